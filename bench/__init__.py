@@ -1,0 +1,1 @@
+"""Benchmarks (`make bench`): measured numbers, never run as tests."""

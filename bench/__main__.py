@@ -1,0 +1,17 @@
+"""`make bench`: print the benchmark table (name, value)."""
+
+from __future__ import annotations
+
+from bench import engine
+
+
+def main() -> None:
+    """Run every benchmark and print one table."""
+    rows = engine.run()
+    width = max(len(name) for name, _ in rows)
+    for name, value in rows:
+        print(f"{name:<{width}}  {value}")
+
+
+if __name__ == "__main__":
+    main()

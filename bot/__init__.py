@@ -1,0 +1,1 @@
+"""The process around the rules: storage, service, rendering and the Discord client."""

@@ -1,0 +1,48 @@
+"""Settings read once from the environment and `.env`, then injected: no globals."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import dotenv_values
+
+
+class SettingsError(Exception):
+    """A setting is missing or malformed; the message says which and where to put it."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the bot reads from its environment (see `.env.example`)."""
+
+    discord_token: str = ""
+    database: Path = Path("data/chouette.sqlite3")
+    dev_guild_id: int | None = None
+
+    @classmethod
+    def load(cls, env_file: Path = Path(".env"),
+             environ: Mapping[str, str] | None = None) -> Settings:
+        """Settings from `env_file` (if it exists) overridden by the process environment."""
+        values: dict[str, str | None] = dict(dotenv_values(env_file)) if env_file.exists() else {}
+        values.update(os.environ if environ is None else environ)
+        guild = values.get("CHOUETTE_DEV_GUILD_ID") or None
+        if guild is not None and not guild.isdigit():
+            raise SettingsError(f"CHOUETTE_DEV_GUILD_ID must be a server id (digits), not {guild!r}:"
+                                f" fix it in {env_file} or the environment.")
+        return cls(
+            discord_token=values.get("DISCORD_TOKEN") or "",
+            database=Path(values.get("CHOUETTE_DB") or cls.database),
+            dev_guild_id=int(guild) if guild else None,
+        )
+
+    def require_token(self, env_file: Path = Path(".env")) -> str:
+        """The bot token, or a SettingsError telling where to put it."""
+        if not self.discord_token:
+            raise SettingsError(
+                f"DISCORD_TOKEN is not set. Copy .env.example to {env_file} and put your bot's "
+                "token there (README: 'Creating the Discord application'), or export it."
+            )
+        return self.discord_token

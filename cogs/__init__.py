@@ -1,0 +1,1 @@
+"""Thin discord.py cogs: Discord input -> table command -> service -> effects as messages."""
