@@ -30,8 +30,8 @@ class Settings:
         values.update(os.environ if environ is None else environ)
         guild = values.get("CHOUETTE_DEV_GUILD_ID") or None
         if guild is not None and not guild.isdigit():
-            raise SettingsError(f"CHOUETTE_DEV_GUILD_ID must be a server id (digits), not {guild!r}:"
-                                f" fix it in {env_file} or the environment.")
+            raise SettingsError(f"CHOUETTE_DEV_GUILD_ID must be a server id (digits), not "
+                                f"{guild!r}: fix it in {env_file} or the environment.")
         return cls(
             discord_token=values.get("DISCORD_TOKEN") or "",
             database=Path(values.get("CHOUETTE_DB") or cls.database),

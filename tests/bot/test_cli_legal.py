@@ -39,7 +39,8 @@ def test_no_legal_play_gives_the_position_itself() -> None:
 
 
 def test_a_bad_line_is_answered_with_an_error_and_the_rest_go_on() -> None:
-    done = run_legal('{"id": "nonsense", "dice": [1, 2]}\n{"id": "4HPwATDgc/ABMA", "dice": [6, 5]}\n')
+    done = run_legal('{"id": "nonsense", "dice": [1, 2]}\n'
+                     '{"id": "4HPwATDgc/ABMA", "dice": [6, 5]}\n')
     assert done.returncode == 1
     first, second = (json.loads(line) for line in done.stdout.splitlines())
     assert "Position ID" in first["error"]
