@@ -1,0 +1,348 @@
+"""Cube: one doubling contract between a Team-side and a Box-side player of a chouette.
+
+Every Team member has his own cube against the Box (Atlanta 1.4); a Partner, a player who gave
+an extra (Atlanta 5.7) or who bought a sold cube is just another `box_player` or `team_player`
+on a cube of his own. A `Cube` is immutable: each transition returns a new one, and every
+outcome (a drop, a settlement, a game played out) is a `Transfer` for the ledger.
+
+Value and stake. `value` counts the doublings from 1 (1, 2, 4, ...), the same for every
+player; `stake` is the player's stake multiple (Atlanta 2.2). The points at stake are
+`value * stake`, which is also `face`, the number Atlanta's physical cube shows: a
+double-stakes player's cube "begins showing 2" is value 1, stake 2, face 2. Keeping them apart
+lets the table compare cubes "on the same level" (Danish rules, Atlanta 5.10) whatever the
+stakes, and every message shows the face, as the players see it.
+
+States. CENTRED (nobody owns it; automatic doubles keep it there), OFFERED (turned by
+`offered_by`, the other side answers), BEAVERED (the taker turned it again and keeps it; the
+doubler answers), RACCOONED (the doubler turned it once more; the taker answers), AARDVARKED
+(the taker once more; the doubler answers, and nothing further), TAKEN (owned, nothing
+pending), DROPPED and SETTLED (over for this game). While a turn is pending `value` already
+shows the new value, as the cube on the board does (Atlanta 5.2).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+
+from rules.board import GameKind
+from rules.errors import CubeNotAvailable
+from rules.ledger import Transfer, pay
+
+
+class Side(Enum):
+    """The two sides of a cube: the Team player's and the Box's."""
+
+    TEAM = "team"
+    BOX = "box"
+
+    @property
+    def other(self) -> Side:
+        """The opposite side."""
+        return Side.BOX if self is Side.TEAM else Side.TEAM
+
+    def __repr__(self) -> str:
+        return f"Side.{self.name}"
+
+
+class CubeState(Enum):
+    """Where a cube stands in its game (see the module docstring)."""
+
+    CENTRED = "centred"
+    OFFERED = "offered"
+    BEAVERED = "beavered"
+    RACCOONED = "raccooned"
+    AARDVARKED = "aardvarked"
+    TAKEN = "taken"
+    DROPPED = "dropped"
+    SETTLED = "settled"
+
+    def __repr__(self) -> str:
+        return f"CubeState.{self.name}"
+
+
+_PENDING = (CubeState.OFFERED, CubeState.BEAVERED, CubeState.RACCOONED, CubeState.AARDVARKED)
+_OVER = (CubeState.DROPPED, CubeState.SETTLED)
+_TURN_NAMES = {
+    CubeState.OFFERED: "double",
+    CubeState.BEAVERED: "beaver",
+    CubeState.RACCOONED: "raccoon",
+    CubeState.AARDVARKED: "aardvark",
+}
+
+
+def _power_of_two(n: int) -> bool:
+    return n >= 1 and n & (n - 1) == 0
+
+
+@dataclass(frozen=True, slots=True)
+class Cube:
+    """One doubling contract in one game; transitions return a new Cube."""
+
+    team_player: str
+    box_player: str
+    value: int = 1
+    stake: int = 1
+    owner: Side | None = None
+    state: CubeState = CubeState.CENTRED
+    offered_by: Side | None = None  # the side that opened the pending turn (its doubler)
+    turned: bool = False  # turned at least once, taken or not (Atlanta 3.3)
+    accepted: bool = False  # turned and accepted at least once (Atlanta 1.5)
+    frozen: Side | None = None  # this side may only take or drop (the euro penalty)
+    is_extra: bool = False  # an extra given by box_player to team_player (Atlanta 5.7)
+    winner: Side | None = None  # the side that won a DROPPED cube
+
+    def __post_init__(self) -> None:
+        if not self.team_player or not self.box_player or self.team_player == self.box_player:
+            raise ValueError(f"A cube needs two different players: {self.team_player!r}, "
+                             f"{self.box_player!r}")
+        if not _power_of_two(self.value):
+            raise ValueError(f"A cube's value is a power of two, not {self.value}")
+        if self.stake < 1:
+            raise ValueError(f"A stake multiple is at least 1, not {self.stake}")
+        if (self.state in _PENDING) != (self.offered_by is not None):
+            raise ValueError(f"A {self.state.value} cube can't have offered_by={self.offered_by}")
+
+    # -- questions the table asks ------------------------------------------------------------
+
+    @property
+    def face(self) -> int:
+        """The number the cube shows, and the points at stake before gammons: value * stake."""
+        return self.value * self.stake
+
+    @property
+    def live(self) -> bool:
+        """Still part of this game: not dropped or settled."""
+        return self.state not in _OVER
+
+    @property
+    def in_game(self) -> bool:
+        """Turned and accepted, and not since dropped or settled (Atlanta 1.5, 3.2, 4.1)."""
+        return self.accepted and self.live
+
+    @property
+    def pending(self) -> bool:
+        """A turn of this cube is waiting for an answer."""
+        return self.state in _PENDING
+
+    @property
+    def to_act(self) -> Side | None:
+        """The side that must answer the pending turn, if any."""
+        if self.offered_by is None:
+            return None
+        if self.state in (CubeState.OFFERED, CubeState.RACCOONED):
+            return self.offered_by.other
+        return self.offered_by
+
+    @property
+    def doublers(self) -> frozenset[Side]:
+        """The sides that may double this cube now (the table adds the timing rules)."""
+        if self.state is CubeState.CENTRED:
+            sides = frozenset(Side)
+        elif self.state is CubeState.TAKEN and self.owner is not None:
+            sides = frozenset({self.owner})
+        else:
+            sides = frozenset()
+        if self.frozen is not None:
+            sides -= {self.frozen}
+        return sides
+
+    def may_double(self, side: Side) -> bool:
+        """Whether `side` may double this cube now."""
+        return side in self.doublers
+
+    def player(self, side: Side) -> str:
+        """The player on `side` of this cube."""
+        return self.team_player if side is Side.TEAM else self.box_player
+
+    def side_of(self, player: str) -> Side:
+        """The side `player` is on, for a command naming its sender."""
+        if player == self.team_player:
+            return Side.TEAM
+        if player == self.box_player:
+            return Side.BOX
+        raise CubeNotAvailable(f"{player} has no part in {self._name()}")
+
+    # -- transitions -------------------------------------------------------------------------
+
+    def offer(self, by: Side) -> Cube:
+        """`by` turns the cube (a double or redouble); the other side must answer."""
+        self._require_live("double")
+        if self.pending:
+            raise CubeNotAvailable(f"You can't double now: {self._waiting()}")
+        if self.frozen is by:
+            raise CubeNotAvailable(f"You can't double: {self._name()} is frozen for this game "
+                                   "(you may only take or drop)")
+        if self.owner is by.other:
+            holder = self.player(by.other)
+            if by is Side.TEAM:
+                raise CubeNotAvailable(f"You can't double: {holder} owns your cube at {self.face}")
+            raise CubeNotAvailable(f"You can't double {holder}: {holder} owns the cube "
+                                   f"at {self.face}")
+        return dataclasses.replace(self, value=self.value * 2, state=CubeState.OFFERED,
+                                   offered_by=by, turned=True)
+
+    def take(self) -> Cube:
+        """The side to act accepts the pending turn; the taker of the double owns the cube."""
+        self._require_pending("take")
+        assert self.offered_by is not None
+        return dataclasses.replace(self, owner=self.offered_by.other, state=CubeState.TAKEN,
+                                   offered_by=None, accepted=True)
+
+    def beaver(self, *, allowed: bool) -> Cube:
+        """The doubled side takes, turns the cube once more and keeps it (Atlanta 5.3)."""
+        if not allowed:
+            raise CubeNotAvailable("Beavers aren't allowed at this table")
+        return self._turn_again(CubeState.OFFERED, CubeState.BEAVERED, "beaver")
+
+    def raccoon(self, *, allowed: bool) -> Cube:
+        """The doubler turns a beavered cube once more; the beaverer keeps it (Atlanta 5.4)."""
+        if not allowed:
+            raise CubeNotAvailable("Raccoons aren't allowed at this table")
+        return self._turn_again(CubeState.BEAVERED, CubeState.RACCOONED, "raccoon")
+
+    def aardvark(self, *, allowed: bool) -> Cube:
+        """The beaverer turns a raccooned cube once more and keeps it (Villages 10 forbids)."""
+        if not allowed:
+            raise CubeNotAvailable("Aardvarks aren't allowed at this table")
+        return self._turn_again(CubeState.RACCOONED, CubeState.AARDVARKED, "aardvark")
+
+    def drop(self) -> tuple[Cube, Transfer]:
+        """The side to act refuses the pending turn and pays the value before it.
+
+        A refused double pays the value before the double; a refused beaver the value before
+        the beaver (Atlanta 5.4), and so on: always half the value shown, times the stake.
+        Refusing an extra outright (Atlanta 5.7) pays the full face, which returns the premium
+        and loses one point more ("a net of one point"). The dropped cube keeps the value in
+        force before the refused turn and is out of the game.
+        """
+        dropper = self._require_pending("drop")
+        before = self.value // 2
+        lost = self.value if self.is_extra and not self.accepted else before
+        refused = _TURN_NAMES[self.state]
+        cube = dataclasses.replace(self, value=before, state=CubeState.DROPPED, offered_by=None,
+                                   winner=dropper.other)
+        reason = f"{self.player(dropper)} dropped the {refused} to {self.face}"
+        return cube, Transfer(self.player(dropper), self.player(dropper.other),
+                              Fraction(lost * self.stake), reason)
+
+    def auto_double(self) -> Cube:
+        """An automatic double: a centred cube turned up, still centred, not in the game."""
+        if self.state is not CubeState.CENTRED:
+            raise CubeNotAvailable(f"An automatic double turns only a centred cube; "
+                                   f"{self._name()} is {self.state.value}")
+        return dataclasses.replace(self, value=self.value * 2)
+
+    def result(self, kind: GameKind, winner: Side, jacoby: bool) -> Transfer:
+        """The points for the game played out: face times the kind (SINGLE 1, GAMMON 2,
+        BACKGAMMON 3), except that with `jacoby` a cube not in the game scores singles only
+        (Atlanta 4.1)."""
+        self._require_live("score")
+        if self.pending:
+            raise CubeNotAvailable(f"The game can't be scored yet: {self._waiting()}")
+        multiple = kind.value if self.accepted or not jacoby else 1
+        what = kind.name.lower() if multiple == kind.value else "single game (Jacoby)"
+        return Transfer(self.player(winner.other), self.player(winner),
+                        Fraction(self.face * multiple), f"{self.player(winner)} won a {what} "
+                        f"with the cube at {self.face}")
+
+    def settle(self, points: Fraction | int, payer: Side) -> tuple[Cube, tuple[Transfer, ...]]:
+        """Ends the contract for an agreed amount (Atlanta 4.4-4.5, FIBS half-point buy-outs).
+
+        Zero points is a wash (Atlanta 3.6, 6.1): the cube is over and nothing is recorded.
+        A settlement may answer a pending turn as well.
+        """
+        self._require_live("settle")
+        amount = _amount(points, "A settlement")
+        reason = f"{self.player(payer)} settled {self._name()} at {self.face}"
+        cube = dataclasses.replace(self, state=CubeState.SETTLED, offered_by=None)
+        return cube, pay(self.player(payer), self.player(payer.other), amount, reason)
+
+    def sell(
+        self, side: Side, buyer: str, price: Fraction | int
+    ) -> tuple[Cube, tuple[Transfer, ...]]:
+        """The player on `side` sells his part of the contract to `buyer`, who pays him
+        `price` and plays on with it (FIBS: a non-doubler sells his game for half the cube's
+        value). A sale to the opponent on this cube is a settlement: use `settle`."""
+        self._require_live("sell")
+        if self.pending:
+            raise CubeNotAvailable(f"You can't sell your cube now: {self._waiting()}")
+        seller = self.player(side)
+        if not buyer or buyer in (seller, self.player(side.other)):
+            raise CubeNotAvailable(f"{buyer or 'Nobody'} can't buy {seller}'s part of "
+                                   f"{self._name()}; the opponent settles instead")
+        amount = _amount(price, "A price")
+        if side is Side.TEAM:
+            cube = dataclasses.replace(self, team_player=buyer)
+        else:
+            cube = dataclasses.replace(self, box_player=buyer)
+        return cube, pay(buyer, seller, amount, f"{buyer} bought {seller}'s cube at {self.face}")
+
+    def freeze(self, side: Side) -> Cube:
+        """A penalty: `side` may only take or drop on this cube for the game (euro rules)."""
+        self._require_live("freeze")
+        return dataclasses.replace(self, frozen=side)
+
+    def award(self, to: Side) -> Cube:
+        """A penalty: `to` takes ownership of a centred cube at its value (Atlanta 3.6); it is
+        owned but not in the game, since nobody turned and accepted it."""
+        if self.state is not CubeState.CENTRED:
+            raise CubeNotAvailable(f"Only a centred cube can be given away; {self._name()} is "
+                                   f"{self.state.value}")
+        return dataclasses.replace(self, owner=to, state=CubeState.TAKEN)
+
+    @classmethod
+    def extra(
+        cls, giver: str, taker: str, *, value: int = 1, stake: int = 1
+    ) -> tuple[Cube, Transfer]:
+        """An extra (Atlanta 5.7; Danish sell-cube): `giver`, who dropped, pays `taker` the
+        undoubled value and offers him a new cube at double it. The taker takes (or beavers)
+        and then holds it against the giver, who plays on the Box's side; `drop()` refuses it
+        for a net loss of one point."""
+        cube = cls(taker, giver, value=value * 2, stake=stake, state=CubeState.OFFERED,
+                   offered_by=Side.BOX, turned=True, is_extra=True)
+        premium = Transfer(giver, taker, Fraction(value * stake), f"{giver} gave {taker} an "
+                           f"extra at {cube.face}")
+        return cube, premium
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    def _name(self) -> str:
+        return f"{self.team_player}'s cube against {self.box_player}"
+
+    def _waiting(self) -> str:
+        side = self.to_act
+        assert side is not None
+        return f"{self.player(side)} has to answer the {_TURN_NAMES[self.state]} to {self.face}"
+
+    def _require_live(self, action: str) -> None:
+        if not self.live:
+            raise CubeNotAvailable(f"You can't {action}: {self._name()} is {self.state.value} "
+                                   "and out of this game")
+
+    def _require_pending(self, action: str) -> Side:
+        self._require_live(action)
+        side = self.to_act
+        if side is None:
+            raise CubeNotAvailable(f"There is no double to {action} on {self._name()}")
+        return side
+
+    def _turn_again(self, before: CubeState, after: CubeState, action: str) -> Cube:
+        side = self._require_pending(action)
+        if self.state is not before:
+            raise CubeNotAvailable(f"You can't {action} now: {self._waiting()}")
+        if self.frozen is side:
+            raise CubeNotAvailable(f"You can't {action}: {self._name()} is frozen for this game "
+                                   "(you may only take or drop)")
+        assert self.offered_by is not None
+        return dataclasses.replace(self, value=self.value * 2, state=after,
+                                   owner=self.offered_by.other, accepted=True)
+
+
+def _amount(points: Fraction | int, what: str) -> Fraction:
+    amount = Fraction(points)
+    if amount < 0:
+        raise CubeNotAvailable(f"{what} can't be negative ({amount}); name the other payer")
+    return amount

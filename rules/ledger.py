@@ -1,0 +1,284 @@
+"""The ledger: every point won or lost is a Transfer, and the score sheet is their sum.
+
+A `Transfer` moves points from one player to another, so a sheet built from transfers sums to
+zero by construction; nothing here ever "fixes" a total. Points are exact `Fraction`s (FIBS
+buy-outs are half points); rounding happens only when a total is shown (`format_points`).
+
+Settling up: `breakdown` says who pays whom at the end in at most n - 1 payments, and
+`leaving_settlement` pays off one player who leaves (Atlanta 10.2). The Box/Partner split of
+Atlanta 4.2 is `split` (the arithmetic) and `split_game` (the game's transfers re-attributed).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from rules.errors import BadOption
+
+SplitMode = Literal["box_gets_odd", "halves"]
+RoundMode = Literal["exact", "half_up", "half_even", "down"]
+
+_SPLIT_MODES = ("box_gets_odd", "halves")
+_ROUND_MODES = ("exact", "half_up", "half_even", "down")
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """Points one player pays another, and why; always a positive amount."""
+
+    payer: str
+    payee: str
+    points: Fraction
+    reason: str = ""
+
+    def __post_init__(self) -> None:
+        points: object = self.points
+        if isinstance(points, bool) or not isinstance(points, int | Fraction):
+            raise TypeError(f"Transfer points must be an int or a Fraction, not {points!r}")
+        if not isinstance(points, Fraction):
+            object.__setattr__(self, "points", Fraction(points))
+        if self.points <= 0:
+            raise ValueError(f"A transfer moves a positive number of points, not {self.points}")
+        if not self.payer or not self.payee or self.payer == self.payee:
+            raise ValueError(f"A transfer needs two different players: {self.payer!r}, "
+                             f"{self.payee!r}")
+
+
+def pay(payer: str, payee: str, points: Fraction | int, reason: str = "") -> tuple[Transfer, ...]:
+    """The transfers for `payer` paying `payee`: none for zero points, an error if negative."""
+    amount = Fraction(points)
+    if amount < 0:
+        raise ValueError(f"{payer} can't pay {payee} a negative amount ({amount})")
+    return () if amount == 0 else (Transfer(payer, payee, amount, reason),)
+
+
+def net(transfers: Iterable[Transfer]) -> dict[str, Fraction]:
+    """Each player's net result over some transfers (payees plus, payers minus)."""
+    result: dict[str, Fraction] = {}
+    for t in transfers:
+        result[t.payer] = result.get(t.payer, Fraction(0)) - t.points
+        result[t.payee] = result.get(t.payee, Fraction(0)) + t.points
+    return result
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """The score sheet: the games played, each a tuple of Transfers, and the seating order."""
+
+    games: tuple[tuple[Transfer, ...], ...] = ()
+    players: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, games: Iterable[Iterable[Transfer]], players: Iterable[str] = ()) -> ScoreSheet:
+        """A sheet from any iterables of games and players."""
+        return cls(tuple(tuple(game) for game in games), tuple(players))
+
+    def add_game(self, transfers: Iterable[Transfer]) -> ScoreSheet:
+        """This sheet with one more game (or entry, such as a leaving settlement) at the end."""
+        return ScoreSheet((*self.games, tuple(transfers)), self.players)
+
+    def names(self) -> tuple[str, ...]:
+        """Every player on the sheet: the seating order first, then by first appearance."""
+        seen = dict.fromkeys(self.players)
+        for game in self.games:
+            for t in game:
+                seen.setdefault(t.payer)
+                seen.setdefault(t.payee)
+        return tuple(seen)
+
+    def game_net(self, index: int) -> dict[str, Fraction]:
+        """Each player's result in one game (0 for a player who moved no points)."""
+        moved = net(self.games[index])
+        return {name: moved.get(name, Fraction(0)) for name in self.names()}
+
+    def running(self) -> list[dict[str, Fraction]]:
+        """The totals after each game, in order: the rows of a paper score sheet."""
+        names = self.names()
+        total = dict.fromkeys(names, Fraction(0))
+        rows = []
+        for game in self.games:
+            for name, points in net(game).items():
+                total[name] += points
+            rows.append(dict(total))
+        return rows
+
+    def totals(self) -> dict[str, Fraction]:
+        """Each player's total; they sum to exactly zero because every point is a transfer."""
+        moved = net(t for game in self.games for t in game)
+        return {name: moved.get(name, Fraction(0)) for name in self.names()}
+
+    def breakdown(self) -> list[Transfer]:
+        """Who pays whom to settle this sheet (see `breakdown`)."""
+        return breakdown(self.totals())
+
+    def record_payments(self, payments: Iterable[Transfer]) -> ScoreSheet:
+        """This sheet with settling-up payments entered: a payer's total rises by what he paid
+        and the payee's falls, so the entry is each payment reversed (Atlanta 10.2)."""
+        entry = (Transfer(p.payee, p.payer, p.points, f"{p.payer} paid {p.payee}: {p.reason}")
+                 for p in payments)
+        return self.add_game(entry)
+
+
+def _check_balanced(totals: Mapping[str, Fraction]) -> None:
+    off = sum(totals.values(), Fraction(0))
+    if off != 0:
+        raise ValueError(f"The totals don't sum to zero (off by {off}); the sheet has an error")
+
+
+def _ordered(totals: Mapping[str, Fraction], sign: int) -> list[tuple[str, Fraction]]:
+    """Players with `sign` (1 plus, -1 minus) by size, largest first; ties in sheet order."""
+    order = {name: i for i, name in enumerate(totals)}
+    chosen = [(n, abs(p)) for n, p in totals.items() if p * sign > 0]
+    return sorted(chosen, key=lambda item: (-item[1], order[item[0]]))
+
+
+def breakdown(totals: Mapping[str, Fraction]) -> list[Transfer]:
+    """Who pays whom at the end: the largest debtor pays the largest creditor, repeatedly.
+
+    The transfers are payments in money, not sheet entries: a debtor pays a creditor what the
+    sheet says he owes (`ScoreSheet.record_payments` enters them).
+
+    Each payment brings at least one player to zero and the last brings two, so n players
+    with a non-zero total settle in at most n - 1 payments. Totals that don't sum to zero are
+    an error, never adjusted.
+    """
+    _check_balanced(totals)
+    debtors = _ordered(totals, -1)
+    creditors = _ordered(totals, 1)
+    payments: list[Transfer] = []
+    while debtors and creditors:
+        (debtor, owed), (creditor, due) = debtors[0], creditors[0]
+        amount = min(owed, due)
+        payments.append(Transfer(debtor, creditor, amount, "settle up"))
+        debtors = _reorder(debtors, debtor, owed - amount, totals)
+        creditors = _reorder(creditors, creditor, due - amount, totals)
+    return payments
+
+
+def _reorder(
+    queue: list[tuple[str, Fraction]], name: str, left: Fraction, totals: Mapping[str, Fraction]
+) -> list[tuple[str, Fraction]]:
+    order = {n: i for i, n in enumerate(totals)}
+    rest = [item for item in queue if item[0] != name]
+    if left > 0:
+        rest.append((name, left))
+    return sorted(rest, key=lambda item: (-item[1], order[item[0]]))
+
+
+def leaving_settlement(totals: Mapping[str, Fraction], leaver: str) -> list[Transfer]:
+    """The payments (in money, like `breakdown`) that pay off a leaving player (Atlanta 10.2).
+
+    Reading of 10.2: a leaver who is plus is paid first by the most minus player, up to that
+    player's minus, then by the next most minus, and so on until he is paid in full. A leaver
+    who is minus pays the most plus player up to that player's plus, then the next most plus:
+    he pays every player he owes and never one player more than that player is up ("if a
+    player owes points to more than one player, they do not have the right to pay a single
+    person"). Volunteers paying instead (10.2 "others may volunteer") is left to the table.
+    The other players' totals stay on the sheet and still sum to zero.
+    """
+    _check_balanced(totals)
+    if leaver not in totals:
+        raise ValueError(f"{leaver} is not on the score sheet")
+    left = totals[leaver]
+    reason = f"{leaver} leaves: settle up (Atlanta 10.2)"
+    others = {n: p for n, p in totals.items() if n != leaver}
+    payments: list[Transfer] = []
+    counterparts = _ordered(others, -1 if left > 0 else 1)
+    remaining = abs(left)
+    for name, amount in counterparts:
+        if remaining == 0:
+            break
+        paid = min(remaining, amount)
+        if left > 0:
+            payments.append(Transfer(name, leaver, paid, reason))
+        else:
+            payments.append(Transfer(leaver, name, paid, reason))
+        remaining -= paid
+    return payments
+
+
+def split(box: str, partner: str, points: Fraction | int, mode: SplitMode) -> dict[str, Fraction]:
+    """How the Box side's result for one game is shared between the Box and the Partner.
+
+    `points` is what the Box side won in the game (negative when it lost). In "halves" each
+    gets exactly half. In "box_gets_odd" (Atlanta 4.2) the Partner gets half rounded to whole
+    points towards zero and the Box the rest: the Box receives the odd point of a win and
+    loses the odd point of a loss (and keeps any fraction, which Atlanta 4.3 never records).
+    """
+    amount = Fraction(points)
+    if mode == "halves":
+        return {box: amount / 2, partner: amount / 2}
+    if mode == "box_gets_odd":
+        partner_share = Fraction(math.trunc(amount / 2))
+        return {box: amount - partner_share, partner: partner_share}
+    raise BadOption(f"Unknown Box/Partner split {mode!r}; use one of {', '.join(_SPLIT_MODES)}")
+
+
+def split_game(
+    game: Sequence[Transfer], box: str, partner: str, mode: SplitMode
+) -> tuple[Transfer, ...]:
+    """A game's transfers with the Box side's points shared with the Partner (Atlanta 4.2).
+
+    `game` names the whole Box side as `box`. Each transfer between `box` and another player
+    (not the Partner) is halved between the Box and the Partner; then one transfer between
+    them moves the odd point as `split` says. Transfers between the Box and the Partner
+    themselves (their own settlements, Atlanta 4.5) and those not involving the Box (extras)
+    are kept as they are. Every other player's result is unchanged.
+    """
+    shared: list[Transfer] = []
+    won = Fraction(0)
+    for t in game:
+        if partner in (t.payer, t.payee) or box not in (t.payer, t.payee):
+            shared.append(t)
+            continue
+        half = t.points / 2
+        if t.payee == box:
+            won += t.points
+            shared += [Transfer(t.payer, box, half, t.reason),
+                       Transfer(t.payer, partner, half, f"{t.reason} (Partner's half)")]
+        else:
+            won -= t.points
+            shared += [Transfer(box, t.payee, half, t.reason),
+                       Transfer(partner, t.payee, half, f"{t.reason} (Partner's half)")]
+    odd = split(box, partner, won, mode)[box] - won / 2
+    reason = "odd point to the Box (Atlanta 4.2)" if won > 0 else "odd point lost by the Box"
+    if odd > 0:
+        shared.append(Transfer(partner, box, odd, reason))
+    elif odd < 0:
+        shared.append(Transfer(box, partner, -odd, reason))
+    return tuple(shared)
+
+
+def round_points(points: Fraction | int, mode: RoundMode) -> Fraction:
+    """A total rounded for display: "exact", "half_up" (halves away from zero), "half_even"
+    or "down" (towards zero). Stored totals are never rounded."""
+    amount = Fraction(points)
+    if mode == "exact":
+        return amount
+    if mode == "half_even":
+        return Fraction(round(amount))
+    if mode == "down":
+        return Fraction(math.trunc(amount))
+    if mode == "half_up":
+        whole = math.floor(abs(amount) + Fraction(1, 2))
+        return Fraction(whole if amount >= 0 else -whole)
+    raise BadOption(f"Unknown rounding {mode!r}; use one of {', '.join(_ROUND_MODES)}")
+
+
+def format_points(points: Fraction | int, mode: RoundMode = "exact") -> str:
+    """A total as a player reads it: "+3", "-2½", "0", "+7/3"."""
+    amount = round_points(points, mode)
+    if amount == 0:
+        return "0"
+    sign = "+" if amount > 0 else "-"
+    size = abs(amount)
+    whole, part = divmod(size, 1)
+    if part == 0:
+        return f"{sign}{whole}"
+    if part == Fraction(1, 2):
+        return f"{sign}{whole or ''}½"
+    return f"{sign}{size.numerator}/{size.denominator}"
