@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from bot import scenario
 from bot.config import Settings, SettingsError
 from rules.board import legal_plays
 from rules.errors import RuleError
@@ -43,11 +44,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("legal", help="read {id, dice} JSON lines on stdin, write the legal results")
+    scenario = sub.add_parser("scenario", help="run a session transcript (JSON lines)")
+    scenario.add_argument("file", help="the transcript, one JSON command a line")
+    scenario.add_argument("--db", help="run through the event store at this path")
     sub.add_parser("run", help="start the Discord bot (token from .env)")
     args = parser.parse_args(argv)
     if args.command == "legal":
         return legal(sys.stdin, sys.stdout)
+    if args.command == "scenario":
+        return run_scenario(args.file, args.db)
     return run()
+
+
+def run_scenario(path: str, db: str | None) -> int:
+    """Contract 2: print the report of a transcript as one JSON object."""
+    if db is not None:
+        print("chouette-bot: --db needs the event store, which is not built yet.",
+              file=sys.stderr)
+        return 2
+    try:
+        with open(path, encoding="utf-8") as fh:
+            result = scenario.run(fh)
+    except OSError as exc:
+        print(f"chouette-bot: can't read {path}: {exc.strerror}", file=sys.stderr)
+        return 2
+    print(json.dumps(result))
+    return 0
 
 
 def run() -> int:

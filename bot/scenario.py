@@ -1,0 +1,69 @@
+"""Contract 2: run a session transcript (JSON lines, one command each) and report the table.
+
+Each line is `{"cmd": NAME, "by": PLAYER, ...}`; a command the rules refuse is listed under
+`rejected` with its 1-based line number and the reason, and the run goes on with the table as
+it was. The report has the scores, the seating for the next game, every game's transfers, the
+breakdown of who pays whom and, in play mode, the board.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Any
+
+from rules.cube import Side
+from rules.errors import RuleError
+from rules.ledger import Transfer, breakdown
+from rules.notation import position_id
+from rules.state import Command, TableState, replay
+from rules.table import decide
+
+
+def points(value: Fraction) -> int | float:
+    """A number of points as JSON shows it: whole numbers as ints, halves as floats."""
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def _transfers(transfers: Iterable[Transfer]) -> list[dict[str, Any]]:
+    return [{"from": t.payer, "to": t.payee, "points": points(t.points)} for t in transfers]
+
+
+def run(lines: Iterable[str]) -> dict[str, Any]:
+    """Apply every line of a transcript in memory and return the report."""
+    state = TableState()
+    rejected: list[dict[str, Any]] = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            command = Command.from_json(json.loads(line))
+            state = replay(decide(state, command), state)
+        except json.JSONDecodeError as exc:
+            rejected.append({"line": number, "reason": f"Not a JSON command: {exc}"})
+        except RuleError as exc:
+            rejected.append({"line": number, "reason": str(exc)})
+    return report(state, rejected)
+
+
+def report(state: TableState, rejected: list[dict[str, Any]]) -> dict[str, Any]:
+    """The contract's report of a table."""
+    totals = state.sheet.totals()
+    names = [m.name for m in state.members] + [n for n in totals if not state.member(n)]
+    seating = state.seating
+    out: dict[str, Any] = {
+        "scores": {n: points(totals.get(n, Fraction(0))) for n in names},
+        "box": seating.box if seating else None,
+        "partner": seating.partner if seating else None,
+        "captain": seating.captain if seating else None,
+        "team": list(seating.team) if seating else [],
+        "games": [{"transfers": _transfers(game)} for game in state.sheet.games],
+        "breakdown": _transfers(breakdown(totals)),
+        "rejected": rejected,
+    }
+    if state.mode == "play" and state.board is not None:
+        position, side = state.board
+        out["board"] = {"id": position_id(position),
+                        "on_roll": "box" if side is Side.BOX else "team"}
+    return out

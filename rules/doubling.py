@@ -1,0 +1,280 @@
+"""Cube actions at a chouette table: doubles, answers, beavers, raccoons, and their rules.
+
+The Team doubles one by one before the Captain's roll and the Box answers the doubles as a
+set, so the acceptance rules of the rule set can be checked as a whole (Atlanta 5.10-5.11,
+Danish same level, euro at least half, FIBS all or none); the Box doubles all or some of the
+cubes (Atlanta 5.6, Danish same level) and each Team player answers his own, in rotation
+order where the rule set says so (Atlanta 5.8, Danish).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from rules.cube import Cube, CubeState, Side
+from rules.errors import CubeNotAvailable, NotYourTurn
+from rules.events import CubeTurned, DoublesAnswered, Event, PointsPaid
+from rules.game import finish, in_game, no_pending
+from rules.rotation import Seating
+from rules.state import BadCommand, Command, Game, TableState, cube_of, handles, replay, sender
+
+_TEAM_ANSWERS = ("take", "beaver", "drop")
+
+
+@handles("double")
+def _double(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    game, seating = in_game(state)
+    by = sender(cmd)
+    if by == seating.partner:
+        raise NotYourTurn(f"The Box ({seating.box}) turns the cubes for his side.")
+    side = Side.BOX if by == seating.box else Side.TEAM
+    if state.mode == "play":
+        if game.on_roll is not side:
+            raise NotYourTurn(f"Only the side on roll doubles, before it rolls: the "
+                              f"{'Box' if game.on_roll is Side.BOX else 'Team'} is on roll.")
+        if game.dice is not None:
+            raise NotYourTurn("The dice are rolled: double before your side's next roll.")
+    if side is Side.BOX:
+        no_pending(state, "a new double")
+        return _box_double(state, game, seating, cmd)
+    cube = cube_of(game, by)
+    if cube is None:
+        raise NotYourTurn(f"{by} has no cube in this game.")
+    # Other Team doubles may wait for the Box's answer: he answers them together.
+    no_pending(state, "a new double", but=lambda c: c.state is CubeState.OFFERED
+               and c.offered_by is Side.TEAM)
+    if game.answered:
+        raise CubeNotAvailable("The Box has answered this turn's doubles: double before the "
+                               "Captain's next roll.")
+    return (CubeTurned(cube.offer(Side.TEAM), "double", by),)
+
+
+def _box_double(state: TableState, game: Game, seating: Seating,
+                cmd: Command) -> tuple[Event, ...]:
+    cubes = {p: c for p in seating.team if (c := cube_of(game, p)) is not None}
+    eligible = [p for p, c in cubes.items() if c.may_double(Side.BOX)]
+    names = cmd.arg("cubes", list, None)
+    if names is None:
+        names = eligible
+    for name in names:
+        if name not in cubes:
+            raise BadCommand(f"{name} has no cube against you: the Team is "
+                             f"{', '.join(seating.team)}.")
+        if name not in eligible:
+            cubes[name].offer(Side.BOX)  # raises the cube's own reason
+            raise CubeNotAvailable(f"You can't double {name}'s cube now.")
+    if not names:
+        raise CubeNotAvailable("You have no cube you may double: every cube is owned by the "
+                               "Team or out of the game.")
+    chosen = [p for p in seating.team if p in names]
+    rule = state.rules.box_double_rule
+    if rule == "captain_first":
+        centred = [p for p in eligible if cubes[p].owner is None]
+        initial = [p for p in chosen if cubes[p].owner is None]
+        if initial != centred[:len(initial)]:
+            raise CubeNotAvailable("Initial doubles go to the Captain first, then down the "
+                                   f"rotation: double {', '.join(centred[:len(initial)])} "
+                                   "(Atlanta 5.6).")
+    elif rule == "same_level":
+        for p in chosen:
+            level = [q for q in eligible if cubes[q].value == cubes[p].value]
+            if not set(level) <= set(chosen):
+                raise CubeNotAvailable(f"Double every cube at the same level together: "
+                                       f"{', '.join(level)} (cubes at {cubes[p].face}).")
+    return tuple(CubeTurned(cubes[p].offer(Side.BOX), "double", seating.box) for p in chosen)
+
+
+# -- answers ---------------------------------------------------------------------------------
+
+
+@handles("answer")
+def _answer(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    game, seating = in_game(state)
+    if cmd.by != seating.box:
+        raise NotYourTurn(f"Only the Box ({seating.box}) answers the Team's doubles.")
+    decisions: dict[str, str] = {}
+    for action in _TEAM_ANSWERS:
+        for player in cmd.arg(action, list, []):
+            if player in decisions:
+                raise BadCommand(f"{player} is answered twice.")
+            decisions[player] = action
+    return _box_answers(state, game, seating, decisions, whole=True)
+
+
+def _team_doubles(game: Game, seating: Seating) -> list[str]:
+    """Team players whose double waits for the Box's answer, in rotation order."""
+    return [p for p in seating.team if (c := cube_of(game, p)) is not None
+            and c.state is CubeState.OFFERED and c.offered_by is Side.TEAM]
+
+
+def _box_answers(state: TableState, game: Game, seating: Seating, decisions: dict[str, str],
+                 whole: bool) -> tuple[Event, ...]:
+    offered = _team_doubles(game, seating)
+    if not offered:
+        raise CubeNotAvailable("No Team double is waiting for your answer.")
+    strays = [p for p in decisions if p not in offered]
+    if strays:
+        raise BadCommand(f"{', '.join(strays)} has no double waiting; the doubles waiting are "
+                         f"{', '.join(offered)}.")
+    missing = [p for p in offered if p not in decisions]
+    constrained = state.rules.box_take_rule != "free" and len(offered) > 1
+    if missing and (whole or constrained):
+        raise CubeNotAvailable(f"Answer the doubles together: {', '.join(offered)} "
+                               f"({', '.join(missing)} unanswered).")
+    if not missing:
+        _check_box_takes(state, game, seating, offered, decisions)
+    events: list[Event] = []
+    for player in offered:
+        if player in decisions:
+            cube = cube_of(game, player)
+            assert cube is not None
+            events += _apply(state, cube, decisions[player], seating.box)
+    if not missing and state.mode == "play":
+        events.append(DoublesAnswered())
+    return finish(state, events)
+
+
+def _check_box_takes(state: TableState, game: Game, seating: Seating, offered: list[str],
+                     decisions: dict[str, str]) -> None:
+    """The Box's acceptance constraints over a whole set of Team doubles (Atlanta 5.10,
+    5.10a, 5.11; Danish same level; euro at least half; FIBS all or none)."""
+    rules = state.rules
+    taken = [p for p in offered if decisions[p] != "drop"]
+    cubes = {p: c for p in offered if (c := cube_of(game, p)) is not None}
+    initial = all(c.owner is None for c in cubes.values())
+    live = [p for p in seating.team if (c := cube_of(game, p)) is not None and c.live]
+    from_centre = initial and len(offered) >= 2 and set(offered) == set(live)
+    three = rules.three_handed_initial
+    if from_centre and len(seating.players) == 3 and three != "as_box_take_rule":
+        if three == "both" and len(taken) != 2:
+            raise CubeNotAvailable("Three-handed, the Box must take both initial cubes.")
+        if three == "both_or_none" and len(taken) == 1:
+            raise CubeNotAvailable("Three-handed, the Box takes both initial cubes or drops "
+                                   "both (Atlanta 5.10a).")
+        return
+    rule = rules.box_take_rule
+    if rule == "same_level":
+        for p in offered:
+            level = [q for q in offered if cubes[q].value == cubes[p].value]
+            if len({decisions[q] == "drop" for q in level}) > 1:
+                raise CubeNotAvailable(f"Take or drop every cube at the same level together: "
+                                       f"{', '.join(level)} (Danish rules).")
+    elif rule == "all_or_none" and initial and 0 < len(taken) < len(offered):
+        raise CubeNotAvailable("Accept or refuse the initial doubles as a whole.")
+    elif rule in ("half", "half_captain_first") and from_centre and taken:
+        if 2 * len(taken) < len(offered):
+            raise CubeNotAvailable(f"When every cube is turned from the centre, accept at "
+                                   f"least half ({(len(offered) + 1) // 2} of {len(offered)}) "
+                                   "or drop them all (Atlanta 5.10).")
+        if rule == "half_captain_first" and taken != offered[:len(taken)]:
+            raise CubeNotAvailable(f"Accept the Captain first, then from the top of the "
+                                   f"rotation: take {', '.join(offered[:len(taken)])} "
+                                   "(Atlanta 5.10).")
+
+
+def _apply(state: TableState, cube: Cube, action: str, by: str) -> list[Event]:
+    """One player's answer to a pending turn of `cube`, as events."""
+    rules = state.rules
+    if action == "take":
+        return [CubeTurned(cube.take(), "take", by)]
+    if action == "beaver":
+        return [CubeTurned(cube.beaver(allowed=rules.beavers), "beaver", by)]
+    if action == "raccoon":
+        return [CubeTurned(cube.raccoon(allowed=rules.raccoons != "never"), "raccoon", by)]
+    dropped, transfer = cube.drop()
+    return [CubeTurned(dropped, "drop", by), PointsPaid(transfer)]
+
+
+@handles("take", "drop", "beaver", "raccoon")
+def _respond(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    game, seating = in_game(state)
+    by = sender(cmd)
+    action = cmd.name
+    if by == seating.box:
+        return _box_responds(state, game, seating, cmd)
+    cube = cube_of(game, by)
+    if cube is None:
+        raise NotYourTurn(f"{by} has no cube in this game.")
+    if cube.to_act is not Side.TEAM:
+        raise NotYourTurn(f"Nothing waits for your answer: {_status(cube)}.")
+    if state.rules.team_answer_order == "rotation" and cube.offered_by is Side.BOX:
+        ahead = [p for p in seating.team[:seating.team.index(by)]
+                 if (c := cube_of(game, p)) is not None and c.to_act is Side.TEAM]
+        if ahead:
+            raise NotYourTurn(f"Wait: {ahead[0]} decides first (rotation order).")
+    if action == "take" and _lone_taker(state, game, seating, by):
+        raise CubeNotAvailable("You are the only one taking the Box's double: at this table "
+                               "a lone taker must beaver (Villages 8), or drop.")
+    events = _apply(state, cube, action, by)
+    if action == "drop":
+        events += _lone_taker_beavers(state, seating, events)
+    return finish(state, events)
+
+
+def _box_responds(state: TableState, game: Game, seating: Seating,
+                  cmd: Command) -> tuple[Event, ...]:
+    awaiting = [p for p in seating.team if (c := cube_of(game, p)) is not None
+                and c.to_act is Side.BOX]
+    names = cmd.arg("cubes", list, None)
+    names = awaiting if names is None else names
+    if not names:
+        raise NotYourTurn("Nothing waits for your answer.")
+    strays = [p for p in names if p not in awaiting]
+    if strays:
+        raise NotYourTurn(f"Nothing of {', '.join(map(str, strays))} waits for your answer"
+                          + (f"; waiting: {', '.join(awaiting)}." if awaiting else "."))
+    doubles = _team_doubles(game, seating)
+    fresh = [p for p in names if p in doubles]
+    if fresh:
+        if cmd.name == "raccoon":
+            raise CubeNotAvailable("A raccoon answers a beaver; take, beaver or drop a double.")
+        if len(fresh) != len(names):
+            raise BadCommand("Answer the Team's new doubles apart from the beavered cubes.")
+        return _box_answers(state, game, seating, dict.fromkeys(fresh, cmd.name), whole=False)
+    events: list[Event] = []
+    for player in names:
+        cube = cube_of(game, player)
+        assert cube is not None
+        events += _apply(state, cube, cmd.name, seating.box)
+    return finish(state, events)
+
+
+def _round_is_everyone(game: Game, seating: Seating) -> bool:
+    """The Box's latest double went to every Team player still in the game."""
+    return len(game.box_round) >= 2 and all(
+        p in game.box_round or not (c := cube_of(game, p)) or not c.live for p in seating.team)
+
+
+def _lone_taker(state: TableState, game: Game, seating: Seating, player: str) -> bool:
+    if not state.rules.lone_taker_must_beaver or player not in game.box_round:
+        return False
+    others = [cube_of(game, p) for p in game.box_round if p != player]
+    return _round_is_everyone(game, seating) and all(
+        c is not None and c.state is CubeState.DROPPED for c in others)
+
+
+def _lone_taker_beavers(state: TableState, seating: Seating,
+                        events: list[Event]) -> list[Event]:
+    """After the last drop of the Box's double to everyone, a lone plain take is beavered."""
+    after = replay(events, state).game
+    if after is None or not state.rules.lone_taker_must_beaver:
+        return []
+    if not _round_is_everyone(after, seating):
+        return []
+    round_cubes = [c for p in after.box_round if (c := cube_of(after, p)) is not None]
+    takers = [c for c in round_cubes if c.state is CubeState.TAKEN]
+    if any(c.pending for c in round_cubes) or len(takers) != 1:
+        return []
+    lone = takers[0]
+    beavered = dataclasses.replace(lone, value=lone.value * 2, state=CubeState.BEAVERED,
+                                   offered_by=Side.BOX)
+    return [CubeTurned(beavered, "beaver (lone taker, Villages 8)", lone.team_player)]
+
+
+def _status(cube: Cube) -> str:
+    if cube.to_act is not None:
+        return f"{cube.player(cube.to_act)} has to answer the cube at {cube.face}"
+    if not cube.live:
+        return f"your cube is {cube.state.value}"
+    holder = "centred" if cube.owner is None else f"held by {cube.player(cube.owner)}"
+    return f"your cube is at {cube.face}, {holder}"

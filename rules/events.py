@@ -1,0 +1,137 @@
+"""The facts a chouette table records: what `decide` returns and `evolve` folds into state.
+
+Each event is a frozen dataclass carrying results, not requests: a cube event carries the
+cube as it now is, a game's end carries its transfers and the next seating, so folding an
+event never needs a rule check and never raises. Every field is a plain value (str, int,
+tuple, Fraction) or one of the rules' own values (Cube, Transfer, Seating, Position), which
+`bot/store.py` serialises by type. `EVENT_TYPES` names them for that codec.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.board import Position
+from rules.cube import Cube, Side
+from rules.ledger import Transfer
+from rules.rotation import Seating
+
+
+@dataclass(frozen=True)
+class TableOpened:
+    """A table opened with a preset, a mode and every option's value (overrides applied)."""
+
+    preset: str
+    mode: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PlayerJoined:
+    """A player sat down (`waiting`: he joins at the end of the game in progress)."""
+
+    player: str
+    stake: int = 1
+    waiting: bool = False
+
+
+@dataclass(frozen=True)
+class PlayerLeft:
+    """A player left (`after_game`: announced now, he leaves when the game ends)."""
+
+    player: str
+    after_game: bool = False
+
+
+@dataclass(frozen=True)
+class Seated:
+    """The seating for the next game: by roll, by order, a Partner, a rotation or a leave.
+
+    None when too few players are left to seat a game.
+    """
+
+    seating: Seating | None
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class GameStarted:
+    """A game began: its cubes (automatic doubles applied) and, in play mode, the board.
+
+    `position` is from the view of `on_roll`, who moves first with `dice`.
+    """
+
+    number: int
+    cubes: tuple[Cube, ...]
+    automatic_doubles: int = 0
+    position: Position | None = None
+    on_roll: Side | None = None
+    dice: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class CubeTurned:
+    """A cube changed: `action` is what happened (double, take, beaver, raccoon, drop, ...)."""
+
+    cube: Cube
+    action: str
+    by: str
+
+
+@dataclass(frozen=True)
+class PointsPaid:
+    """Points that changed hands during the game (a drop, a settlement, an extra's premium)."""
+
+    transfer: Transfer
+
+
+@dataclass(frozen=True)
+class DoublesAnswered:
+    """The Box has answered this turn's Team doubles: no more Team doubles until the roll."""
+
+
+@dataclass(frozen=True)
+class Rolled:
+    """The side on roll rolled; with no legal play the turn passes (`passed`)."""
+
+    side: Side
+    dice: tuple[int, int]
+    passed: bool = False
+
+
+@dataclass(frozen=True)
+class Moved:
+    """The side on roll played: the play in notation and the position, from its view."""
+
+    side: Side
+    play: str
+    position: Position
+
+
+@dataclass(frozen=True)
+class GameEnded:
+    """The game is over: who won how, the last transfers, the sheet entry and who sits where.
+
+    `transfers` is the whole game as it goes on the sheet (the Box/Partner split applied).
+    """
+
+    winner: Side
+    kind: str
+    transfers: tuple[Transfer, ...]
+    seating: Seating
+
+
+@dataclass(frozen=True)
+class SessionEnded:
+    """The session is over: the final breakdown of who pays whom."""
+
+    breakdown: tuple[Transfer, ...]
+
+
+Event = (TableOpened | PlayerJoined | PlayerLeft | Seated | GameStarted | CubeTurned
+         | PointsPaid | DoublesAnswered | Rolled | Moved | GameEnded | SessionEnded)
+
+EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
+    TableOpened, PlayerJoined, PlayerLeft, Seated, GameStarted, CubeTurned, PointsPaid,
+    DoublesAnswered, Rolled, Moved, GameEnded, SessionEnded)}

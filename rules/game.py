@@ -1,0 +1,245 @@
+"""The game at a chouette table: start, dice, checker plays, the result and the rotation.
+
+Handlers register with `rules.state.handles`; each checks a command against the state and
+the rule set and returns events. The cube actions are `rules/doubling.py`. The Team's shooter
+is the first Team player in rotation order whose cube is still alive (the Captain, else the
+Acting Captain, Atlanta 6.2); the Box acts for his side (a Partner consults, Atlanta 3.3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from rules import rotation
+from rules.board import GameKind, Position, legal_plays
+from rules.cube import Cube, Side
+from rules.errors import NotYourTurn, RuleError, SeatingError
+from rules.events import (
+    CubeTurned,
+    Event,
+    GameEnded,
+    GameStarted,
+    Moved,
+    Rolled,
+    Seated,
+)
+from rules.ledger import Transfer, net, split_game
+from rules.notation import format_play, parse_play
+from rules.rotation import GameSummary, Seating
+from rules.state import (
+    BadCommand,
+    Command,
+    Game,
+    TableState,
+    acting_captain,
+    between_games,
+    handles,
+    replay,
+    take_partner,
+    without,
+)
+
+# -- questions about the game ----------------------------------------------------------------
+
+
+def shooter(state: TableState) -> str | None:
+    """Who rolls and plays for the side on roll now (None outside a played game)."""
+    game, seating = state.game, state.seating
+    if game is None or seating is None or game.on_roll is None:
+        return None
+    return seating.box if game.on_roll is Side.BOX else acting_captain(seating, game.cubes)
+
+
+def waiting_for(state: TableState) -> list[tuple[str, Cube]]:
+    """Every pending cube decision: (the player who must answer, the cube)."""
+    game = state.game
+    if game is None:
+        return []
+    return [(c.player(c.to_act), c) for c in game.cubes if c.to_act is not None]
+
+
+def in_game(state: TableState) -> tuple[Game, Seating]:
+    if state.game is None or state.seating is None:
+        raise RuleError("No game is in progress: start one first.")
+    return state.game, state.seating
+
+
+def no_pending(state: TableState, doing: str,
+               but: Callable[[Cube], bool] = lambda cube: False) -> None:
+    """Refuse `doing` while a cube decision is pending (other than those `but` allows)."""
+    pending = [(p, c) for p, c in waiting_for(state) if not but(c)]
+    if pending:
+        who = ", ".join(sorted({p for p, _ in pending}))
+        raise NotYourTurn(f"Before {doing}, the cube decisions must be made: waiting for {who}.")
+
+
+# -- start -----------------------------------------------------------------------------------
+
+
+@handles("start")
+def _start(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    seating = between_games(state)
+    rules = state.rules
+    if len(seating.players) < rules.min_players:
+        raise SeatingError(f"A chouette needs at least {rules.min_players} players; "
+                           f"{len(seating.players)} are seated.")
+    events: list[Event] = []
+    if (rules.partner == "required" and seating.partner is None
+            and len(seating.players) >= rules.partner_min_players):
+        candidate = rotation.partner_candidates(seating, partner_from=rules.partner_from)[0]
+        seating = take_partner(state, seating, candidate)
+        events.append(Seated(seating, f"{candidate} partners the Box (a Partner is required)"))
+    if state.mode == "play":
+        opening = cmd.arg("opening", list)
+        pairs = [_dice(p, "opening roll") for p in opening]
+        if not pairs or pairs[-1][0] == pairs[-1][1] or any(a != b for a, b in pairs[:-1]):
+            raise BadCommand("opening lists the opening rolls as [Box die, Team die] pairs: "
+                             "ties first, the last pair unequal.")
+        ties = len(pairs) - 1
+    else:
+        ties = cmd.arg("ties", int, 0)
+    autos = _automatic_doubles(state, seating, cmd, ties)
+    cubes = []
+    for player in seating.team:
+        member = state.member(player)
+        cube = Cube(player, seating.box, stake=member.stake if member else 1)
+        for _ in range(autos.get(player, 0)):
+            cube = cube.auto_double()
+        cubes.append(cube)
+    started = GameStarted(state.games_played + 1, tuple(cubes), max(autos.values(), default=0))
+    if state.mode == "play":
+        box_die, team_die = pairs[-1]
+        side = Side.BOX if box_die > team_die else Side.TEAM
+        dice = (box_die, team_die) if side is Side.BOX else (team_die, box_die)
+        started = replace(started, position=Position.initial(), on_roll=side, dice=dice)
+    return (*events, started)
+
+
+def _automatic_doubles(state: TableState, seating: Seating, cmd: Command,
+                       ties: int) -> dict[str, int]:
+    """How many automatic doubles each Team player's cube takes for `ties` opening ties."""
+    rules = state.rules
+    limit = rules.automatic_double_limit or ties
+    count = min(ties, limit)
+    if rules.automatic_doubles == "none" or count == 0:
+        return {}
+    if rules.automatic_doubles == "box_option" and not cmd.arg("automatic", bool, True):
+        return {}
+    agreed = seating.team
+    if rules.automatic_doubles == "by_agreement":
+        agreed = tuple(cmd.arg("automatic_with", list, []))
+        strangers = [p for p in agreed if p not in seating.team]
+        if strangers:
+            raise BadCommand(f"Automatic doubles are agreed with Team players only, not "
+                             f"{', '.join(map(str, strangers))}.")
+    return {p: count for p in agreed}
+
+
+def _dice(value: Any, what: str) -> tuple[int, int]:
+    if (not isinstance(value, list | tuple) or len(value) != 2
+            or not all(isinstance(d, int) and 1 <= d <= 6 for d in value)):
+        raise BadCommand(f"A {what} is two dice from 1 to 6, like [3, 1]: got {value!r}.")
+    return value[0], value[1]
+
+
+# -- dice and checkers -----------------------------------------------------------------------
+
+
+def _shooting(state: TableState, cmd: Command) -> tuple[Game, Seating, Position]:
+    game, seating = in_game(state)
+    if state.mode != "play" or game.position is None or game.on_roll is None:
+        raise RuleError("This table keeps score only: enter the game's result instead.")
+    who = shooter(state)
+    if cmd.by != who:
+        side = "the Box" if game.on_roll is Side.BOX else "the Team"
+        raise NotYourTurn(f"{who} rolls and plays for {side} now.")
+    return game, seating, game.position
+
+
+@handles("roll")
+def _roll(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    game, _, position = _shooting(state, cmd)
+    if game.dice is not None:
+        raise NotYourTurn(f"The dice are rolled ({game.dice[0]}-{game.dice[1]}): play them.")
+    no_pending(state, "the roll")
+    dice = _dice(cmd.arg("dice", list), "roll")
+    passed = not legal_plays(position, dice)[0].moves
+    assert game.on_roll is not None
+    return (Rolled(game.on_roll, dice, passed),)
+
+
+@handles("move")
+def _move(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    game, _, position = _shooting(state, cmd)
+    if game.dice is None:
+        raise NotYourTurn("Roll first.")
+    play = parse_play(cmd.arg("play", str), position, game.dice)
+    assert game.on_roll is not None
+    moved = Moved(game.on_roll, format_play(play), play.position)
+    outcome = play.position.outcome()
+    if outcome is None:
+        return (moved,)
+    winner = game.on_roll if outcome.player_won else game.on_roll.other
+    after = replay([moved], state)
+    return (moved, _game_over(after, winner, outcome.kind))
+
+
+@handles("result")
+def _result(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    in_game(state)
+    if state.mode == "play":
+        raise RuleError("The board decides this game: play it out.")
+    no_pending(state, "the result")
+    winner = cmd.arg("winner", str)
+    kind = cmd.arg("kind", str, "single")
+    if winner not in ("box", "team") or kind not in ("single", "gammon", "backgammon"):
+        raise BadCommand("result needs winner box or team, and kind single, gammon or "
+                         "backgammon.")
+    return (_game_over(state, Side(winner), GameKind[kind.upper()]),)
+
+
+# -- the end of a game -----------------------------------------------------------------------
+
+
+def finish(state: TableState, events: list[Event]) -> tuple[Event, ...]:
+    """`events`, and the game's end if they leave no cube alive."""
+    after = replay(events, state)
+    game = after.game
+    if game is None or any(c.live for c in game.cubes):
+        return tuple(events)
+    last = next(e.cube for e in reversed(events) if isinstance(e, CubeTurned))
+    winner = last.winner or Side.BOX
+    return (*events, _game_over(after, winner, GameKind.SINGLE))
+
+
+def _game_over(state: TableState, winner: Side, kind: GameKind) -> GameEnded:
+    """The end of the game: final results of every live cube, the sheet entry, next seats."""
+    game, seating = in_game(state)
+    rules = state.rules
+    finals = [c.result(kind, winner, jacoby=rules.jacoby) for c in game.cubes if c.live]
+    transfers: tuple[Transfer, ...] = (*game.transfers, *finals)
+    if seating.partner is not None:
+        transfers = split_game(transfers, seating.box, seating.partner,
+                               "box_gets_odd" if rules.odd_point == "box" else "halves")
+    result = net(transfers)
+    box_side = (seating.box, seating.partner)
+    dropped = tuple(t.payer for t in game.transfers if t.payer in seating.team)
+    doubled_out = tuple(t.payee for t in game.transfers if t.payee in seating.team)
+    summary = GameSummary(
+        winner="box" if winner is Side.BOX else "team",
+        box_net=sum((result.get(p, Fraction(0)) for p in box_side if p), Fraction(0)),
+        dropped=dropped, doubled_out=doubled_out, acting_captains=game.shooters[1:])
+    seats = rotation.ROTATIONS[rules.rotation](
+        seating, summary, box_retention=rules.box_retention,
+        partner_min_players=rules.partner_min_players)
+    leavers = [m.name for m in state.members if m.leaving]
+    joiners = [m.name for m in state.members if m.waiting]
+    nxt = without(seats, leavers)
+    if nxt is not None and joiners:
+        nxt = rotation.join(nxt, joiners)
+    return GameEnded(winner, kind.name.lower(), transfers, nxt if nxt is not None else seats)
+
+

@@ -1,0 +1,288 @@
+"""The state of a chouette table and how events fold into it (`evolve`, `replay`).
+
+The state is built only by folding events: `evolve` applies results that `decide`
+(rules/table.py and rules/game.py) already checked, so it needs no rule checks and never
+raises. The command type and the handler registry live here too, so that the table's
+handlers (rules/table.py) and the game's (rules/game.py) can share them without a cycle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rules import rotation
+from rules.board import Position
+from rules.cube import Cube, CubeState, Side
+from rules.errors import RuleError, SeatingError
+from rules.events import (
+    CubeTurned,
+    DoublesAnswered,
+    Event,
+    GameEnded,
+    GameStarted,
+    Moved,
+    PlayerJoined,
+    PlayerLeft,
+    PointsPaid,
+    Rolled,
+    Seated,
+    SessionEnded,
+    TableOpened,
+)
+from rules.ledger import ScoreSheet, Transfer
+from rules.rotation import Seating
+from rules.ruleset import RuleSet
+
+MODES = ("play", "scorekeeper")
+
+
+class BadCommand(RuleError):
+    """A command that is missing an argument or names something that does not exist."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """One request to the table: its name, who sends it and its arguments."""
+
+    name: str
+    by: str = ""
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Command:
+        """A command from a transcript line: {"cmd": NAME, "by": PLAYER, ...arguments}."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("cmd"), str):
+            raise BadCommand('A command is a JSON object with "cmd", like {"cmd": "join", '
+                             '"by": "ann"}.')
+        by = data.get("by", "")
+        if not isinstance(by, str):
+            raise BadCommand(f'"by" names a player: got {by!r}.')
+        return cls(data["cmd"], by, {k: v for k, v in data.items() if k not in ("cmd", "by")})
+
+    def arg(self, name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+        """Argument `name`, checked to be of `kind`; BadCommand if missing or malformed."""
+        value = self.args.get(name, default)
+        if value is ...:
+            raise BadCommand(f"{self.name} needs {name!r}.")
+        if value is not default and not isinstance(value, kind):
+            raise BadCommand(f"{self.name}: {name!r} has the wrong form ({value!r}).")
+        return value
+
+
+@dataclass(frozen=True)
+class Member:
+    """A player at the table and his standing arrangements."""
+
+    name: str
+    stake: int = 1
+    waiting: bool = False  # joined during a game: sits down when it ends
+    leaving: bool = False  # announced his leave: goes when the game ends
+
+
+@dataclass(frozen=True)
+class Game:
+    """The game in progress: its cubes, the points already paid and, in play mode, the board.
+
+    `position` is from the view of `on_roll`; `dice` are the roll waiting to be played.
+    `shooters` lists the Team's Captain and every Acting Captain after him, in order.
+    `box_round` names the Team players the Box doubled in his latest double.
+    """
+
+    number: int
+    cubes: tuple[Cube, ...]
+    shooters: tuple[str, ...]
+    transfers: tuple[Transfer, ...] = ()
+    position: Position | None = None
+    on_roll: Side | None = None
+    dice: tuple[int, int] | None = None
+    answered: bool = False
+    box_round: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TableState:
+    """Everything the table knows; built only by folding events (`replay`)."""
+
+    preset: str = ""
+    mode: str = "play"
+    rules: RuleSet = field(default_factory=RuleSet)
+    members: tuple[Member, ...] = ()
+    seating: Seating | None = None
+    game: Game | None = None
+    sheet: ScoreSheet = field(default_factory=ScoreSheet)
+    games_played: int = 0
+    board: tuple[Position, Side] | None = None  # the latest board and the side on roll
+    ended: bool = False
+    opened: bool = False
+
+    def member(self, name: str) -> Member | None:
+        """The member called `name`, if any."""
+        return next((m for m in self.members if m.name == name), None)
+
+    @property
+    def present(self) -> tuple[str, ...]:
+        """The players who sit down for the next game, in joining order."""
+        return tuple(m.name for m in self.members if not m.waiting)
+
+
+Handler = Callable[[TableState, Command], tuple[Event, ...]]
+HANDLERS: dict[str, Handler] = {}
+
+
+def handles(*names: str) -> Callable[[Handler], Handler]:
+    """Register a handler for the named commands (used here and by rules/game.py)."""
+    def register(fn: Handler) -> Handler:
+        for name in names:
+            HANDLERS[name] = fn
+        return fn
+    return register
+
+
+
+# -- helpers shared by the handlers ----------------------------------------------------------
+
+
+def cube_of(game: Game, player: str) -> Cube | None:
+    """A Team player's own cube against the Box (not an extra)."""
+    return next((c for c in game.cubes if c.team_player == player and not c.is_extra), None)
+
+
+def acting_captain(seating: Seating, cubes: tuple[Cube, ...]) -> str | None:
+    """The Team's shooter: the first Team player in rotation order whose cube is alive."""
+    live = {c.team_player for c in cubes if c.live and not c.is_extra}
+    return next((p for p in seating.team if p in live), None)
+
+
+def without(seating: Seating, leavers: Iterable[str]) -> Seating | None:
+    """The seating once `leavers` have gone; None when too few are left to seat."""
+    current: Seating | None = seating
+    for player in leavers:
+        if current is None or player not in current.players:
+            continue
+        try:
+            current = rotation.leave(current, player)
+        except SeatingError:
+            current = None
+    return current
+
+
+def take_partner(state: TableState, seating: Seating, player: str) -> Seating:
+    rules = state.rules
+    if rules.partner == "never":
+        raise SeatingError("This rule set has no Partner for the Box.")
+    return rotation.take_partner(seating, player, keep_place=rules.rotation == "atlanta",
+                                 partner_min_players=rules.partner_min_players)
+
+
+def between_games(state: TableState) -> Seating:
+    if state.game is not None:
+        raise RuleError("That is done between games: finish this one first.")
+    if state.seating is None:
+        raise SeatingError("Draw the seats first (seat).")
+    return state.seating
+
+
+def sender(cmd: Command) -> str:
+    if not cmd.by:
+        raise BadCommand(f'{cmd.name} needs "by": the player who sends it.')
+    return cmd.by
+
+
+# -- evolve ----------------------------------------------------------------------------------
+
+
+def evolve(state: TableState, event: Event) -> TableState:
+    """The state after `event`; never raises for an event `decide` produced."""
+    match event:
+        case TableOpened(preset, mode, options):
+            opts: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                                    for k, v in options.items()}
+            return replace(state, opened=True, preset=preset, mode=mode,
+                           rules=RuleSet(**opts))
+        case PlayerJoined(player, stake, waiting):
+            return replace(state, members=(*state.members, Member(player, stake, waiting)))
+        case PlayerLeft(player, after_game):
+            if after_game:
+                return replace(state, members=tuple(
+                    replace(m, leaving=True) if m.name == player else m
+                    for m in state.members))
+            return replace(state, members=tuple(m for m in state.members if m.name != player))
+        case Seated(seating):
+            return replace(state, seating=seating)
+        case SessionEnded():
+            return replace(state, ended=True)
+        case GameEnded(_, _, transfers, seating):
+            members = tuple(replace(m, waiting=False) for m in state.members if not m.leaving)
+            board = state.board
+            if state.game is not None and state.game.position is not None:
+                board = (state.game.position, state.game.on_roll or Side.BOX)
+            return replace(state, members=members, seating=seating, game=None, board=board,
+                           sheet=state.sheet.add_game(transfers),
+                           games_played=state.games_played + 1)
+        case GameStarted() | CubeTurned() | PointsPaid() | DoublesAnswered() | Rolled() | Moved():
+            return evolve_game(state, event)
+    return state  # pragma: no cover - every event type is matched above
+
+
+def replay(events: Iterable[Event], state: TableState | None = None) -> TableState:
+    """The state after folding `events` into `state` (a new table by default)."""
+    current = state or TableState()
+    for event in events:
+        current = evolve(current, event)
+    return current
+
+
+# -- evolve ----------------------------------------------------------------------------------
+
+
+def evolve_game(state: TableState, event: Event) -> TableState:
+    """Fold one in-game event; never raises for an event the handlers produced."""
+    seating = state.seating
+    if isinstance(event, GameStarted):
+        assert seating is not None
+        game = Game(event.number, event.cubes, (seating.captain,), position=event.position,
+                    on_roll=event.on_roll, dice=event.dice)
+        board = (event.position, event.on_roll) if event.position and event.on_roll else None
+        return replace(state, game=game, board=board)
+    if state.game is None or seating is None:
+        return state
+    game = state.game
+    match event:
+        case CubeTurned(cube, action, by):
+            key = (cube.team_player, cube.box_player)
+            cubes = tuple(cube if (c.team_player, c.box_player) == key else c
+                          for c in game.cubes)
+            if key not in {(c.team_player, c.box_player) for c in game.cubes}:
+                cubes = (*cubes, cube)
+            box_round = game.box_round
+            if action == "double" and by == seating.box:
+                still = any(c.state is CubeState.OFFERED and c.offered_by is Side.BOX
+                            for c in game.cubes)
+                box_round = (*box_round, cube.team_player) if still else (cube.team_player,)
+            shooters = game.shooters
+            acting = acting_captain(seating, cubes)
+            if acting is not None and acting != shooters[-1]:
+                shooters = (*shooters, acting)
+            game = replace(game, cubes=cubes, box_round=box_round, shooters=shooters)
+        case PointsPaid(transfer):
+            game = replace(game, transfers=(*game.transfers, transfer))
+        case DoublesAnswered():
+            game = replace(game, answered=True)
+        case Rolled(_, dice, passed):
+            game = replace(game, dice=dice)
+            if passed:
+                game = _next_turn(game, game.position)
+        case Moved(_, _, position):
+            game = _next_turn(game, position)
+    board = state.board
+    if game.position is not None and game.on_roll is not None:
+        board = (game.position, game.on_roll)
+    return replace(state, game=game, board=board)
+
+
+def _next_turn(game: Game, position: Position | None) -> Game:
+    assert position is not None and game.on_roll is not None
+    return replace(game, position=position.swap(), on_roll=game.on_roll.other, dice=None,
+                   answered=False)

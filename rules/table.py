@@ -1,0 +1,155 @@
+"""The chouette table: commands in, events out (`decide`), between games and around them.
+
+`decide(state, command)` checks a command against the rule set and returns the events it
+causes, or raises a `RuleError` whose message says what is allowed instead. This module
+handles the table's life between games (open, join, leave, seat, partner, end of session);
+the game itself (cubes, dice, checker plays, results, rotation) is `rules/game.py`. The state
+and how events fold into it are `rules/state.py`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import rules.doubling
+import rules.game  # noqa: F401  (registers the game's handlers)
+from rules import rotation
+from rules.errors import NotYourTurn, RuleError, SeatingError
+from rules.events import Event, PlayerJoined, PlayerLeft, Seated, SessionEnded, TableOpened
+from rules.ledger import breakdown
+from rules.rotation import Seating
+from rules.ruleset import RuleSet, load_preset
+from rules.state import (
+    HANDLERS,
+    MODES,
+    BadCommand,
+    Command,
+    TableState,
+    between_games,
+    handles,
+    sender,
+    take_partner,
+    without,
+)
+
+
+def decide(state: TableState, command: Command) -> tuple[Event, ...]:
+    """The events `command` causes in `state`; a RuleError says why it is refused."""
+    handler = HANDLERS.get(command.name)
+    if handler is None:
+        raise BadCommand(f"There is no command {command.name!r}. Commands: "
+                         f"{', '.join(sorted(HANDLERS))}.")
+    if command.name != "open":
+        if not state.opened:
+            raise RuleError("No table is open here yet: open one first.")
+        if state.ended:
+            raise RuleError("This session has ended: open a new table to play on.")
+    return handler(state, command)
+
+
+@handles("open")
+def _open(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    if state.opened:
+        raise RuleError(f"A table is already open here ({state.preset}, {state.mode} mode).")
+    mode = cmd.arg("mode", str, "play")
+    if mode not in MODES:
+        raise BadCommand(f"The mode is play (the bot runs the board) or scorekeeper (results "
+                         f"are entered), not {mode!r}.")
+    preset = cmd.arg("preset", str, "atlanta")
+    rules = load_preset(preset, cmd.arg("options", dict, {}))
+    return (TableOpened(preset, mode, _options(rules)),)
+
+
+def _options(rules: RuleSet) -> dict[str, Any]:
+    return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
+
+
+@handles("join")
+def _join(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    player = sender(cmd)
+    if state.member(player):
+        raise SeatingError(f"{player} is already at this table.")
+    stake = cmd.arg("stake", int, 1)
+    if stake not in state.rules.stake_multiples:
+        raise SeatingError(f"A stake of {stake} isn't played here: choose one of "
+                           f"{', '.join(map(str, state.rules.stake_multiples))}.")
+    if len(state.members) >= state.rules.max_players:
+        raise SeatingError(f"This table is full ({state.rules.max_players} players).")
+    if state.game is not None:
+        return (PlayerJoined(player, stake, waiting=True),)
+    events: list[Event] = [PlayerJoined(player, stake)]
+    if state.seating is not None:
+        events.append(Seated(rotation.join(state.seating, [player]), f"{player} joins"))
+    return tuple(events)
+
+
+@handles("leave")
+def _leave(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    player = sender(cmd)
+    if not state.member(player):
+        raise SeatingError(f"{player} is not at this table.")
+    if state.game is not None:
+        return (PlayerLeft(player, after_game=True),)
+    events: list[Event] = [PlayerLeft(player)]
+    if state.seating is not None and player in state.seating.players:
+        events.append(Seated(without(state.seating, [player]), f"{player} leaves"))
+    return tuple(events)
+
+
+@handles("seat")
+def _seat(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    if state.game is not None or state.games_played:
+        raise SeatingError("Seats are drawn once, before the first game; after that the "
+                           "rotation decides.")
+    events: list[Event] = []
+    if "rolls" in cmd.args:
+        rolls = {p: tuple(d) for p, d in cmd.arg("rolls", dict).items()}
+        for player, dice in rolls.items():
+            if len(dice) != state.rules.seat_roll_dice:
+                raise BadCommand(f"Each player rolls {state.rules.seat_roll_dice} dice for "
+                                 f"seats: {player} has {list(dice)}.")
+        rerolls = [{p: tuple(d) for p, d in r.items()} for r in cmd.arg("rerolls", list, [])]
+        seated = rotation.seat_by_rolls(rolls, rerolls)
+        if isinstance(seated, rotation.Reroll):
+            tied = "; ".join(" and ".join(group) for group in seated.groups)
+            raise SeatingError(f"Tied rolls: {tied} roll again.")
+        seating = seated
+    else:
+        order = cmd.arg("order", list)
+        if len(order) < 2 or not all(isinstance(p, str) for p in order):
+            raise BadCommand("seat needs the order [Box, Captain, rest of the Team].")
+        seating = Seating(order[0], None, tuple(order[1:]))
+    for player in seating.players:
+        if not state.member(player):  # a transcript may seat players without joining them
+            if len(state.members) + len(events) >= state.rules.max_players:
+                raise SeatingError(f"This table takes at most {state.rules.max_players}.")
+            events.append(PlayerJoined(player))
+    missing = [p for p in state.present if p not in seating.players]
+    if missing:
+        raise SeatingError(f"Everyone at the table needs a seat: {', '.join(missing)} "
+                           "missing.")
+    partner = cmd.arg("partner", str, None)
+    if partner is not None:
+        seating = take_partner(state, seating, partner)
+    return (*events, Seated(seating, "seats drawn"))
+
+
+@handles("partner")
+def _partner(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    seating = between_games(state)
+    player = cmd.arg("player", str, cmd.by)
+    if cmd.by not in (player, seating.box):
+        raise NotYourTurn(f"The Box ({seating.box}) invites a Partner, or a player takes "
+                          "the offer himself.")
+    return (Seated(take_partner(state, seating, player), f"{player} partners the Box"),)
+
+
+@handles("end_session")
+def _end_session(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    if state.game is not None:
+        raise RuleError("A game is in progress: finish it (or enter its result) before "
+                        "ending the session.")
+    return (SessionEnded(tuple(breakdown(state.sheet.totals()))),)
+
+
