@@ -1,0 +1,308 @@
+"""Given/when/then tests of the chouette table, one rule each (scorekeeper and play mode)."""
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from rules.board import Position
+from rules.cube import Cube, CubeState, Side
+from rules.errors import CubeNotAvailable, NotYourTurn, RuleError, SeatingError
+from rules.events import GameStarted, Rolled
+from rules.game import shooter
+from rules.ledger import net
+from rules.state import Command, TableState, cube_of, replay
+from rules.table import decide
+
+
+def do(state: TableState, name: str, by: str = "", **args: Any) -> TableState:
+    return replay(decide(state, Command(name, by, args)), state)
+
+
+def table(*players: str, preset: str = "atlanta", mode: str = "scorekeeper",
+          **options: Any) -> TableState:
+    """Given: a table of `preset` seated in the order given (Box, Captain, rest)."""
+    state = do(TableState(), "open", preset=preset, mode=mode, options=options)
+    return do(state, "seat", order=list(players or ("ann", "bo", "cy", "di")))
+
+
+def game(*players: str, **kw: Any) -> TableState:
+    """Given: a seated table whose first game has started (scorekeeper mode)."""
+    return do(table(*players, **kw), "start")
+
+
+def scores(state: TableState) -> dict[str, Fraction]:
+    """Totals so far, with the points already paid in the game in progress (drops)."""
+    total = dict(state.sheet.totals())
+    for name, points in net(state.game.transfers if state.game else ()).items():
+        total[name] = total.get(name, Fraction(0)) + points
+    return total
+
+
+def cube(state: TableState, player: str) -> Any:
+    assert state.game is not None
+    return cube_of(state.game, player)
+
+
+# -- lobby --------------------------------------------------------------------------------
+
+
+def test_join_refuses_a_second_seat_a_full_table_and_unknown_stakes() -> None:
+    state = do(TableState(), "open", preset="villages")
+    for name in ("a", "b", "c", "d", "e"):
+        state = do(state, "join", by=name)
+    with pytest.raises(SeatingError, match="full"):
+        do(state, "join", by="f")  # Villages 1: at most five
+    with pytest.raises(SeatingError, match="already"):
+        do(state, "join", by="a")
+    fresh = do(TableState(), "open", preset="atlanta")
+    with pytest.raises(SeatingError, match="stake of 3"):
+        do(fresh, "join", by="a", stake=3)
+
+
+def test_commands_before_open_and_after_the_session_are_refused() -> None:
+    with pytest.raises(RuleError, match="open one first"):
+        do(TableState(), "join", by="ann")
+    ended = do(table(), "end_session")
+    with pytest.raises(RuleError, match="ended"):
+        do(ended, "start")
+
+
+def test_joining_during_a_game_waits_for_the_end_of_the_game() -> None:
+    state = do(game(), "join", by="ed")
+    assert "ed" not in state.present and state.seating and "ed" not in state.seating.players
+    state = do(state, "result", winner="box")
+    assert state.seating is not None and state.seating.team[-1] == "ed"
+
+
+def test_a_leave_announced_in_a_game_takes_effect_when_it_ends() -> None:
+    state = do(game(), "leave", by="cy")
+    assert state.seating is not None and "cy" in state.seating.team
+    state = do(state, "result", winner="box")
+    assert state.seating is not None and "cy" not in state.seating.players
+    assert "cy" not in state.present
+
+
+def test_partner_needs_the_rule_set_and_the_table_size() -> None:
+    with pytest.raises(SeatingError, match="no Partner"):
+        do(table(preset="villages"), "partner", by="ann", player="di")
+    with pytest.raises(SeatingError, match="at least 6"):
+        do(table(), "partner", by="ann", player="di")
+    six = do(table("a", "b", "c", "d", "e", "f"), "partner", by="a", player="f")
+    assert six.seating is not None and six.seating.partner == "f"
+
+
+def test_roll_for_seats_ranks_by_the_dice_and_ties_roll_again() -> None:
+    state = do(TableState(), "open", preset="atlanta")
+    with pytest.raises(SeatingError, match="roll again"):
+        do(state, "seat", rolls={"a": [6, 5], "b": [6, 5], "c": [1, 2]})
+    seated = do(state, "seat", rolls={"a": [6, 5], "b": [4, 4], "c": [1, 2]})
+    assert seated.seating is not None
+    assert (seated.seating.box, seated.seating.team) == ("a", ("b", "c"))
+    danish = do(TableState(), "open", preset="danish")
+    with pytest.raises(RuleError, match="1 dice"):
+        do(danish, "seat", rolls={"a": [6, 5], "b": [4, 4], "c": [1, 2]})
+
+
+# -- Team doubles and the Box's answer ------------------------------------------------------
+
+
+def test_atlanta_5_10_box_accepts_at_least_half_captain_first() -> None:
+    state = game()
+    for player in ("bo", "cy", "di"):
+        state = do(state, "double", by=player)
+    with pytest.raises(CubeNotAvailable, match="at least half"):
+        do(state, "answer", by="ann", take=["bo"], drop=["cy", "di"])
+    with pytest.raises(CubeNotAvailable, match="Captain first"):
+        do(state, "answer", by="ann", take=["cy", "di"], drop=["bo"])
+    state = do(state, "answer", by="ann", take=["bo", "cy"], drop=["di"])
+    assert scores(state)["di"] == 1 and cube(state, "bo").in_game
+
+
+def test_atlanta_5_11_box_is_free_when_not_the_whole_team_doubles() -> None:
+    state = do(do(game(), "double", by="bo"), "double", by="cy")
+    state = do(state, "answer", by="ann", take=["cy"], drop=["bo"])
+    assert cube(state, "bo").state is CubeState.DROPPED and scores(state)["bo"] == 1
+
+
+def test_the_box_answers_all_doubles_together_under_a_constraint() -> None:
+    state = do(do(do(game(), "double", by="bo"), "double", by="cy"), "double", by="di")
+    with pytest.raises(CubeNotAvailable, match="together"):
+        do(state, "drop", by="ann", cubes=["di"])
+
+
+def test_atlanta_5_10a_three_handed_takes_both_or_drops_both() -> None:
+    state = do(do(game("ann", "bo", "cy"), "double", by="bo"), "double", by="cy")
+    with pytest.raises(CubeNotAvailable, match="both"):
+        do(state, "answer", by="ann", take=["bo"], drop=["cy"])
+    euro = do(do(game("ann", "bo", "cy", preset="euro"), "double", by="bo"), "double", by="cy")
+    with pytest.raises(CubeNotAvailable, match="must take both"):
+        do(euro, "answer", by="ann", drop=["bo", "cy"])
+
+
+def test_danish_same_level_take_or_drop_together() -> None:
+    state = do(do(game(preset="danish"), "double", by="bo"), "double", by="cy")
+    with pytest.raises(CubeNotAvailable, match="same level"):
+        do(state, "answer", by="ann", take=["bo"], drop=["cy"])
+
+
+def test_a_team_player_cannot_double_a_cube_the_box_owns() -> None:
+    state = do(do(game(), "double", by="bo"), "answer", by="ann", take=["bo"])
+    with pytest.raises(CubeNotAvailable, match="ann owns your cube at 2"):
+        do(state, "double", by="bo")
+
+
+# -- Box doubles and the Team's answers -----------------------------------------------------
+
+
+def test_atlanta_5_6_initial_box_doubles_go_to_the_captain_first() -> None:
+    with pytest.raises(CubeNotAvailable, match="Captain first"):
+        do(game(), "double", by="ann", cubes=["cy"])
+    state = do(game(), "double", by="ann", cubes=["bo"])
+    assert cube(state, "bo").state is CubeState.OFFERED
+    assert cube(state, "cy").state is CubeState.CENTRED
+
+
+def test_danish_box_doubles_every_cube_of_a_level_and_team_answers_in_order() -> None:
+    with pytest.raises(CubeNotAvailable, match="same level"):
+        do(game(preset="danish"), "double", by="ann", cubes=["bo", "cy"])
+    state = do(game(preset="danish"), "double", by="ann")
+    with pytest.raises(NotYourTurn, match="bo decides first"):
+        do(state, "take", by="cy")
+    state = do(do(do(state, "take", by="bo"), "drop", by="cy"), "take", by="di")
+    assert scores(state)["cy"] == -1
+
+
+def test_beaver_raccoon_chain_and_drop_pays_the_value_before() -> None:
+    state = do(game(), "double", by="ann", cubes=["bo"])
+    state = do(state, "beaver", by="bo")  # bo turns it to 4 and keeps it
+    assert cube(state, "bo").to_act is Side.BOX
+    state = do(state, "raccoon", by="ann", cubes=["bo"])  # 8, still bo's
+    state = do(state, "drop", by="bo")
+    assert scores(state)["bo"] == -4  # the value before the raccoon (Villages 9, Atlanta 5.4)
+
+
+def test_beavers_are_refused_where_the_rule_set_has_none() -> None:
+    state = do(game(preset="euro"), "double", by="ann")
+    with pytest.raises(CubeNotAvailable, match="Beavers aren't allowed"):
+        do(state, "beaver", by="bo")
+
+
+def test_villages_8_a_lone_taker_must_beaver() -> None:
+    state = do(game("ann", "bo", "cy", preset="villages"), "double", by="ann")
+    state = do(state, "drop", by="bo")
+    with pytest.raises(CubeNotAvailable, match="lone taker"):
+        do(state, "take", by="cy")
+    # Taking first and being left alone by the others' drops beavers the cube.
+    state = do(game("ann", "bo", "cy", preset="villages"), "double", by="ann")
+    state = do(do(state, "take", by="cy"), "drop", by="bo")
+    assert cube(state, "cy").state is CubeState.BEAVERED and cube(state, "cy").face == 4
+
+
+def test_when_every_team_player_drops_the_game_ends_for_the_box() -> None:
+    state = do(game(), "double", by="ann")
+    for player in ("bo", "cy", "di"):
+        state = do(state, "drop", by=player)
+    assert state.game is None and scores(state)["ann"] == 3
+    # 6.1: the Box beat the Captain with a profit and keeps the box.
+    assert state.seating is not None and state.seating.box == "ann"
+    assert state.seating.team == ("cy", "di", "bo")
+
+
+# -- scoring ---------------------------------------------------------------------------------
+
+
+def test_atlanta_4_1_jacoby_and_2_2_stakes() -> None:
+    state = do(TableState(), "open", preset="atlanta", mode="scorekeeper")
+    for name, stake in (("ann", 1), ("bo", 1), ("cy", 2)):
+        state = do(state, "join", by=name, stake=stake)
+    state = do(do(state, "seat", order=["ann", "bo", "cy"]), "start")
+    state = do(do(state, "double", by="bo"), "answer", by="ann", take=["bo"])
+    state = do(state, "result", winner="team", kind="gammon")
+    # bo's cube is in the game: 2 x gammon = 4; cy's is centred at stake 2: a single, 2.
+    assert scores(state) == {"ann": -6, "bo": 4, "cy": 2}
+
+
+def test_atlanta_4_2_partner_shares_and_the_box_gets_the_odd_point() -> None:
+    state = do(table("a", "b", "c", "d", "e", "f"), "partner", by="a", player="f")
+    state = do(do(state, "start"), "result", winner="box")
+    # Four Team cubes at 1: the Box side wins 4, two each.
+    assert scores(state)["a"] == 2 and scores(state)["f"] == 2
+    state = do(do(table("a", "b", "c", "d", "e", "f"), "partner", by="a", player="f"), "start")
+    state = do(do(state, "double", by="b"), "answer", by="a", take=["b"])
+    state = do(state, "result", winner="box")  # the Box side wins 2 + 1 + 1 + 1 = 5
+    assert (scores(state)["a"], scores(state)["f"]) == (3, 2)
+    assert sum(scores(state).values()) == 0
+
+
+def test_end_session_breakdown_settles_every_total() -> None:
+    state = do(do(game(), "result", winner="team"), "end_session")
+    assert state.ended and scores(state)["ann"] == -3
+
+
+# -- play mode -------------------------------------------------------------------------------
+
+
+def test_opening_ties_are_automatic_doubles_where_the_preset_uses_them() -> None:
+    euro = do(table(preset="euro", mode="play"), "start", opening=[[2, 2], [4, 4], [6, 1]])
+    assert cube(euro, "bo").value == 2  # euro: one automatic double, no more
+    assert euro.game is not None and euro.game.on_roll is Side.BOX and euro.game.dice == (6, 1)
+    atl = do(table(mode="play"), "start", opening=[[2, 2], [1, 6]])
+    assert cube(atl, "bo").value == 1  # Atlanta 5.1: only by agreement
+    agreed = do(table(mode="play"), "start", opening=[[2, 2], [1, 6]], automatic_with=["cy"])
+    assert (cube(agreed, "bo").value, cube(agreed, "cy").value) == (1, 2)
+
+
+def test_only_the_shooter_rolls_and_moves_and_doubles_come_before_the_roll() -> None:
+    state = do(table(mode="play"), "start", opening=[[1, 3]])
+    assert shooter(state) == "bo"
+    with pytest.raises(NotYourTurn, match="bo rolls and plays for the Team"):
+        do(state, "move", by="cy", play="8/5 6/5")
+    with pytest.raises(NotYourTurn, match="dice are rolled"):
+        do(state, "double", by="cy")
+    state = do(state, "move", by="bo", play="8/5 6/5")
+    assert shooter(state) == "ann"
+    with pytest.raises(NotYourTurn, match="side on roll"):
+        do(state, "double", by="bo")
+    state = do(state, "double", by="ann", cubes=["bo"])
+    with pytest.raises(NotYourTurn, match="waiting for bo"):
+        do(state, "roll", by="ann", dice=[3, 1])
+
+
+def test_acting_captain_shoots_when_the_captain_drops_and_captains_next() -> None:
+    state = do(table(mode="play"), "start", opening=[[3, 1]])
+    state = do(state, "move", by="ann", play="8/5 6/5")
+    state = do(do(state, "roll", by="bo", dice=[6, 5]), "move", by="bo", play="24/13")
+    state = do(state, "double", by="ann")
+    state = do(do(do(state, "drop", by="bo"), "take", by="cy"), "take", by="di")
+    assert shooter(state) == "ann"
+    state = do(do(state, "roll", by="ann", dice=[2, 1]), "move", by="ann", play="13/11 6/5")
+    assert shooter(state) == "cy"  # Atlanta 6.2: the next in line is Acting Captain
+    state = do(do(state, "double", by="cy"), "answer", by="ann", drop=["cy"])
+    with pytest.raises(CubeNotAvailable, match="answered this turn"):
+        do(state, "double", by="di")
+    assert shooter(state) == "di"
+
+
+def test_atlanta_6_2_the_first_acting_captain_captains_the_next_game() -> None:
+    state = do(game(), "double", by="ann")
+    state = do(do(do(state, "drop", by="bo"), "take", by="cy"), "take", by="di")
+    state = do(state, "result", winner="box")
+    # The Box beat the Captain with a profit (1 + 2 + 2) and keeps the box; cy, the first
+    # Acting Captain, captains; the losing Captain goes to the end.
+    assert state.seating is not None
+    assert (state.seating.box, state.seating.team) == ("ann", ("cy", "di", "bo"))
+    assert scores(state)["ann"] == 5
+
+
+def test_a_roll_with_no_legal_play_passes_the_turn() -> None:
+    # The Team (on roll) has a checker on the bar against the Box's closed board.
+    closed = Position.from_points({25: 1, 2: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 12: 3})
+    seated = table("ann", "bo", "cy", mode="play")
+    cubes = tuple(Cube(p, "ann") for p in ("bo", "cy"))
+    state = replay([GameStarted(1, cubes, position=closed, on_roll=Side.TEAM)], seated)
+    events = decide(state, Command("roll", "bo", {"dice": [6, 6]}))
+    assert events == (Rolled(Side.TEAM, (6, 6), passed=True),)
+    state = replay(events, state)
+    assert state.game is not None and state.game.on_roll is Side.BOX
+    assert state.game.position == closed.swap() and shooter(state) == "ann"
