@@ -192,23 +192,72 @@ def _respond(state: TableState, cmd: Command) -> tuple[Event, ...]:
     action = cmd.name
     if by == seating.box:
         return _box_responds(state, game, seating, cmd)
-    cube = cube_of(game, by)
-    if cube is None:
-        raise NotYourTurn(f"{by} has no cube in this game.")
-    if cube.to_act is not Side.TEAM:
-        raise NotYourTurn(f"Nothing waits for your answer: {_status(cube)}.")
-    if state.rules.team_answer_order == "rotation" and cube.offered_by is Side.BOX:
-        ahead = [p for p in seating.team[:seating.team.index(by)]
-                 if (c := cube_of(game, p)) is not None and c.to_act is Side.TEAM]
-        if ahead:
-            raise NotYourTurn(f"Wait: {ahead[0]} decides first (rotation order).")
-    if action == "take" and _lone_taker(state, game, seating, by):
-        raise CubeNotAvailable("You are the only one taking the Box's double: at this table "
-                               "a lone taker must beaver (Villages 8), or drop.")
+    cube = _awaiting(game, by, cmd.arg("cubes", list, None))
+    if cube.offered_by is Side.BOX and not cube.is_extra:
+        if state.rules.team_answer_order == "rotation":
+            ahead = [p for p in seating.team[:seating.team.index(by)]
+                     if (c := cube_of(game, p)) is not None and c.to_act is Side.TEAM]
+            if ahead:
+                raise NotYourTurn(f"Wait: {ahead[0]} decides first (rotation order).")
+        if action == "take" and _lone_taker(state, game, seating, by):
+            raise CubeNotAvailable("You are the only one taking the Box's double: at this "
+                                   "table a lone taker must beaver (Villages 8), or drop.")
     events = _apply(state, cube, action, by)
     if action == "drop":
         events += _lone_taker_beavers(state, seating, events)
     return finish(state, events)
+
+
+def _awaiting(game: Game, player: str, others: list[str] | None) -> Cube:
+    """The one cube waiting for `player`'s answer (his own, or an extra he gave or holds);
+    `others` names the player across the cube when several wait."""
+    involved = [c for c in game.cubes if player in (c.team_player, c.box_player)]
+    if not involved:
+        raise NotYourTurn(f"{player} has no cube in this game.")
+    waiting = [c for c in involved if c.to_act is not None and c.player(c.to_act) == player]
+    if others is not None:
+        waiting = [c for c in waiting if c.player(c.side_of(player).other) in others]
+    if not waiting:
+        own = cube_of(game, player) or involved[0]
+        raise NotYourTurn(f"Nothing waits for your answer: {_status(own)}.")
+    if len(waiting) > 1:
+        names = ", ".join(c.player(c.side_of(player).other) for c in waiting)
+        raise BadCommand(f"Several cubes wait for your answer: name one of {names} (cubes).")
+    return waiting[0]
+
+
+@handles("extra")
+def _extra(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    """A player who dropped the Box's double gives an extra to a taker (Atlanta 5.7: the
+    lone taker of a double of every cube; Danish: sells his cube to the highest-ranking
+    taker): he pays the undoubled value and the taker holds a new cube against him at
+    double it, which he takes, beavers or drops."""
+    game, seating = in_game(state)
+    giver = sender(cmd)
+    rules = state.rules
+    if rules.extras == "none" or len(seating.players) < rules.extras_min_players:
+        raise CubeNotAvailable("Extras aren't given at this table.")
+    if game.on_roll is Side.TEAM or game.dice is not None:
+        raise NotYourTurn("Extras are given after the Box's double, before the Box rolls.")
+    no_pending(state, "an extra")
+    own = cube_of(game, giver)
+    if own is None or giver not in game.box_round or own.winner is not Side.BOX:
+        raise CubeNotAvailable("Only a player who dropped the Box's double gives an extra.")
+    takers = [p for p in game.box_round if (c := cube_of(game, p)) is not None and c.live]
+    if rules.extras == "lone_taker" and (len(takers) != 1
+                                         or not _round_is_everyone(game, seating)):
+        raise CubeNotAvailable("Extras go to a lone taker of a double of every cube "
+                               "(Atlanta 5.7).")
+    if not takers:
+        raise CubeNotAvailable("Nobody took the Box's double: there is no one to give an "
+                               "extra to.")
+    taker = takers[0]
+    if cmd.arg("to", str, taker) != taker:
+        raise CubeNotAvailable(f"The extra goes to {taker}.")
+    if any(c.team_player == taker and c.box_player == giver for c in game.cubes):
+        raise CubeNotAvailable(f"You already gave {taker} an extra.")
+    cube, premium = Cube.extra(giver, taker, value=own.value, stake=own.stake)
+    return (CubeTurned(cube, "extra", giver), PointsPaid(premium))
 
 
 def _box_responds(state: TableState, game: Game, seating: Seating,

@@ -189,9 +189,7 @@ def _move(state: TableState, cmd: Command) -> tuple[Event, ...]:
 
 @handles("result")
 def _result(state: TableState, cmd: Command) -> tuple[Event, ...]:
-    in_game(state)
-    if state.mode == "play":
-        raise RuleError("The board decides this game: play it out.")
+    in_game(state)  # in play mode too: a game resigned or agreed before it is played out
     no_pending(state, "the result")
     winner = cmd.arg("winner", str)
     kind = cmd.arg("kind", str, "single")
@@ -226,8 +224,12 @@ def _game_over(state: TableState, winner: Side, kind: GameKind) -> GameEnded:
                                "box_gets_odd" if rules.odd_point == "box" else "halves")
     result = net(transfers)
     box_side = (seating.box, seating.partner)
-    dropped = tuple(t.payer for t in game.transfers if t.payer in seating.team)
-    doubled_out = tuple(t.payee for t in game.transfers if t.payee in seating.team)
+    # Drops between the Box and a Team player, in the order they happened (extras and their
+    # premiums are between Team players and leave the rotation alone).
+    dropped = tuple(t.payer for t in game.transfers
+                    if t.payer in seating.team and t.payee == seating.box)
+    doubled_out = tuple(t.payee for t in game.transfers
+                        if t.payee in seating.team and t.payer == seating.box)
     summary = GameSummary(
         winner="box" if winner is Side.BOX else "team",
         box_net=sum((result.get(p, Fraction(0)) for p in box_side if p), Fraction(0)),

@@ -138,7 +138,7 @@ def _seat(state: TableState, cmd: Command) -> tuple[Event, ...]:
 @handles("partner")
 def _partner(state: TableState, cmd: Command) -> tuple[Event, ...]:
     seating = between_games(state)
-    player = cmd.arg("player", str, cmd.by)
+    player = cmd.arg("player", str, cmd.arg("partner", str, cmd.by))
     if cmd.by not in (player, seating.box):
         raise NotYourTurn(f"The Box ({seating.box}) invites a Partner, or a player takes "
                           "the offer himself.")

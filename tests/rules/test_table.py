@@ -306,3 +306,34 @@ def test_a_roll_with_no_legal_play_passes_the_turn() -> None:
     state = replay(events, state)
     assert state.game is not None and state.game.on_roll is Side.BOX
     assert state.game.position == closed.swap() and shooter(state) == "ann"
+
+
+def test_atlanta_5_7_a_lone_taker_gets_extras_from_the_droppers() -> None:
+    state = do(game(), "double", by="ann")
+    state = do(do(do(state, "drop", by="bo"), "drop", by="cy"), "take", by="di")
+    with pytest.raises(CubeNotAvailable, match="dropped the Box's double"):
+        do(state, "extra", by="di")
+    state = do(state, "extra", by="cy")  # cy pays di 1 and offers him a cube at 2
+    with pytest.raises(NotYourTurn, match="waiting for di"):
+        do(state, "extra", by="bo")
+    state = do(state, "take", by="di")
+    with pytest.raises(CubeNotAvailable, match="already gave"):
+        do(state, "extra", by="cy")
+    state = do(state, "result", winner="box")
+    # ann +1 +1 +2; cy: -1 drop, -1 premium, +2 on the extra; di: +1 -2 -2.
+    assert scores(state) == {"ann": 4, "bo": -1, "cy": 0, "di": -3}
+
+
+def test_extras_need_a_lone_taker_in_atlanta_and_go_to_the_highest_taker_in_danish() -> None:
+    state = do(game(), "double", by="ann")
+    state = do(do(do(state, "drop", by="bo"), "take", by="cy"), "take", by="di")
+    with pytest.raises(CubeNotAvailable, match="lone taker"):
+        do(state, "extra", by="bo")
+    danish = do(game(preset="danish"), "double", by="ann")
+    danish = do(do(do(danish, "take", by="bo"), "drop", by="cy"), "take", by="di")
+    with pytest.raises(CubeNotAvailable, match="goes to bo"):
+        do(danish, "extra", by="cy", to="di")
+    danish = do(do(danish, "extra", by="cy"), "take", by="bo")
+    assert danish.game is not None
+    assert any(c.team_player == "bo" and c.box_player == "cy" and c.in_game
+               for c in danish.game.cubes)
