@@ -16,7 +16,17 @@ from rules.errors import CubeNotAvailable, NotYourTurn
 from rules.events import CubeTurned, DoublesAnswered, Event, PointsPaid
 from rules.game import finish, in_game, no_pending
 from rules.rotation import Seating
-from rules.state import BadCommand, Command, Game, TableState, cube_of, handles, replay, sender
+from rules.state import (
+    BadCommand,
+    Command,
+    Game,
+    TableState,
+    acting_captain,
+    cube_of,
+    handles,
+    replay,
+    sender,
+)
 
 _TEAM_ANSWERS = ("take", "beaver", "drop")
 
@@ -46,7 +56,24 @@ def _double(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if game.answered:
         raise CubeNotAvailable("The Box has answered this turn's doubles: double before the "
                                "Captain's next roll.")
+    if state.rules.single_cube:
+        return _team_turns_the_cube(game, seating, cube, by)
     return (CubeTurned(cube.offer(Side.TEAM), "double", by),)
+
+
+def _team_turns_the_cube(game: Game, seating: Seating, cube: Cube,
+                         by: str) -> tuple[Event, ...]:
+    """FIBS, one cube: the Captain alone turns the initial cube; a later cube any player may
+    turn. Either way it turns for every Team player still in the game with it (the half-point
+    sales of a player who disagrees are not built yet)."""
+    initial = cube.owner is None
+    captain = acting_captain(seating, game.cubes)
+    if initial and by != captain:
+        raise NotYourTurn(f"With one cube, the Captain ({captain}) decides the initial double.")
+    cube.offer(Side.TEAM)  # the cube's own refusal, if any, for the player who asked
+    together = [c for p in seating.team if (c := cube_of(game, p)) is not None
+                and c.live and c.may_double(Side.TEAM) and c.value == cube.value]
+    return tuple(CubeTurned(c.offer(Side.TEAM), "double", by) for c in together)
 
 
 def _box_double(state: TableState, game: Game, seating: Seating,
@@ -54,7 +81,7 @@ def _box_double(state: TableState, game: Game, seating: Seating,
     cubes = {p: c for p in seating.team if (c := cube_of(game, p)) is not None}
     eligible = [p for p, c in cubes.items() if c.may_double(Side.BOX)]
     names = cmd.arg("cubes", list, None)
-    if names is None:
+    if names is None or state.rules.single_cube:  # with one cube the Box turns it for all
         names = eligible
     for name in names:
         if name not in cubes:
@@ -205,7 +232,22 @@ def _respond(state: TableState, cmd: Command) -> tuple[Event, ...]:
     events = _apply(state, cube, action, by)
     if action == "drop":
         events += _lone_taker_beavers(state, seating, events)
+        events += _captain_drops_for_all(state, game, seating, cube, by)
     return finish(state, events)
+
+
+def _captain_drops_for_all(state: TableState, game: Game, seating: Seating, cube: Cube,
+                           by: str) -> list[Event]:
+    """FIBS, one cube: when the Captain drops the Box's initial double, the Team drops."""
+    if not (state.rules.single_cube and cube.owner is None and cube.offered_by is Side.BOX
+            and by == acting_captain(seating, game.cubes)):
+        return []
+    events: list[Event] = []
+    for player in seating.team:
+        other = cube_of(game, player)
+        if player != by and other is not None and other.to_act is Side.TEAM:
+            events += _apply(state, other, "drop", by)
+    return events
 
 
 def _awaiting(game: Game, player: str, others: list[str] | None) -> Cube:

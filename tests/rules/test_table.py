@@ -337,3 +337,24 @@ def test_extras_need_a_lone_taker_in_atlanta_and_go_to_the_highest_taker_in_dani
     assert danish.game is not None
     assert any(c.team_player == "bo" and c.box_player == "cy" and c.in_game
                for c in danish.game.cubes)
+
+
+def test_fibs_one_cube_the_captain_turns_the_initial_cube_for_the_team() -> None:
+    state = game(preset="fibs")
+    with pytest.raises(NotYourTurn, match="Captain"):
+        do(state, "double", by="cy")
+    state = do(state, "double", by="bo")
+    assert all(cube(state, p).state is CubeState.OFFERED for p in ("bo", "cy", "di"))
+    with pytest.raises(CubeNotAvailable, match="as a whole"):
+        do(state, "answer", by="ann", take=["bo"], drop=["cy", "di"])
+    state = do(state, "answer", by="ann", take=["bo", "cy", "di"])
+    assert {cube(state, p).face for p in ("bo", "cy", "di")} == {2}
+
+
+def test_fibs_one_cube_a_captain_who_drops_the_box_double_drops_for_all() -> None:
+    state = do(game(preset="fibs"), "double", by="ann", cubes=["bo"])  # turns the one cube
+    assert all(cube(state, p).to_act is Side.TEAM for p in ("bo", "cy", "di"))
+    with pytest.raises(NotYourTurn, match="bo decides first"):
+        do(state, "take", by="di")
+    state = do(state, "drop", by="bo")
+    assert state.game is None and scores(state) == {"ann": 3, "bo": -1, "cy": -1, "di": -1}
