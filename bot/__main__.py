@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import sys
 from collections.abc import Sequence
@@ -10,6 +11,7 @@ from typing import TextIO
 
 from bot import scenario
 from bot.config import Settings, SettingsError
+from bot.store import StoreError
 from rules.board import legal_plays
 from rules.errors import RuleError
 from rules.notation import position_from_id, position_id
@@ -58,15 +60,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run_scenario(path: str, db: str | None) -> int:
     """Contract 2: print the report of a transcript as one JSON object."""
-    if db is not None:
-        print("chouette-bot: --db needs the event store, which is not built yet.",
-              file=sys.stderr)
-        return 2
     try:
         with open(path, encoding="utf-8") as fh:
-            result = scenario.run(fh)
+            text = fh.read()
     except OSError as exc:
         print(f"chouette-bot: can't read {path}: {exc.strerror}", file=sys.stderr)
+        return 2
+    try:
+        result = (scenario.run(text.splitlines()) if db is None
+                  else asyncio.run(scenario.run_stored(text, db)))
+    except StoreError as exc:
+        print(f"chouette-bot: {exc}", file=sys.stderr)
         return 2
     print(json.dumps(result))
     return 0

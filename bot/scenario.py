@@ -8,11 +8,15 @@ breakdown of who pays whom and, in play mode, the board.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterable
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
+from bot.service import TableService
+from bot.store import EventStore
 from rules.cube import Side
 from rules.errors import RuleError
 from rules.ledger import Transfer, breakdown
@@ -45,6 +49,34 @@ def run(lines: Iterable[str]) -> dict[str, Any]:
         except RuleError as exc:
             rejected.append({"line": number, "reason": str(exc)})
     return report(state, rejected)
+
+
+async def run_stored(text: str, db: Path | str) -> dict[str, Any]:
+    """Apply a transcript through the TableService and the event store at `db`.
+
+    The table is named after the transcript's content and every line's idempotency key is
+    its number, so running the same file again (after a crash, say) applies only the lines
+    not yet stored and reports exactly what an uninterrupted run reports.
+    """
+    table_id = "scenario-" + hashlib.sha256(text.encode()).hexdigest()[:16]
+    rejected: list[dict[str, Any]] = []
+    async with EventStore(db) as store:
+        service = TableService(store)
+        for number, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            key = f"line:{number}"
+            try:
+                command = Command.from_json(json.loads(line))
+            except json.JSONDecodeError as exc:
+                outcome = await service.refuse(table_id, key, f"Not a JSON command: {exc}")
+            except RuleError as exc:
+                outcome = await service.refuse(table_id, key, str(exc))
+            else:
+                outcome = await service.handle(table_id, command, key)
+            if not outcome.accepted:
+                rejected.append({"line": number, "reason": outcome.reason})
+        return report(await service.state(table_id), rejected)
 
 
 def report(state: TableState, rejected: list[dict[str, Any]]) -> dict[str, Any]:

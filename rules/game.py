@@ -245,3 +245,31 @@ def _game_over(state: TableState, winner: Side, kind: GameKind) -> GameEnded:
     return GameEnded(winner, kind.name.lower(), transfers, nxt if nxt is not None else seats)
 
 
+
+
+def team_voices(state: TableState) -> frozenset[str]:
+    """The Team players who may talk in the Team's channel now (Atlanta 3.2: those with a
+    cube in the game; Danish: those still in the game; FIBS: all once the cube is turned).
+    Between games nobody's cube is in play, so the channel is open to the whole Team."""
+    game, seating = state.game, state.seating
+    if seating is None:
+        return frozenset()
+    if game is None:
+        return frozenset(seating.team)
+    rule = state.rules.team_consultation
+    mains = [c for c in game.cubes if not c.is_extra and c.team_player in seating.team]
+    if rule == "in_game":
+        return frozenset(c.team_player for c in mains if c.live)
+    if rule == "cube_in_game":
+        return frozenset(c.team_player for c in mains if c.in_game)
+    if rule == "cube_turned" and any(c.turned for c in mains):
+        return frozenset(c.team_player for c in mains if c.live)
+    return frozenset()
+
+
+def box_consults_fully(state: TableState) -> bool:
+    """Whether the Box and his Partner may discuss checker plays (Atlanta 3.3: once two cubes
+    have been turned, taken or not; cube decisions they may always discuss, 3.4)."""
+    game = state.game
+    turned = sum(c.turned for c in game.cubes) if game else 0
+    return turned >= state.rules.box_consult_after_cubes

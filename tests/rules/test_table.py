@@ -9,7 +9,7 @@ from rules.board import Position
 from rules.cube import Cube, CubeState, Side
 from rules.errors import CubeNotAvailable, NotYourTurn, RuleError, SeatingError
 from rules.events import GameStarted, Rolled
-from rules.game import shooter
+from rules.game import box_consults_fully, shooter, team_voices
 from rules.ledger import net
 from rules.state import Command, TableState, cube_of, replay
 from rules.table import decide
@@ -358,3 +358,14 @@ def test_fibs_one_cube_a_captain_who_drops_the_box_double_drops_for_all() -> Non
         do(state, "take", by="di")
     state = do(state, "drop", by="bo")
     assert state.game is None and scores(state) == {"ann": 3, "bo": -1, "cy": -1, "di": -1}
+
+
+def test_atlanta_3_2_only_players_with_a_cube_in_the_game_consult() -> None:
+    state = game()
+    assert team_voices(state) == frozenset() and not box_consults_fully(state)
+    state = do(do(state, "double", by="bo"), "double", by="cy")
+    state = do(state, "answer", by="ann", take=["bo"], drop=["cy"])
+    assert team_voices(state) == {"bo"}
+    assert box_consults_fully(state)  # 3.3: two cubes turned, taken or not
+    danish = game(preset="danish")
+    assert team_voices(danish) == {"bo", "cy", "di"}

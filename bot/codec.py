@@ -1,0 +1,102 @@
+"""JSON for the rules' values: events and table snapshots as the event store keeps them.
+
+Dataclasses are written as `{"$": TypeName, field: value, ...}`, enums as `{"$enum":
+"Side.BOX"}`, fractions as `{"$frac": "1/2"}`, positions by their gnubg Position ID
+(`{"$pos": ID}`), tuples as lists (every sequence in the rules is a tuple, so lists come
+back as tuples). Only the types registered here are read back: an unknown type name is a
+`CodecError` naming it, never a silent guess.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+from bot.effects import Announce, EditBoard, Outcome, PostSheet, Prompt, SetSend
+from rules.board import Position
+from rules.cube import Cube, CubeState, Side
+from rules.events import EVENT_TYPES
+from rules.ledger import ScoreSheet, Transfer
+from rules.notation import position_from_id, position_id
+from rules.rotation import Seating
+from rules.ruleset import RuleSet
+from rules.state import Game, Member, TableState
+
+
+class CodecError(ValueError):
+    """Stored JSON that this version cannot read (a newer version wrote it, or it is damaged)."""
+
+
+TYPES: dict[str, type] = {
+    **EVENT_TYPES,
+    **{cls.__name__: cls for cls in (Cube, Transfer, Seating, ScoreSheet, RuleSet, Game,
+                                     Member, TableState, Outcome, Announce, EditBoard,
+                                     Prompt, SetSend, PostSheet)},
+}
+ENUMS: dict[str, type[Enum]] = {"Side": Side, "CubeState": CubeState}
+
+
+def encode(value: Any) -> Any:
+    """A JSON-ready form of `value` (see the module docstring)."""
+    if isinstance(value, Position):
+        return {"$pos": position_id(value)}
+    if isinstance(value, Enum):
+        return {"$enum": f"{type(value).__name__}.{value.name}"}
+    if isinstance(value, Fraction):
+        return {"$frac": str(value)}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out = {"$": type(value).__name__}
+        out.update({f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)})
+        return out
+    if isinstance(value, list | tuple):
+        return [encode(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): encode(v) for k, v in value.items()}
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    raise CodecError(f"Can't store a {type(value).__name__}: {value!r}")
+
+
+def decode(data: Any) -> Any:
+    """The value `encode` wrote."""
+    if isinstance(data, list):
+        return tuple(decode(v) for v in data)
+    if not isinstance(data, dict):
+        return data
+    if "$pos" in data:
+        return position_from_id(data["$pos"])
+    if "$frac" in data:
+        return Fraction(data["$frac"])
+    if "$enum" in data:
+        kind, _, name = data["$enum"].partition(".")
+        if kind not in ENUMS or name not in ENUMS[kind].__members__:
+            raise CodecError(f"Unknown value {data['$enum']!r}: written by a newer version?")
+        return ENUMS[kind][name]
+    if "$" in data:
+        cls = TYPES.get(data["$"])
+        if cls is None:
+            raise CodecError(f"Unknown type {data['$']!r}: written by a newer version of "
+                             "chouette-bot? Upgrade before opening this database.")
+        known = {f.name for f in dataclasses.fields(cls)}
+        fields = {k: decode(v) for k, v in data.items() if k != "$" and k in known}
+        try:
+            return cls(**fields)
+        except (TypeError, ValueError) as exc:
+            raise CodecError(f"A stored {data['$']} can't be read back: {exc}") from exc
+    return {k: decode(v) for k, v in data.items()}
+
+
+def dumps(value: Any) -> str:
+    """`value` as compact JSON text."""
+    return json.dumps(encode(value), separators=(",", ":"))
+
+
+def loads(text: str) -> Any:
+    """The value of JSON text written by `dumps`."""
+    try:
+        return decode(json.loads(text))
+    except json.JSONDecodeError as exc:
+        raise CodecError(f"Stored JSON is damaged: {exc}") from exc

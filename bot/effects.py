@@ -1,0 +1,149 @@
+"""Effects: what the Discord layer must do after a command, as plain data.
+
+`TableService` returns them with every accepted command; the Discord client executes them
+(edit one board message, send a prompt, change a channel permission, post the sheet) and
+tests assert on them without Discord. `effects_for` derives them from the events and from
+the state before and after, so a cog never decides who may speak or whom to prompt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.cube import Side
+from rules.events import (
+    CubeTurned,
+    DoublesAnswered,
+    Event,
+    GameEnded,
+    GameStarted,
+    Moved,
+    PlayerJoined,
+    PlayerLeft,
+    PointsPaid,
+    Rolled,
+    Seated,
+    SessionEnded,
+    TableOpened,
+)
+from rules.game import team_voices, waiting_for
+from rules.ledger import format_points
+from rules.state import TableState
+
+
+@dataclass(frozen=True)
+class Announce:
+    """A line for the table's public log in #board."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class EditBoard:
+    """Redraw the board message (image, buttons, whose decision it is)."""
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """Ask `player` to answer the cube he holds against `across`; `private`: in a DM."""
+
+    player: str
+    across: str
+    face: int
+    actions: tuple[str, ...]
+    private: bool
+
+
+@dataclass(frozen=True)
+class SetSend:
+    """Grant or withdraw `player`'s right to send messages in the `channel` ("team")."""
+
+    channel: str
+    player: str
+    allowed: bool
+
+
+@dataclass(frozen=True)
+class PostSheet:
+    """Post the score sheet (after a game, and at the end with the breakdown)."""
+
+    final: bool = False
+
+
+Effect = Announce | EditBoard | Prompt | SetSend | PostSheet
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a command did: accepted with its events and effects, or refused with a reason."""
+
+    accepted: bool
+    reason: str = ""
+    events: tuple[Event, ...] = ()
+    effects: tuple[Effect, ...] = ()
+
+
+def describe(event: Event) -> str | None:
+    """The public log line for `event` (None for bookkeeping events)."""
+    match event:
+        case TableOpened(preset, mode):
+            return f"A {preset} table is open ({mode} mode)."
+        case PlayerJoined(player, stake, waiting):
+            when = " after this game" if waiting else ""
+            return f"{player} joins{when}" + (f" at {stake}x stakes." if stake > 1 else ".")
+        case PlayerLeft(player, after_game):
+            return f"{player} leaves" + (" after this game." if after_game else ".")
+        case Seated(seating, reason) if seating is not None:
+            partner = f", Partner {seating.partner}" if seating.partner else ""
+            return (f"Seats ({reason}): Box {seating.box}{partner}; Team "
+                    f"{', '.join(seating.team)} (Captain {seating.captain}).")
+        case GameStarted(number, _, autos, _, on_roll, dice):
+            auto = f", {autos} automatic double(s)" if autos else ""
+            first = (f"; {'the Box' if on_roll is Side.BOX else 'the Team'} starts with "
+                     f"{dice[0]}-{dice[1]}" if dice and on_roll else "")
+            return f"Game {number} begins{auto}{first}."
+        case CubeTurned(cube, action, by):
+            return f"{by}: {action} ({cube.team_player} v {cube.box_player}, cube {cube.face})."
+        case PointsPaid(t):
+            return f"{t.payer} pays {t.payee} {format_points(t.points).lstrip('+')}."
+        case Rolled(side, dice, passed):
+            who = "Box" if side is Side.BOX else "Team"
+            return f"{who} rolls {dice[0]}-{dice[1]}" + (": no legal play." if passed else ".")
+        case Moved(side, play, _):
+            return f"{'Box' if side is Side.BOX else 'Team'} plays {play}."
+        case GameEnded(winner, kind, _, _):
+            return f"{'The Box' if winner is Side.BOX else 'The Team'} wins ({kind})."
+        case SessionEnded(payments):
+            owed = "; ".join(f"{t.payer} pays {t.payee} {format_points(t.points).lstrip('+')}"
+                             for t in payments)
+            return "The session is over. " + (owed or "Nobody owes anything.")
+        case DoublesAnswered():
+            return None
+    return None
+
+
+def effects_for(before: TableState, after: TableState,
+                events: tuple[Event, ...]) -> tuple[Effect, ...]:
+    """The effects of a command that turned `before` into `after` through `events`."""
+    out: list[Effect] = [Announce(text) for e in events if (text := describe(e))]
+    if any(isinstance(e, GameStarted | CubeTurned | Rolled | Moved | GameEnded) for e in events):
+        out.append(EditBoard())
+    old = {(p, c.team_player, c.box_player, c.state) for p, c in waiting_for(before)}
+    for player, cube in waiting_for(after):
+        if (player, cube.team_player, cube.box_player, cube.state) in old:
+            continue
+        side = cube.side_of(player)
+        actions = ("take", "drop", "beaver") if cube.state.value == "offered" else (
+            "take", "drop", "raccoon")
+        out.append(Prompt(player, cube.player(side.other), cube.face, actions,
+                          private=side is Side.TEAM))
+    voices_before, voices_after = team_voices(before), team_voices(after)
+    team = after.seating.team if after.seating else ()
+    for player in team:
+        if (player in voices_after) != (player in voices_before):
+            out.append(SetSend("team", player, player in voices_after))
+    if any(isinstance(e, GameEnded) for e in events):
+        out.append(PostSheet())
+    if any(isinstance(e, SessionEnded) for e in events):
+        out.append(PostSheet(final=True))
+    return tuple(out)

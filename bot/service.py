@@ -1,0 +1,84 @@
+"""TableService: commands to tables, one at a time per table, stored before they are seen.
+
+`handle` takes a command with its idempotency key (the Discord interaction id, or a
+transcript's line): under the table's lock it asks the rules to decide, stores the events
+and the outcome in one transaction, and only then updates the cached state and returns the
+outcome with its effects. The same key again returns the stored outcome and applies nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+
+from bot.effects import Outcome, effects_for
+from bot.store import EventStore, Loaded
+from rules.errors import RuleError
+from rules.state import Command, TableState, replay
+from rules.table import decide
+
+
+class TableService:
+    """Serialises commands per table and keeps the open tables' states in memory."""
+
+    def __init__(self, store: EventStore) -> None:
+        self.store = store
+        self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._tables: dict[str, Loaded] = {}
+
+    async def resume(self) -> list[str]:
+        """Load every open table (after a restart); returns their ids."""
+        ids = await self.store.table_ids()
+        for table_id in ids:
+            async with self._locks[table_id]:
+                self._tables[table_id] = await self.store.load(table_id)
+        return ids
+
+    async def state(self, table_id: str) -> TableState:
+        """The table's current state."""
+        async with self._locks[table_id]:
+            return (await self._loaded(table_id)).state
+
+    async def _loaded(self, table_id: str) -> Loaded:
+        loaded = self._tables.get(table_id)
+        if loaded is None:
+            loaded = self._tables[table_id] = await self.store.load(table_id)
+        return loaded
+
+    async def handle(self, table_id: str, command: Command, key: str | None = None) -> Outcome:
+        """Apply `command` to the table once; a refusal is an Outcome, not an exception."""
+        async with self._locks[table_id]:
+            if key is not None:
+                stored = await self.store.outcome(table_id, key)
+                if isinstance(stored, Outcome):
+                    return stored
+            loaded = await self._loaded(table_id)
+            try:
+                events = decide(loaded.state, command)
+            except RuleError as exc:
+                return await self._remember(table_id, loaded, key, Outcome(False, str(exc)))
+            state = replay(events, loaded.state)
+            outcome = Outcome(True, "", events, effects_for(loaded.state, state, events))
+            try:
+                version = await self.store.append(table_id, loaded.version, events, key,
+                                                  outcome, state)
+            except BaseException:
+                self._tables.pop(table_id, None)  # reload from the store next time
+                raise
+            self._tables[table_id] = Loaded(state, version)
+            return outcome
+
+    async def refuse(self, table_id: str, key: str, reason: str) -> Outcome:
+        """Record that the input with `key` was refused before it was a command (bad JSON)."""
+        async with self._locks[table_id]:
+            stored = await self.store.outcome(table_id, key)
+            if isinstance(stored, Outcome):
+                return stored
+            return await self._remember(table_id, await self._loaded(table_id), key,
+                                        Outcome(False, reason))
+
+    async def _remember(self, table_id: str, loaded: Loaded, key: str | None,
+                        outcome: Outcome) -> Outcome:
+        if key is not None:
+            await self.store.append(table_id, loaded.version, (), key, outcome)
+        return outcome

@@ -1,0 +1,215 @@
+"""The event store: every table's events, append-only in SQLite (aiosqlite, WAL).
+
+Events are keyed by (table, version), so a second writer that read the same version fails
+loudly instead of forking the table. A command's events and its outcome (keyed by the
+command's idempotency key) are written in one transaction: a command is either wholly
+applied and remembered, or not at all. Snapshots of the state every `snapshot_every` events
+make loading fast. Schema changes are numbered migrations applied at open.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.codec import CodecError, dumps, loads
+from rules.events import Event
+from rules.state import TableState, replay
+
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE tables (
+        id TEXT PRIMARY KEY,
+        created INTEGER NOT NULL DEFAULT (strftime('%s', 'now')),
+        closed INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE events (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        version INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        data TEXT NOT NULL,
+        PRIMARY KEY (table_id, version)
+    ) WITHOUT ROWID;
+    CREATE TABLE commands (
+        table_id TEXT NOT NULL,
+        key TEXT NOT NULL,
+        outcome TEXT NOT NULL,
+        PRIMARY KEY (table_id, key)
+    ) WITHOUT ROWID;
+    CREATE TABLE snapshots (
+        table_id TEXT PRIMARY KEY REFERENCES tables(id),
+        version INTEGER NOT NULL,
+        state TEXT NOT NULL
+    );
+    """,
+)
+
+
+class StoreError(Exception):
+    """The database can't be used as it is; the message names the file and what to do."""
+
+
+class ConcurrentWrite(StoreError):
+    """Another writer appended to the same table first; reload the table and retry."""
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A table as stored: its state and the version of its last event."""
+
+    state: TableState
+    version: int
+
+
+class EventStore:
+    """Append-only events per table in one SQLite file."""
+
+    def __init__(self, path: Path | str, *, snapshot_every: int = 50) -> None:
+        self.path = Path(path)
+        self.snapshot_every = snapshot_every
+        self._db: aiosqlite.Connection | None = None
+
+    async def open(self) -> EventStore:
+        """Open (creating it and its folder if needed) and migrate the database."""
+        try:
+            if str(self.path) != ":memory:":
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = await aiosqlite.connect(self.path, timeout=5, isolation_level=None)
+            await self._db.execute("PRAGMA busy_timeout = 5000")
+            await self._db.execute("PRAGMA journal_mode = WAL")
+            await self._db.execute("PRAGMA synchronous = NORMAL")
+            await self._migrate()
+        except (sqlite3.Error, OSError) as exc:
+            await self.close()
+            raise self._explain(exc) from exc
+        return self
+
+    async def close(self) -> None:
+        """Close the connection (safe to call twice)."""
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    async def __aenter__(self) -> EventStore:
+        return await self.open()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        """The open connection."""
+        if self._db is None:
+            raise StoreError(f"The event store {self.path} is not open.")
+        return self._db
+
+    async def _migrate(self) -> None:
+        (current,) = await (await self.db.execute("PRAGMA user_version")).fetchone() or (0,)
+        if current > len(MIGRATIONS):
+            raise StoreError(f"{self.path} was written by a newer chouette-bot (schema "
+                             f"{current}, this one knows {len(MIGRATIONS)}): upgrade the bot.")
+        for number in range(current, len(MIGRATIONS)):
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in MIGRATIONS[number].split(";"):
+                    if statement.strip():
+                        await self.db.execute(statement)
+                await self.db.execute(f"PRAGMA user_version = {number + 1}")
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+
+    def _explain(self, exc: BaseException) -> StoreError:
+        text = str(exc)
+        if "locked" in text or "busy" in text:
+            return StoreError(f"The database {self.path} is locked by another process: stop "
+                              "the other bot using it, or set CHOUETTE_DB to another file.")
+        if "readonly" in text or "read-only" in text or isinstance(exc, PermissionError):
+            return StoreError(f"The database {self.path} can't be written: give this user "
+                              "write access to it and its folder, or set CHOUETTE_DB.")
+        if "not a database" in text or "malformed" in text:
+            return StoreError(f"{self.path} is not a readable chouette database (damaged or "
+                              "another file): restore it from a backup, or move it away to "
+                              "start afresh.")
+        return StoreError(f"The database {self.path} can't be used: {text}.")
+
+    # -- reading -----------------------------------------------------------------------------
+
+    async def table_ids(self, *, open_only: bool = True) -> list[str]:
+        """Every table in the store (only those not closed, by default)."""
+        sql = "SELECT id FROM tables" + (" WHERE closed = 0" if open_only else "")
+        return [row[0] for row in await self.db.execute_fetchall(sql + " ORDER BY rowid")]
+
+    async def outcome(self, table_id: str, key: str) -> Any | None:
+        """The stored outcome of the command with idempotency `key`, if it was applied."""
+        rows = list(await self.db.execute_fetchall(
+            "SELECT outcome FROM commands WHERE table_id = ? AND key = ?", (table_id, key)))
+        return self._decode(rows[0][0]) if rows else None
+
+    async def load(self, table_id: str) -> Loaded:
+        """The table's state: its latest snapshot and every event after it."""
+        try:
+            snapshot = list(await self.db.execute_fetchall(
+                "SELECT version, state FROM snapshots WHERE table_id = ?", (table_id,)))
+            start = snapshot[0][0] if snapshot else 0
+            rows = list(await self.db.execute_fetchall(
+                "SELECT version, data FROM events WHERE table_id = ? AND version > ? "
+                "ORDER BY version", (table_id, start)))
+        except sqlite3.Error as exc:
+            raise self._explain(exc) from exc
+        state = self._decode(snapshot[0][1]) if snapshot else TableState()
+        state = replay([self._decode(data) for _, data in rows], state)
+        return Loaded(state, rows[-1][0] if rows else start)
+
+    def _decode(self, text: str) -> Any:
+        try:
+            return loads(text)
+        except CodecError as exc:
+            raise StoreError(f"{self.path}: {exc}") from exc
+
+    # -- writing -----------------------------------------------------------------------------
+
+    async def append(self, table_id: str, version: int, events: Sequence[Event],
+                     key: str | None, outcome: Any, state: TableState | None = None) -> int:
+        """Store `events` after `version` and the command's `outcome`, in one transaction.
+
+        `state` (after the events) is kept as a snapshot when a multiple of `snapshot_every`
+        is crossed. Returns the new version. `ConcurrentWrite` if the table moved on.
+        """
+        db = self.db
+        new = version + len(events)
+        try:
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                await db.execute("INSERT OR IGNORE INTO tables (id) VALUES (?)", (table_id,))
+                await db.executemany(
+                    "INSERT INTO events (table_id, version, type, data) VALUES (?, ?, ?, ?)",
+                    [(table_id, version + i + 1, type(e).__name__, dumps(e))
+                     for i, e in enumerate(events)])
+                if key is not None:
+                    await db.execute(
+                        "INSERT INTO commands (table_id, key, outcome) VALUES (?, ?, ?)",
+                        (table_id, key, dumps(outcome)))
+                if state is not None and events and (
+                        new // self.snapshot_every > version // self.snapshot_every):
+                    await db.execute(
+                        "INSERT OR REPLACE INTO snapshots (table_id, version, state) "
+                        "VALUES (?, ?, ?)", (table_id, new, dumps(state)))
+                if state is not None and state.ended:
+                    await db.execute("UPDATE tables SET closed = 1 WHERE id = ?", (table_id,))
+                await db.execute("COMMIT")
+            except BaseException:
+                await db.execute("ROLLBACK")
+                raise
+        except sqlite3.IntegrityError as exc:
+            raise ConcurrentWrite(f"Table {table_id} moved on past version {version} (or "
+                                  f"command {key} was applied): reload and retry.") from exc
+        except sqlite3.Error as exc:
+            raise self._explain(exc) from exc
+        return new

@@ -1,0 +1,172 @@
+"""The event store and the TableService: append-only, idempotent, loud on bad storage."""
+
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.codec import dumps
+from bot.effects import EditBoard, Outcome, Prompt, SetSend
+from bot.service import TableService
+from bot.store import ConcurrentWrite, EventStore, StoreError
+from rules.events import PlayerJoined
+from rules.state import Command, TableState, replay
+from rules.table import decide
+
+SESSION = [
+    Command("open", "", {"preset": "atlanta", "mode": "scorekeeper"}),
+    Command("seat", "", {"order": ["ann", "bo", "cy", "di"]}),
+    Command("start"),
+    Command("double", "bo"),
+    Command("answer", "ann", {"take": ["bo"]}),
+    Command("result", "", {"winner": "team", "kind": "gammon"}),
+    Command("start"),
+    Command("double", "bo"),  # bo is the Box now: he doubles the Team
+]
+
+
+async def run_session(service: TableService, table: str = "t1") -> list[Outcome]:
+    return [await service.handle(table, cmd, key=f"k{i}") for i, cmd in enumerate(SESSION)]
+
+
+def in_memory() -> TableState:
+    state = TableState()
+    for cmd in SESSION:
+        state = replay(decide(state, cmd), state)
+    return state
+
+
+async def test_commands_are_stored_and_a_reload_gives_the_same_state(tmp_path: Path) -> None:
+    async with EventStore(tmp_path / "db" / "chouette.sqlite3") as store:
+        outcomes = await run_session(TableService(store))
+        assert all(o.accepted for o in outcomes)
+    async with EventStore(tmp_path / "db" / "chouette.sqlite3") as store:
+        service = TableService(store)
+        assert await service.resume() == ["t1"]
+        assert await service.state("t1") == in_memory()
+
+
+async def test_the_same_key_applies_once_and_returns_the_same_outcome(tmp_path: Path) -> None:
+    async with EventStore(tmp_path / "c.db") as store:
+        service = TableService(store)
+        first = await run_session(service)
+        again = await run_session(TableService(store))  # a fresh service: from the store
+        assert again == first
+        assert (await store.load("t1")).state == in_memory()
+        refused = await service.handle("t1", Command("take", "zed"), key="bad")
+        assert not refused.accepted and "zed" in refused.reason
+        assert await service.handle("t1", Command("take", "zed"), key="bad") == refused
+
+
+async def test_snapshots_load_to_the_same_state(tmp_path: Path) -> None:
+    async with EventStore(tmp_path / "c.db", snapshot_every=3) as store:
+        await run_session(TableService(store))
+        rows = await store.db.execute_fetchall("SELECT version FROM snapshots")
+        assert list(rows)
+        assert (await store.load("t1")).state == in_memory()
+
+
+async def test_a_second_writer_at_the_same_version_fails_loudly(tmp_path: Path) -> None:
+    async with EventStore(tmp_path / "c.db") as store:
+        await store.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
+        with pytest.raises(ConcurrentWrite, match="moved on"):
+            await store.append("t", 0, (PlayerJoined("bo"),), "b", Outcome(True))
+        assert (await store.load("t")).version == 1
+        assert await store.outcome("t", "b") is None  # nothing of the refused write is kept
+
+
+async def test_effects_prompt_privately_and_open_the_team_channel(tmp_path: Path) -> None:
+    async with EventStore(tmp_path / "c.db") as store:
+        outcomes = await run_session(TableService(store))
+    double, answer, last = outcomes[3], outcomes[4], outcomes[7]
+    assert Prompt("ann", "bo", 2, ("take", "drop", "beaver"), private=False) in double.effects
+    assert SetSend("team", "bo", True) in answer.effects
+    assert EditBoard() in answer.effects
+    private = [e for e in last.effects if isinstance(e, Prompt)]
+    assert {p.player for p in private} == {"cy", "di", "ann"} and all(p.private for p in private)
+
+
+async def test_a_newer_schema_is_refused_with_what_to_do(tmp_path: Path) -> None:
+    path = tmp_path / "c.db"
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA user_version = 99")
+    with pytest.raises(StoreError, match=r"newer chouette-bot.*upgrade"):
+        await EventStore(path).open()
+
+
+async def test_a_corrupt_file_is_named_and_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "c.db"
+    path.write_bytes(b"this is not a database, it is a shopping list\n" * 100)
+    with pytest.raises(StoreError, match=rf"{path.name} is not a readable chouette database"):
+        await EventStore(path).open()
+    assert path.read_bytes().startswith(b"this is not a database")
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes through read-only permissions")
+async def test_a_read_only_database_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "c.db"
+    async with EventStore(path):
+        pass
+    path.chmod(0o444)
+    tmp_path.chmod(0o555)
+    try:
+        with pytest.raises(StoreError, match="can't be written"):
+            async with EventStore(path) as store:
+                await store.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
+    finally:
+        tmp_path.chmod(0o755)
+
+
+async def test_a_read_only_connection_refuses_writes_with_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "c.db"
+    async with EventStore(path):
+        pass
+    store = EventStore(f"file:{path}?mode=ro")
+    store.path = path  # the messages name the real file
+    import aiosqlite
+
+    store._db = await aiosqlite.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        with pytest.raises(StoreError, match=rf"{path.name} can't be written"):
+            await store.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
+    finally:
+        await store.close()
+
+
+async def test_a_locked_database_names_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "c.db"
+    async with EventStore(path):
+        pass
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        store = EventStore(path)
+        with pytest.raises(StoreError, match="locked by another process"):
+            await store.open()
+            await store.db.execute("PRAGMA busy_timeout = 100")
+            await store.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
+        await store.close()
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+
+async def test_an_unknown_event_type_from_a_newer_version_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "c.db"
+    async with EventStore(path) as store:
+        await store.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
+        future = dumps(PlayerJoined("bo")).replace("PlayerJoined", "PlayerTeleported")
+        await store.db.execute("INSERT INTO events VALUES ('t', 2, 'PlayerTeleported', ?)",
+                               (future,))
+        with pytest.raises(StoreError, match=r"PlayerTeleported.*newer version"):
+            await store.load("t")
+
+
+async def test_a_failed_write_keeps_nothing_of_the_command(tmp_path: Path) -> None:
+    async with EventStore(tmp_path / "c.db") as store:
+        bad = Outcome(True, events=(PlayerJoined("ann"),), effects=(object(),))  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="Can't store"):
+            await store.append("t", 0, (PlayerJoined("ann"),), "a", bad)
+        assert (await store.load("t")).version == 0
+        assert await store.table_ids() == []
