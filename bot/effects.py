@@ -75,11 +75,11 @@ Effect = Announce | EditBoard | Prompt | SetSend | PostSheet
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a command did: accepted with its events and effects, or refused with a reason."""
+    """What a command did: accepted with its effects, or refused with a reason. The events
+    themselves are in the store; this is what the same command key returns again."""
 
     accepted: bool
     reason: str = ""
-    events: tuple[Event, ...] = ()
     effects: tuple[Effect, ...] = ()
 
 

@@ -25,13 +25,15 @@ class TableService:
         self.store = store
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._tables: dict[str, Loaded] = {}
+        self._keys: dict[str, set[str]] = {}  # keys stored per loaded table: no lookup for new
 
     async def resume(self) -> list[str]:
         """Load every open table (after a restart); returns their ids."""
         ids = await self.store.table_ids()
         for table_id in ids:
             async with self._locks[table_id]:
-                self._tables[table_id] = await self.store.load(table_id)
+                self._tables.pop(table_id, None)
+                await self._loaded(table_id)
         return ids
 
     async def state(self, table_id: str) -> TableState:
@@ -42,23 +44,31 @@ class TableService:
     async def _loaded(self, table_id: str) -> Loaded:
         loaded = self._tables.get(table_id)
         if loaded is None:
+            self._keys[table_id] = await self.store.keys(table_id)
             loaded = self._tables[table_id] = await self.store.load(table_id)
         return loaded
+
+    async def _stored(self, table_id: str, key: str | None) -> Outcome | None:
+        """The outcome already stored under `key`, if any."""
+        await self._loaded(table_id)
+        if key is None or key not in self._keys[table_id]:
+            return None
+        stored = await self.store.outcome(table_id, key)
+        return stored if isinstance(stored, Outcome) else None
 
     async def handle(self, table_id: str, command: Command, key: str | None = None) -> Outcome:
         """Apply `command` to the table once; a refusal is an Outcome, not an exception."""
         async with self._locks[table_id]:
-            if key is not None:
-                stored = await self.store.outcome(table_id, key)
-                if isinstance(stored, Outcome):
-                    return stored
+            stored = await self._stored(table_id, key)
+            if stored is not None:
+                return stored
             loaded = await self._loaded(table_id)
             try:
                 events = decide(loaded.state, command)
             except RuleError as exc:
                 return await self._remember(table_id, loaded, key, Outcome(False, str(exc)))
             state = replay(events, loaded.state)
-            outcome = Outcome(True, "", events, effects_for(loaded.state, state, events))
+            outcome = Outcome(True, "", effects_for(loaded.state, state, events))
             try:
                 version = await self.store.append(table_id, loaded.version, events, key,
                                                   outcome, state)
@@ -66,13 +76,15 @@ class TableService:
                 self._tables.pop(table_id, None)  # reload from the store next time
                 raise
             self._tables[table_id] = Loaded(state, version)
+            if key is not None:
+                self._keys[table_id].add(key)
             return outcome
 
     async def refuse(self, table_id: str, key: str, reason: str) -> Outcome:
         """Record that the input with `key` was refused before it was a command (bad JSON)."""
         async with self._locks[table_id]:
-            stored = await self.store.outcome(table_id, key)
-            if isinstance(stored, Outcome):
+            stored = await self._stored(table_id, key)
+            if stored is not None:
                 return stored
             return await self._remember(table_id, await self._loaded(table_id), key,
                                         Outcome(False, reason))
@@ -81,4 +93,5 @@ class TableService:
                         outcome: Outcome) -> Outcome:
         if key is not None:
             await self.store.append(table_id, loaded.version, (), key, outcome)
+            self._keys[table_id].add(key)
         return outcome

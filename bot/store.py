@@ -9,6 +9,7 @@ make loading fast. Schema changes are numbered migrations applied at open.
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -73,6 +74,10 @@ class EventStore:
         self.path = Path(path)
         self.snapshot_every = snapshot_every
         self._db: aiosqlite.Connection | None = None
+        # One connection serves every table: a transaction spans several awaits, so writes
+        # take turns (reads need not: each table's own lock keeps them off its writes).
+        self._write = asyncio.Lock()
+        self._known: set[str] = set()  # tables already in the `tables` table
 
     async def open(self) -> EventStore:
         """Open (creating it and its folder if needed) and migrate the database."""
@@ -146,6 +151,12 @@ class EventStore:
         sql = "SELECT id FROM tables" + (" WHERE closed = 0" if open_only else "")
         return [row[0] for row in await self.db.execute_fetchall(sql + " ORDER BY rowid")]
 
+    async def keys(self, table_id: str) -> set[str]:
+        """The idempotency keys of every command stored for the table."""
+        rows = await self.db.execute_fetchall(
+            "SELECT key FROM commands WHERE table_id = ?", (table_id,))
+        return {row[0] for row in rows}
+
     async def outcome(self, table_id: str, key: str) -> Any | None:
         """The stored outcome of the command with idempotency `key`, if it was applied."""
         rows = list(await self.db.execute_fetchall(
@@ -182,12 +193,19 @@ class EventStore:
         `state` (after the events) is kept as a snapshot when a multiple of `snapshot_every`
         is crossed. Returns the new version. `ConcurrentWrite` if the table moved on.
         """
+        async with self._write:
+            return await self._append(table_id, version, events, key, outcome, state)
+
+    async def _append(self, table_id: str, version: int, events: Sequence[Event],
+                      key: str | None, outcome: Any, state: TableState | None) -> int:
         db = self.db
         new = version + len(events)
         try:
             await db.execute("BEGIN IMMEDIATE")
             try:
-                await db.execute("INSERT OR IGNORE INTO tables (id) VALUES (?)", (table_id,))
+                if table_id not in self._known:
+                    await db.execute("INSERT OR IGNORE INTO tables (id) VALUES (?)",
+                                     (table_id,))
                 await db.executemany(
                     "INSERT INTO events (table_id, version, type, data) VALUES (?, ?, ?, ?)",
                     [(table_id, version + i + 1, type(e).__name__, dumps(e))
@@ -207,6 +225,7 @@ class EventStore:
             except BaseException:
                 await db.execute("ROLLBACK")
                 raise
+            self._known.add(table_id)
         except sqlite3.IntegrityError as exc:
             raise ConcurrentWrite(f"Table {table_id} moved on past version {version} (or "
                                   f"command {key} was applied): reload and retry.") from exc

@@ -165,7 +165,7 @@ async def test_an_unknown_event_type_from_a_newer_version_is_named(tmp_path: Pat
 
 async def test_a_failed_write_keeps_nothing_of_the_command(tmp_path: Path) -> None:
     async with EventStore(tmp_path / "c.db") as store:
-        bad = Outcome(True, events=(PlayerJoined("ann"),), effects=(object(),))  # type: ignore[arg-type]
+        bad = Outcome(True, effects=(object(),))  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="Can't store"):
             await store.append("t", 0, (PlayerJoined("ann"),), "a", bad)
         assert (await store.load("t")).version == 0
