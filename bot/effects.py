@@ -91,8 +91,10 @@ def describe(event: Event) -> str | None:
         case PlayerJoined(player, stake, waiting):
             when = " after this game" if waiting else ""
             return f"{player} joins{when}" + (f" at {stake}x stakes." if stake > 1 else ".")
-        case PlayerLeft(player, after_game):
-            return f"{player} leaves" + (" after this game." if after_game else ".")
+        case PlayerLeft(player, after_game, payments):
+            paid = "".join(f" {t.payer} pays {t.payee} {format_points(t.points).lstrip('+')}."
+                           for t in payments)
+            return f"{player} leaves" + (" after this game." if after_game else ".") + paid
         case Seated(seating, reason) if seating is not None:
             partner = f", Partner {seating.partner}" if seating.partner else ""
             return (f"Seats ({reason}): Box {seating.box}{partner}; Team "

@@ -38,10 +38,15 @@ class PlayerJoined:
 
 @dataclass(frozen=True)
 class PlayerLeft:
-    """A player left (`after_game`: announced now, he leaves when the game ends)."""
+    """A player left (`after_game`: announced now, he leaves when the game ends).
+
+    `payments` settle him up as the rule set says (Atlanta 10.2); they are money paid at
+    the table, announced, not entries on the score sheet.
+    """
 
     player: str
     after_game: bool = False
+    payments: tuple[Transfer, ...] = ()
 
 
 @dataclass(frozen=True)

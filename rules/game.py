@@ -15,7 +15,7 @@ from typing import Any
 
 from rules import rotation
 from rules.board import GameKind, Position, legal_plays
-from rules.cube import Cube, Side
+from rules.cube import Cube, CubeState, Side
 from rules.errors import NotYourTurn, RuleError, SeatingError
 from rules.events import (
     CubeTurned,
@@ -36,6 +36,7 @@ from rules.state import (
     TableState,
     acting_captain,
     between_games,
+    cube_of,
     handles,
     replay,
     take_partner,
@@ -224,16 +225,23 @@ def _game_over(state: TableState, winner: Side, kind: GameKind) -> GameEnded:
                                "box_gets_odd" if rules.odd_point == "box" else "halves")
     result = net(transfers)
     box_side = (seating.box, seating.partner)
-    # Drops between the Box and a Team player, in the order they happened (extras and their
-    # premiums are between Team players and leave the rotation alone).
-    dropped = tuple(t.payer for t in game.transfers
-                    if t.payer in seating.team and t.payee == seating.box)
-    doubled_out = tuple(t.payee for t in game.transfers
-                        if t.payee in seating.team and t.payer == seating.box)
+    # Who dropped, was doubled out or settled, in the order their cubes ended (the order of
+    # the points paid; an extra's premium is between Team players and tells nothing).
+    ended = [t.payer if t.payee == seating.box else t.payee for t in game.transfers
+             if seating.box in (t.payer, t.payee)]
+    cubes = {p: c for p in dict.fromkeys(ended) if (c := cube_of(game, p)) is not None}
+    dropped = tuple(p for p, c in cubes.items() if c.state is CubeState.DROPPED
+                    and c.winner is Side.BOX)
+    doubled_out = tuple(p for p, c in cubes.items() if c.state is CubeState.DROPPED
+                        and c.winner is Side.TEAM)
+    settled = {p: net(t for t in game.transfers if {t.payer, t.payee} == {p, seating.box}
+                      ).get(p, Fraction(0))
+               for p in seating.team if (c := cube_of(game, p)) and c.state is CubeState.SETTLED}
     summary = GameSummary(
         winner="box" if winner is Side.BOX else "team",
         box_net=sum((result.get(p, Fraction(0)) for p in box_side if p), Fraction(0)),
-        dropped=dropped, doubled_out=doubled_out, acting_captains=game.shooters[1:])
+        dropped=dropped, doubled_out=doubled_out, settled=settled,
+        acting_captains=game.shooters[1:])
     seats = rotation.ROTATIONS[rules.rotation](
         seating, summary, box_retention=rules.box_retention,
         partner_min_players=rules.partner_min_players)

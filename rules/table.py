@@ -13,11 +13,12 @@ import dataclasses
 from typing import Any
 
 import rules.doubling
-import rules.game  # noqa: F401  (registers the game's handlers)
+import rules.game
+import rules.settlement  # noqa: F401  (registers settle and penalty)
 from rules import rotation
 from rules.errors import NotYourTurn, RuleError, SeatingError
 from rules.events import Event, PlayerJoined, PlayerLeft, Seated, SessionEnded, TableOpened
-from rules.ledger import breakdown
+from rules.ledger import breakdown, leaving_settlement
 from rules.rotation import Seating
 from rules.ruleset import RuleSet, load_preset
 from rules.state import (
@@ -91,7 +92,9 @@ def _leave(state: TableState, cmd: Command) -> tuple[Event, ...]:
         raise SeatingError(f"{player} is not at this table.")
     if state.game is not None:
         return (PlayerLeft(player, after_game=True),)
-    events: list[Event] = [PlayerLeft(player)]
+    totals = state.sheet.totals()
+    payments = tuple(leaving_settlement(totals, player)) if player in totals else ()
+    events: list[Event] = [PlayerLeft(player, payments=payments)]
     if state.seating is not None and player in state.seating.players:
         events.append(Seated(without(state.seating, [player]), f"{player} leaves"))
     return tuple(events)

@@ -8,7 +8,7 @@ import pytest
 from rules.board import Position
 from rules.cube import Cube, CubeState, Side
 from rules.errors import CubeNotAvailable, NotYourTurn, RuleError, SeatingError
-from rules.events import GameStarted, Rolled
+from rules.events import GameStarted, PlayerLeft, Rolled
 from rules.game import box_consults_fully, shooter, team_voices
 from rules.ledger import net
 from rules.state import Command, TableState, cube_of, replay
@@ -369,3 +369,34 @@ def test_atlanta_3_2_only_players_with_a_cube_in_the_game_consult() -> None:
     assert box_consults_fully(state)  # 3.3: two cubes turned, taken or not
     danish = game(preset="danish")
     assert team_voices(danish) == {"bo", "cy", "di"}
+
+
+def test_atlanta_4_5_the_box_settles_with_one_player_who_leaves_the_game() -> None:
+    state = do(do(game(), "double", by="bo"), "answer", by="ann", take=["bo"])
+    state = do(state, "settle", by="ann", **{"with": "bo", "points": 1.5})
+    assert scores(state)["bo"] == Fraction(3, 2) and not cube(state, "bo").live
+    state = do(state, "result", winner="box")
+    assert scores(state) == {"ann": Fraction(1, 2), "bo": Fraction(3, 2), "cy": -1, "di": -1}
+    with pytest.raises(CubeNotAvailable, match="initial cube"):
+        do(game(preset="fibs"), "settle", by="ann", **{"with": "bo", "points": 0.5})
+
+
+def test_penalties_follow_the_rule_set() -> None:
+    state = do(game(), "penalty", by="ann", player="cy", action="award")
+    assert cube(state, "cy").owner is Side.BOX and not cube(state, "cy").in_game
+    washed = do(game(), "penalty", by="ann", player="cy", action="wash")
+    assert not cube(washed, "cy").live
+    with pytest.raises(RuleError, match="freeze"):
+        do(game(preset="euro"), "penalty", by="ann", player="cy", action="wash")
+    frozen = do(game(preset="euro"), "penalty", by="bo", player="cy", action="freeze")
+    with pytest.raises(CubeNotAvailable, match="frozen"):
+        do(frozen, "double", by="cy")
+
+
+def test_atlanta_10_2_a_player_who_leaves_plus_is_paid_by_the_most_minus_first() -> None:
+    state = do(do(game(), "double", by="bo"), "answer", by="ann", take=["bo"])
+    state = do(state, "result", winner="team")  # ann -4: bo +2, cy +1, di +1
+    events = decide(state, Command("leave", "bo"))
+    left = events[0]
+    assert isinstance(left, PlayerLeft)
+    assert [(t.payer, t.payee, t.points) for t in left.payments] == [("ann", "bo", 2)]
