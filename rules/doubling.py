@@ -220,7 +220,7 @@ def _respond(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if by == seating.box:
         return _box_responds(state, game, seating, cmd)
     cube = _awaiting(game, by, cmd.arg("cubes", list, None))
-    if cube.offered_by is Side.BOX and not cube.is_extra:
+    if cube.state is CubeState.OFFERED and cube.offered_by is Side.BOX and not cube.is_extra:
         if state.rules.team_answer_order == "rotation":
             ahead = [p for p in seating.team[:seating.team.index(by)]
                      if (c := cube_of(game, p)) is not None and c.to_act is Side.TEAM]

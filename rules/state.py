@@ -261,9 +261,12 @@ def evolve_game(state: TableState, event: Event) -> TableState:
                 still = any(c.state is CubeState.OFFERED and c.offered_by is Side.BOX
                             for c in game.cubes)
                 box_round = (*box_round, cube.team_player) if still else (cube.team_player,)
+            # The Team's shooter changes only once every answer is in: a Captain who drops
+            # hands the dice to the next player still in when play goes on (Atlanta 6.2).
             shooters = game.shooters
             acting = acting_captain(seating, cubes)
-            if acting is not None and acting != shooters[-1]:
+            settled = not any(c.pending for c in cubes)
+            if settled and acting is not None and acting != shooters[-1]:
                 shooters = (*shooters, acting)
             game = replace(game, cubes=cubes, box_round=box_round, shooters=shooters)
         case PointsPaid(transfer):
