@@ -18,9 +18,11 @@ from rules.events import (
     GameEnded,
     GameStarted,
     Moved,
+    PlayerAway,
     PlayerJoined,
     PlayerLeft,
     PointsPaid,
+    ProxyAppointed,
     Rolled,
     Seated,
     SessionEnded,
@@ -95,6 +97,11 @@ def describe(event: Event) -> str | None:
             paid = "".join(f" {t.payer} pays {t.payee} {format_points(t.points).lstrip('+')}."
                            for t in payments)
             return f"{player} leaves" + (" after this game." if after_game else ".") + paid
+        case PlayerAway(player, away):
+            return f"{player} is {'away' if away else 'back'}."
+        case ProxyAppointed(player, proxy):
+            return (f"{proxy} acts for {player}." if proxy
+                    else f"{player} acts for himself again.")
         case Seated(seating, reason) if seating is not None:
             partner = f", Partner {seating.partner}" if seating.partner else ""
             return (f"Seats ({reason}): Box {seating.box}{partner}; Team "

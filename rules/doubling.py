@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 
+from rules.absence import absent_decisions
 from rules.cube import Cube, CubeState, Side
 from rules.errors import CubeNotAvailable, NotYourTurn
-from rules.events import CubeTurned, DoublesAnswered, Event, PointsPaid
+from rules.events import CubeTurned, DoublesAnswered, Event, PlayerAway, PointsPaid
 from rules.game import finish, in_game, no_pending
 from rules.rotation import Seating
 from rules.state import (
@@ -108,7 +109,9 @@ def _box_double(state: TableState, game: Game, seating: Seating,
             if not set(level) <= set(chosen):
                 raise CubeNotAvailable(f"Double every cube at the same level together: "
                                        f"{', '.join(level)} (cubes at {cubes[p].face}).")
-    return tuple(CubeTurned(cubes[p].offer(Side.BOX), "double", seating.box) for p in chosen)
+    events: list[Event] = [CubeTurned(cubes[p].offer(Side.BOX), "double", seating.box)
+                           for p in chosen]
+    return finish(state, events + _absentees(state, events))
 
 
 # -- answers ---------------------------------------------------------------------------------
@@ -233,7 +236,39 @@ def _respond(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if action == "drop":
         events += _lone_taker_beavers(state, seating, events)
         events += _captain_drops_for_all(state, game, seating, cube, by)
-    return finish(state, events)
+    return finish(state, events + _absentees(state, events))
+
+
+def _absentees(state: TableState, events: list[Event]) -> list[Event]:
+    """The answers the rule set gives for away players once `events` have happened."""
+    extra: list[Event] = []
+    after = replay(events, state)
+    for player, action in absent_decisions(after):
+        cube = cube_of(after.game, player) if after.game else None
+        if cube is not None:
+            done = _apply(after, cube, action, f"{player} (away)")
+            extra += done
+            after = replay(done, after)
+    return extra
+
+
+@handles("timeout")
+def _timeout(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    """A player's decision timer ran out (the service sends this, not a player): he is
+    treated as away (his proxy or the rule set's stand-in acts), or takes, or drops."""
+    game, _ = in_game(state)
+    player = cmd.arg("player", str)
+    cube = cube_of(game, player)
+    if cube is None or cube.to_act is not Side.TEAM:
+        raise NotYourTurn(f"No decision of {player}'s is waiting.")
+    action = state.rules.timeout_action
+    if action != "proxy":
+        return finish(state, _apply(state, cube, action, f"{player} (timed out)"))
+    member = state.member(player)
+    if member is not None and member.away:
+        raise NotYourTurn(f"{player} is away already: his stand-in decides.")
+    events: list[Event] = [PlayerAway(player, True)]
+    return finish(state, events + _absentees(state, events))
 
 
 def _captain_drops_for_all(state: TableState, game: Game, seating: Seating, cube: Cube,
@@ -268,40 +303,6 @@ def _awaiting(game: Game, player: str, others: list[str] | None) -> Cube:
     return waiting[0]
 
 
-@handles("extra")
-def _extra(state: TableState, cmd: Command) -> tuple[Event, ...]:
-    """A player who dropped the Box's double gives an extra to a taker (Atlanta 5.7: the
-    lone taker of a double of every cube; Danish: sells his cube to the highest-ranking
-    taker): he pays the undoubled value and the taker holds a new cube against him at
-    double it, which he takes, beavers or drops."""
-    game, seating = in_game(state)
-    giver = sender(cmd)
-    rules = state.rules
-    if rules.extras == "none" or len(seating.players) < rules.extras_min_players:
-        raise CubeNotAvailable("Extras aren't given at this table.")
-    if game.on_roll is Side.TEAM or game.dice is not None:
-        raise NotYourTurn("Extras are given after the Box's double, before the Box rolls.")
-    no_pending(state, "an extra")
-    own = cube_of(game, giver)
-    if own is None or giver not in game.box_round or own.winner is not Side.BOX:
-        raise CubeNotAvailable("Only a player who dropped the Box's double gives an extra.")
-    takers = [p for p in game.box_round if (c := cube_of(game, p)) is not None and c.live]
-    if rules.extras == "lone_taker" and (len(takers) != 1
-                                         or not _round_is_everyone(game, seating)):
-        raise CubeNotAvailable("Extras go to a lone taker of a double of every cube "
-                               "(Atlanta 5.7).")
-    if not takers:
-        raise CubeNotAvailable("Nobody took the Box's double: there is no one to give an "
-                               "extra to.")
-    taker = takers[0]
-    if cmd.arg("to", str, taker) != taker:
-        raise CubeNotAvailable(f"The extra goes to {taker}.")
-    if any(c.team_player == taker and c.box_player == giver for c in game.cubes):
-        raise CubeNotAvailable(f"You already gave {taker} an extra.")
-    cube, premium = Cube.extra(giver, taker, value=own.value, stake=own.stake)
-    return (CubeTurned(cube, "extra", giver), PointsPaid(premium))
-
-
 def _box_responds(state: TableState, game: Game, seating: Seating,
                   cmd: Command) -> tuple[Event, ...]:
     awaiting = [p for p in seating.team if (c := cube_of(game, p)) is not None
@@ -330,7 +331,7 @@ def _box_responds(state: TableState, game: Game, seating: Seating,
     return finish(state, events)
 
 
-def _round_is_everyone(game: Game, seating: Seating) -> bool:
+def round_is_everyone(game: Game, seating: Seating) -> bool:
     """The Box's latest double went to every Team player still in the game."""
     return len(game.box_round) >= 2 and all(
         p in game.box_round or not (c := cube_of(game, p)) or not c.live for p in seating.team)
@@ -340,7 +341,7 @@ def _lone_taker(state: TableState, game: Game, seating: Seating, player: str) ->
     if not state.rules.lone_taker_must_beaver or player not in game.box_round:
         return False
     others = [cube_of(game, p) for p in game.box_round if p != player]
-    return _round_is_everyone(game, seating) and all(
+    return round_is_everyone(game, seating) and all(
         c is not None and c.state is CubeState.DROPPED for c in others)
 
 
@@ -350,7 +351,7 @@ def _lone_taker_beavers(state: TableState, seating: Seating,
     after = replay(events, state).game
     if after is None or not state.rules.lone_taker_must_beaver:
         return []
-    if not _round_is_everyone(after, seating):
+    if not round_is_everyone(after, seating):
         return []
     round_cubes = [c for p in after.box_round if (c := cube_of(after, p)) is not None]
     takers = [c for c in round_cubes if c.state is CubeState.TAKEN]

@@ -50,6 +50,22 @@ class PlayerLeft:
 
 
 @dataclass(frozen=True)
+class PlayerAway:
+    """A player stepped away (`away`) or came back."""
+
+    player: str
+    away: bool = True
+
+
+@dataclass(frozen=True)
+class ProxyAppointed:
+    """A player named a proxy to act for him (None: he revoked it)."""
+
+    player: str
+    proxy: str | None
+
+
+@dataclass(frozen=True)
 class Seated:
     """The seating for the next game: by roll, by order, a Partner, a rotation or a leave.
 
@@ -134,9 +150,11 @@ class SessionEnded:
     breakdown: tuple[Transfer, ...]
 
 
-Event = (TableOpened | PlayerJoined | PlayerLeft | Seated | GameStarted | CubeTurned
-         | PointsPaid | DoublesAnswered | Rolled | Moved | GameEnded | SessionEnded)
+Event = (TableOpened | PlayerJoined | PlayerLeft | PlayerAway | ProxyAppointed | Seated
+         | GameStarted | CubeTurned | PointsPaid | DoublesAnswered | Rolled | Moved | GameEnded
+         | SessionEnded)
 
 EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
-    TableOpened, PlayerJoined, PlayerLeft, Seated, GameStarted, CubeTurned, PointsPaid,
+    TableOpened, PlayerJoined, PlayerLeft, PlayerAway, ProxyAppointed, Seated, GameStarted,
+    CubeTurned, PointsPaid,
     DoublesAnswered, Rolled, Moved, GameEnded, SessionEnded)}

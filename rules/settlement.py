@@ -5,16 +5,19 @@
 Discord layer asks the other player to confirm before it sends it. Zero points is a wash.
 `penalty`: a ruling on a player who consulted out of turn (Atlanta 3.6: the Box takes his
 cube at its starting value, or washes it; euro: the cube is frozen, takes only).
+`extra`: a player who dropped the Box's double gives the taker a cube of his own (Atlanta 5.7,
+Danish sell cube).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from rules.cube import Side
+from rules.cube import Cube, Side
+from rules.doubling import round_is_everyone
 from rules.errors import CubeNotAvailable, NotYourTurn, RuleError
 from rules.events import CubeTurned, Event, PointsPaid
-from rules.game import finish, in_game
+from rules.game import finish, in_game, no_pending
 from rules.state import BadCommand, Command, TableState, cube_of, handles, sender
 
 
@@ -77,3 +80,37 @@ def _penalty(state: TableState, cmd: Command) -> tuple[Event, ...]:
         return (CubeTurned(cube.award(Side.BOX), "taken by the Box (penalty)", by),)
     washed, _ = cube.settle(0, Side.BOX)
     return finish(state, [CubeTurned(washed, "washed (penalty)", by)])
+
+
+@handles("extra")
+def _extra(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    """A player who dropped the Box's double gives an extra to a taker (Atlanta 5.7: the
+    lone taker of a double of every cube; Danish: sells his cube to the highest-ranking
+    taker): he pays the undoubled value and the taker holds a new cube against him at
+    double it, which he takes, beavers or drops."""
+    game, seating = in_game(state)
+    giver = sender(cmd)
+    rules = state.rules
+    if rules.extras == "none" or len(seating.players) < rules.extras_min_players:
+        raise CubeNotAvailable("Extras aren't given at this table.")
+    if game.on_roll is Side.TEAM or game.dice is not None:
+        raise NotYourTurn("Extras are given after the Box's double, before the Box rolls.")
+    no_pending(state, "an extra")
+    own = cube_of(game, giver)
+    if own is None or giver not in game.box_round or own.winner is not Side.BOX:
+        raise CubeNotAvailable("Only a player who dropped the Box's double gives an extra.")
+    takers = [p for p in game.box_round if (c := cube_of(game, p)) is not None and c.live]
+    if rules.extras == "lone_taker" and (len(takers) != 1
+                                         or not round_is_everyone(game, seating)):
+        raise CubeNotAvailable("Extras go to a lone taker of a double of every cube "
+                               "(Atlanta 5.7).")
+    if not takers:
+        raise CubeNotAvailable("Nobody took the Box's double: there is no one to give an "
+                               "extra to.")
+    taker = takers[0]
+    if cmd.arg("to", str, taker) != taker:
+        raise CubeNotAvailable(f"The extra goes to {taker}.")
+    if any(c.team_player == taker and c.box_player == giver for c in game.cubes):
+        raise CubeNotAvailable(f"You already gave {taker} an extra.")
+    cube, premium = Cube.extra(giver, taker, value=own.value, stake=own.stake)
+    return (CubeTurned(cube, "extra", giver), PointsPaid(premium))

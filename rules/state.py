@@ -23,9 +23,11 @@ from rules.events import (
     GameEnded,
     GameStarted,
     Moved,
+    PlayerAway,
     PlayerJoined,
     PlayerLeft,
     PointsPaid,
+    ProxyAppointed,
     Rolled,
     Seated,
     SessionEnded,
@@ -79,6 +81,8 @@ class Member:
     stake: int = 1
     waiting: bool = False  # joined during a game: sits down when it ends
     leaving: bool = False  # announced his leave: goes when the game ends
+    away: bool = False  # stepped away: his proxy, or the rule set's stand-in, acts for him
+    proxy: str | None = None  # the player he appointed to act for him (Atlanta 7.1)
 
 
 @dataclass(frozen=True)
@@ -209,6 +213,12 @@ def evolve(state: TableState, event: Event) -> TableState:
                     replace(m, leaving=True) if m.name == player else m
                     for m in state.members))
             return replace(state, members=tuple(m for m in state.members if m.name != player))
+        case PlayerAway(player, away):
+            return replace(state, members=tuple(
+                replace(m, away=away) if m.name == player else m for m in state.members))
+        case ProxyAppointed(player, proxy):
+            return replace(state, members=tuple(
+                replace(m, proxy=proxy) if m.name == player else m for m in state.members))
         case Seated(seating):
             return replace(state, seating=seating)
         case SessionEnded():

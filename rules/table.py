@@ -16,6 +16,7 @@ import rules.doubling
 import rules.game
 import rules.settlement  # noqa: F401  (registers settle and penalty)
 from rules import rotation
+from rules.absence import on_behalf
 from rules.errors import NotYourTurn, RuleError, SeatingError
 from rules.events import Event, PlayerJoined, PlayerLeft, Seated, SessionEnded, TableOpened
 from rules.ledger import breakdown, leaving_settlement
@@ -46,7 +47,7 @@ def decide(state: TableState, command: Command) -> tuple[Event, ...]:
             raise RuleError("No table is open here yet: open one first.")
         if state.ended:
             raise RuleError("This session has ended: open a new table to play on.")
-    return handler(state, command)
+    return handler(state, on_behalf(state, command))
 
 
 @handles("open")

@@ -400,3 +400,42 @@ def test_atlanta_10_2_a_player_who_leaves_plus_is_paid_by_the_most_minus_first()
     left = events[0]
     assert isinstance(left, PlayerLeft)
     assert [(t.payer, t.payee, t.points) for t in left.payments] == [("ann", "bo", 2)]
+
+
+# -- absence ---------------------------------------------------------------------------------
+
+
+def test_atlanta_7_1_proxies_chain_and_the_captain_stands_in_by_default() -> None:
+    state = do(do(game(), "away", by="di"), "double", by="ann")
+    state = do(state, "take", by="bo", **{"for": "di"})  # bo is the Captain: default proxy
+    assert cube(state, "di").owner is Side.TEAM
+    with pytest.raises(NotYourTurn, match="may not act for cy"):
+        do(state, "take", by="di", **{"for": "cy"})
+    state = do(do(state, "proxy", by="cy", player="di"), "proxy", by="di", player="bo")
+    state = do(state, "drop", by="bo", **{"for": "cy"})  # cy -> di -> bo
+    assert not cube(state, "cy").live
+    with pytest.raises(SeatingError, match="already acts for you"):
+        do(state, "proxy", by="bo", player="cy")
+
+
+def test_villages_13_an_absent_player_without_a_nominee_takes() -> None:
+    state = do(do(game(preset="villages"), "away", by="cy"), "double", by="ann")
+    assert cube(state, "cy").in_game and cube(state, "bo").to_act is Side.TEAM
+
+
+def test_fibs_an_absent_player_does_what_the_captain_does() -> None:
+    state = do(do(game(preset="fibs"), "away", by="di"), "double", by="ann")
+    state = do(state, "take", by="bo")
+    assert cube(state, "di").in_game and cube(state, "cy").to_act is Side.TEAM
+
+
+def test_a_timeout_treats_the_laggard_as_away_or_takes_as_the_rule_set_says() -> None:
+    state = do(do(game(preset="villages"), "double", by="ann"), "timeout", player="cy")
+    assert cube(state, "cy").in_game  # Villages: away, and an absent player takes
+    state = do(do(game(), "double", by="ann"), "timeout", player="cy")
+    assert state.member("cy").away and cube(state, "cy").to_act is Side.TEAM  # type: ignore[union-attr]
+    state = do(state, "drop", by="bo", **{"for": "cy"})  # the Captain decides for him
+    assert not cube(state, "cy").live
+    dropper = do(do(game(timeout_action="drop"), "double", by="ann"),
+                 "timeout", player="cy")
+    assert not cube(dropper, "cy").live

@@ -1,0 +1,112 @@
+"""Absent players at a chouette table: away and back, proxies, acting for another, timeouts.
+
+A Team player who steps away may appoint a proxy, who may appoint another, and so on
+(Atlanta 7.1); any command may then be sent by a proxy `for` the player. With no proxy an
+away player is looked after as the rule set says: the Captain acts for him (Atlanta 7.1,
+euro), he does what the Captain does (FIBS), or his cube is deemed to take (Villages 13).
+A decision that times out is handled by `timeout_action`: the player is treated as away
+(then as above), or takes, or drops.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.cube import CubeState, Side
+from rules.errors import NotYourTurn, RuleError, SeatingError
+from rules.events import Event, PlayerAway, ProxyAppointed
+from rules.state import Command, TableState, acting_captain, cube_of, handles, sender
+
+
+def proxy_chain(state: TableState, player: str) -> list[str]:
+    """Who may act for `player`: his proxy, that proxy's proxy, and so on."""
+    chain: list[str] = []
+    member = state.member(player)
+    while member is not None and member.proxy and member.proxy not in chain:
+        chain.append(member.proxy)
+        member = state.member(member.proxy)
+    return chain
+
+
+def captain_now(state: TableState) -> str | None:
+    """The Team's shooter now: the Acting Captain in a game, else the Captain."""
+    if state.seating is None:
+        return None
+    if state.game is None:
+        return state.seating.captain
+    return acting_captain(state.seating, state.game.cubes)
+
+
+def may_act_for(state: TableState, by: str, player: str) -> bool:
+    """Whether `by` may send commands for `player` (a proxy, or the Captain by default)."""
+    if by == player or by in proxy_chain(state, player):
+        return True
+    member = state.member(player)
+    return (member is not None and member.away and not member.proxy
+            and state.rules.default_proxy == "captain" and by == captain_now(state))
+
+
+def on_behalf(state: TableState, command: Command) -> Command:
+    """The command as its principal's own when it is sent `for` someone by a proxy."""
+    principal = command.args.get("for")
+    if principal is None:
+        return command
+    if not isinstance(principal, str) or state.member(principal) is None:
+        raise SeatingError(f"{principal!r} is not at this table.")
+    if not may_act_for(state, command.by, principal):
+        who = proxy_chain(state, principal) or ["nobody"]
+        raise NotYourTurn(f"{command.by} may not act for {principal}: his proxy is "
+                          f"{who[0]}.")
+    args = {k: v for k, v in command.args.items() if k != "for"}
+    return replace(command, by=principal, args=args)
+
+
+@handles("away", "back")
+def _away(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    player = sender(cmd)
+    member = state.member(player)
+    if member is None:
+        raise SeatingError(f"{player} is not at this table.")
+    away = cmd.name == "away"
+    if member.away == away:
+        raise RuleError(f"{player} is already {'away' if away else 'back'}.")
+    return (PlayerAway(player, away),)
+
+
+@handles("proxy")
+def _proxy(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    player = sender(cmd)
+    if state.member(player) is None:
+        raise SeatingError(f"{player} is not at this table.")
+    proxy = cmd.arg("player", str, None)
+    if proxy is not None:
+        if proxy == player or state.member(proxy) is None:
+            raise SeatingError(f"A proxy is another player at this table, not {proxy}.")
+        if player in [proxy, *proxy_chain(state, proxy)]:
+            raise SeatingError(f"{proxy} already acts for you through his own proxies: "
+                               "choose someone else.")
+    return (ProxyAppointed(player, proxy),)
+
+
+def absent_decisions(state: TableState) -> list[tuple[str, str]]:
+    """The answers the rule set gives for away Team players with no proxy, as (player,
+    action): deemed to take (Villages 13), or the Captain's own answer once he has given it
+    (FIBS). Where the Captain acts for them (Atlanta 7.1) there are none: he answers."""
+    game = state.game
+    rule = state.rules.default_proxy
+    if game is None or rule == "captain":
+        return []
+    captain = captain_now(state)
+    lead = cube_of(game, captain) if captain else None
+    decisions = []
+    for member in state.members:
+        cube = cube_of(game, member.name)
+        if (not member.away or member.proxy or member.name == captain or cube is None
+                or cube.to_act is not Side.TEAM or cube.state is not CubeState.OFFERED):
+            continue
+        if rule == "take":
+            decisions.append((member.name, "take"))
+        elif lead is not None and lead.state is not CubeState.OFFERED:
+            decisions.append((member.name, "drop" if lead.state is CubeState.DROPPED
+                              else "take"))
+    return decisions
