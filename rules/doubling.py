@@ -81,7 +81,7 @@ def _box_double(state: TableState, game: Game, seating: Seating,
                 cmd: Command) -> tuple[Event, ...]:
     cubes = {p: c for p in seating.team if (c := cube_of(game, p)) is not None}
     eligible = [p for p, c in cubes.items() if c.may_double(Side.BOX)]
-    names = cmd.arg("cubes", list, None)
+    names = cmd.names("cubes", None)
     if names is None or state.rules.single_cube:  # with one cube the Box turns it for all
         names = eligible
     for name in names:
@@ -124,7 +124,7 @@ def _answer(state: TableState, cmd: Command) -> tuple[Event, ...]:
         raise NotYourTurn(f"Only the Box ({seating.box}) answers the Team's doubles.")
     decisions: dict[str, str] = {}
     for action in _TEAM_ANSWERS:
-        for player in cmd.arg(action, list, []):
+        for player in cmd.names(action, []):
             if player in decisions:
                 raise BadCommand(f"{player} is answered twice.")
             decisions[player] = action
@@ -222,7 +222,7 @@ def _respond(state: TableState, cmd: Command) -> tuple[Event, ...]:
     action = cmd.name
     if by == seating.box:
         return _box_responds(state, game, seating, cmd)
-    cube = _awaiting(game, by, cmd.arg("cubes", list, None))
+    cube = _awaiting(game, by, cmd.names("cubes", None))
     if cube.state is CubeState.OFFERED and cube.offered_by is Side.BOX and not cube.is_extra:
         if state.rules.team_answer_order == "rotation":
             ahead = [p for p in seating.team[:seating.team.index(by)]
@@ -307,7 +307,7 @@ def _box_responds(state: TableState, game: Game, seating: Seating,
                   cmd: Command) -> tuple[Event, ...]:
     awaiting = [p for p in seating.team if (c := cube_of(game, p)) is not None
                 and c.to_act is Side.BOX]
-    names = cmd.arg("cubes", list, None)
+    names = cmd.names("cubes", None)
     names = awaiting if names is None else names
     if not names:
         raise NotYourTurn("Nothing waits for your answer.")

@@ -34,6 +34,7 @@ class PlayerJoined:
     player: str
     stake: int = 1
     waiting: bool = False
+    display: str = ""  # the name to show (the Discord layer keys players by user id)
 
 
 @dataclass(frozen=True)
@@ -140,7 +141,7 @@ class GameEnded:
     winner: Side
     kind: str
     transfers: tuple[Transfer, ...]
-    seating: Seating
+    seating: Seating | None  # None when too few are left to seat: seats are drawn again
 
 
 @dataclass(frozen=True)

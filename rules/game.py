@@ -131,7 +131,7 @@ def _automatic_doubles(state: TableState, seating: Seating, cmd: Command,
         return {}
     agreed = seating.team
     if rules.automatic_doubles == "by_agreement":
-        agreed = tuple(cmd.arg("automatic_with", list, []))
+        agreed = tuple(cmd.names("automatic_with", []))
         strangers = [p for p in agreed if p not in seating.team]
         if strangers:
             raise BadCommand(f"Automatic doubles are agreed with Team players only, not "
@@ -141,7 +141,8 @@ def _automatic_doubles(state: TableState, seating: Seating, cmd: Command,
 
 def _dice(value: Any, what: str) -> tuple[int, int]:
     if (not isinstance(value, list | tuple) or len(value) != 2
-            or not all(isinstance(d, int) and 1 <= d <= 6 for d in value)):
+            or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6
+                       for d in value)):
         raise BadCommand(f"A {what} is two dice from 1 to 6, like [3, 1]: got {value!r}.")
     return value[0], value[1]
 
@@ -246,11 +247,11 @@ def _game_over(state: TableState, winner: Side, kind: GameKind) -> GameEnded:
         seating, summary, box_retention=rules.box_retention,
         partner_min_players=rules.partner_min_players)
     leavers = [m.name for m in state.members if m.leaving]
-    joiners = [m.name for m in state.members if m.waiting]
+    joiners = [m.name for m in state.members if m.waiting and not m.leaving]
     nxt = without(seats, leavers)
     if nxt is not None and joiners:
         nxt = rotation.join(nxt, joiners)
-    return GameEnded(winner, kind.name.lower(), transfers, nxt if nxt is not None else seats)
+    return GameEnded(winner, kind.name.lower(), transfers, nxt)
 
 
 

@@ -294,6 +294,12 @@ class RuleSet:
             raise BadOption('Raccoons need beavers: set beavers = true or raccoons = "never".')
         if self.raccoons == "never" and self.aardvarks != "never":
             raise BadOption('Aardvarks need raccoons: allow raccoons or set aardvarks = "never".')
+        if self.rotation == "danish" and self.box_retention != "beat_all":
+            raise BadOption('The Danish rotation keeps the Box only if he beats everyone: '
+                            'box_retention = "beat_all" goes with rotation = "danish".')
+        if self.rotation == "villages" and self.partner != "never":
+            raise BadOption('The Villages rotation has no Partner: partner = "never" goes '
+                            'with rotation = "villages".')
 
 
 @functools.cache

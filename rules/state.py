@@ -68,8 +68,17 @@ class Command:
         value = self.args.get(name, default)
         if value is ...:
             raise BadCommand(f"{self.name} needs {name!r}.")
-        if value is not default and not isinstance(value, kind):
+        wrong = not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool)
+        if value is not default and wrong:
             raise BadCommand(f"{self.name}: {name!r} has the wrong form ({value!r}).")
+        return value
+
+    def names(self, name: str, default: Any = ...) -> Any:
+        """Argument `name` as a list of player names (strings); BadCommand otherwise."""
+        value = self.arg(name, list, default)
+        if value is not default and not all(isinstance(v, str) for v in value):
+            raise BadCommand(f"{self.name}: {name!r} lists players by name, like "
+                             f'["ann", "bo"] (got {value!r}).')
         return value
 
 
@@ -83,6 +92,12 @@ class Member:
     leaving: bool = False  # announced his leave: goes when the game ends
     away: bool = False  # stepped away: his proxy, or the rule set's stand-in, acts for him
     proxy: str | None = None  # the player he appointed to act for him (Atlanta 7.1)
+    display: str = ""  # the name to show, if not the player's key itself
+
+    @property
+    def shown(self) -> str:
+        """The name to show for this player."""
+        return self.display or self.name
 
 
 @dataclass(frozen=True)
@@ -124,6 +139,11 @@ class TableState:
     def member(self, name: str) -> Member | None:
         """The member called `name`, if any."""
         return next((m for m in self.members if m.name == name), None)
+
+    def shown(self, name: str) -> str:
+        """The name to show for the player keyed `name`."""
+        member = self.member(name)
+        return member.shown if member else name
 
     @property
     def present(self) -> tuple[str, ...]:
@@ -205,8 +225,9 @@ def evolve(state: TableState, event: Event) -> TableState:
                                     for k, v in options.items()}
             return replace(state, opened=True, preset=preset, mode=mode,
                            rules=RuleSet(**opts))
-        case PlayerJoined(player, stake, waiting):
-            return replace(state, members=(*state.members, Member(player, stake, waiting)))
+        case PlayerJoined(player, stake, waiting, display):
+            member = Member(player, stake, waiting, display=display)
+            return replace(state, members=(*state.members, member))
         case PlayerLeft(player, after_game):
             if after_game:
                 return replace(state, members=tuple(

@@ -78,9 +78,10 @@ def _join(state: TableState, cmd: Command) -> tuple[Event, ...]:
                            f"{', '.join(map(str, state.rules.stake_multiples))}.")
     if len(state.members) >= state.rules.max_players:
         raise SeatingError(f"This table is full ({state.rules.max_players} players).")
+    display = cmd.arg("name", str, "")
     if state.game is not None:
-        return (PlayerJoined(player, stake, waiting=True),)
-    events: list[Event] = [PlayerJoined(player, stake)]
+        return (PlayerJoined(player, stake, waiting=True, display=display),)
+    events: list[Event] = [PlayerJoined(player, stake, display=display)]
     if state.seating is not None:
         events.append(Seated(rotation.join(state.seating, [player]), f"{player} joins"))
     return tuple(events)
@@ -103,17 +104,14 @@ def _leave(state: TableState, cmd: Command) -> tuple[Event, ...]:
 
 @handles("seat")
 def _seat(state: TableState, cmd: Command) -> tuple[Event, ...]:
-    if state.game is not None or state.games_played:
-        raise SeatingError("Seats are drawn once, before the first game; after that the "
-                           "rotation decides.")
+    if state.game is not None or state.seating is not None:
+        raise SeatingError("Seats are drawn when the table has none; after that the rotation "
+                           "decides.")
     events: list[Event] = []
     if "rolls" in cmd.args:
-        rolls = {p: tuple(d) for p, d in cmd.arg("rolls", dict).items()}
-        for player, dice in rolls.items():
-            if len(dice) != state.rules.seat_roll_dice:
-                raise BadCommand(f"Each player rolls {state.rules.seat_roll_dice} dice for "
-                                 f"seats: {player} has {list(dice)}.")
-        rerolls = [{p: tuple(d) for p, d in r.items()} for r in cmd.arg("rerolls", list, [])]
+        count = state.rules.seat_roll_dice
+        rolls = _rolls(cmd.arg("rolls", dict), count)
+        rerolls = [_rolls(r, count) for r in cmd.arg("rerolls", list, [])]
         seated = rotation.seat_by_rolls(rolls, rerolls)
         if isinstance(seated, rotation.Reroll):
             tied = "; ".join(" and ".join(group) for group in seated.groups)
@@ -137,6 +135,19 @@ def _seat(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if partner is not None:
         seating = take_partner(state, seating, partner)
     return (*events, Seated(seating, "seats drawn"))
+
+
+def _rolls(value: Any, count: int) -> dict[str, tuple[int, ...]]:
+    """Seat rolls {player: [dice]}, each `count` dice from 1 to 6."""
+    if not isinstance(value, dict):
+        raise BadCommand('Seat rolls are {player: [dice]}, like {"ann": [6, 2]}.')
+    for player, dice in value.items():
+        if (not isinstance(dice, list | tuple) or len(dice) != count
+                or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6
+                           for d in dice)):
+            raise BadCommand(f"Each player rolls {count} dice for seats, 1 to 6 each: "
+                             f"{player} has {dice!r}.")
+    return {p: tuple(d) for p, d in value.items()}
 
 
 @handles("partner")
