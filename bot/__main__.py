@@ -50,11 +50,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     scenario.add_argument("file", help="the transcript, one JSON command a line")
     scenario.add_argument("--db", help="run through the event store at this path")
     sub.add_parser("run", help="start the Discord bot (token from .env)")
+    render = sub.add_parser("render", help="draw the board of a Position ID as a PNG")
+    render.add_argument("--id", required=True, help="the gnubg Position ID")
+    render.add_argument("--dice", nargs=2, type=int, metavar=("D1", "D2"), help="the roll")
+    render.add_argument("--out", required=True, help="the PNG file to write")
+    render.add_argument("--width", type=int, default=800, help="image width in pixels")
     args = parser.parse_args(argv)
     if args.command == "legal":
         return legal(sys.stdin, sys.stdout)
     if args.command == "scenario":
         return run_scenario(args.file, args.db)
+    if args.command == "render":
+        return render_board(args.id, args.dice, args.out, args.width)
     return run()
 
 
@@ -73,6 +80,32 @@ def run_scenario(path: str, db: str | None) -> int:
         print(f"chouette-bot: {exc}", file=sys.stderr)
         return 2
     print(json.dumps(result))
+    return 0
+
+
+def render_board(pid: str, dice: list[int] | None, out: str, width: int) -> int:
+    """Contract 3: draw the board of `pid` (the side on roll at the bottom) into `out`."""
+    from bot.render import render_board as draw
+    from rules.cube import Side
+
+    try:
+        position = position_from_id(pid)
+        if dice is not None and not all(1 <= d <= 6 for d in dice):
+            raise RuleError(f"dice run from 1 to 6, not {dice[0]} {dice[1]}")
+        if not 200 <= width <= 4000:
+            raise RuleError(f"--width is 200 to 4000 pixels, not {width}")
+        roll = (dice[0], dice[1]) if dice is not None else None
+        status = f"To play {roll[0]}-{roll[1]}" if roll else "To roll"
+        data = draw(position, dice=roll, status=status, width=width,
+                    names={Side.TEAM: "On roll", Side.BOX: "Opponent"})
+        with open(out, "wb") as fh:
+            fh.write(data)
+    except RuleError as exc:
+        print(f"chouette-bot: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"chouette-bot: can't write {out}: {exc.strerror}", file=sys.stderr)
+        return 2
     return 0
 
 

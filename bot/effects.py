@@ -90,9 +90,10 @@ def describe(event: Event) -> str | None:
     match event:
         case TableOpened(preset, mode):
             return f"A {preset} table is open ({mode} mode)."
-        case PlayerJoined(player, stake, waiting):
+        case PlayerJoined(player, stake, waiting, display):
             when = " after this game" if waiting else ""
-            return f"{player} joins{when}" + (f" at {stake}x stakes." if stake > 1 else ".")
+            name = display or player
+            return f"{name} joins{when}" + (f" at {stake}x stakes." if stake > 1 else ".")
         case PlayerLeft(player, after_game, payments):
             paid = "".join(f" {t.payer} pays {t.payee} {format_points(t.points).lstrip('+')}."
                            for t in payments)

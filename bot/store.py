@@ -48,6 +48,18 @@ MIGRATIONS: tuple[str, ...] = (
         state TEXT NOT NULL
     );
     """,
+    """
+    CREATE TABLE discord_tables (
+        table_id TEXT PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        category_id INTEGER NOT NULL,
+        board_id INTEGER NOT NULL,
+        kibitz_id INTEGER NOT NULL,
+        team_id INTEGER NOT NULL,
+        box_id INTEGER NOT NULL,
+        message_id INTEGER
+    );
+    """,
 )
 
 
@@ -65,6 +77,25 @@ class Loaded:
 
     state: TableState
     version: int
+
+
+@dataclass(frozen=True)
+class Channels:
+    """Where a table lives on Discord: its category, four channels and the board message."""
+
+    table_id: str
+    guild_id: int
+    category_id: int
+    board_id: int
+    kibitz_id: int
+    team_id: int
+    box_id: int
+    message_id: int | None = None
+
+    @property
+    def all(self) -> tuple[int, ...]:
+        """The four channel ids."""
+        return (self.board_id, self.kibitz_id, self.team_id, self.box_id)
 
 
 class EventStore:
@@ -232,3 +263,26 @@ class EventStore:
         except sqlite3.Error as exc:
             raise self._explain(exc) from exc
         return new
+
+    # -- the Discord side of a table -----------------------------------------------------------
+
+    async def save_channels(self, channels: Channels) -> None:
+        """Remember where a table lives on Discord (replacing what was there)."""
+        async with self._write:
+            await self.db.execute(
+                "INSERT OR REPLACE INTO discord_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (channels.table_id, channels.guild_id, channels.category_id,
+                 channels.board_id, channels.kibitz_id, channels.team_id, channels.box_id,
+                 channels.message_id))
+
+    async def channels(self, *, table_id: str | None = None,
+                       channel_id: int | None = None) -> Channels | None:
+        """A table's channels, found by the table or by any of its channels."""
+        if table_id is not None:
+            sql, args = "SELECT * FROM discord_tables WHERE table_id = ?", (table_id,)
+        else:
+            sql = ("SELECT * FROM discord_tables WHERE ? IN "
+                   "(category_id, board_id, kibitz_id, team_id, box_id)")
+            args = (channel_id,)  # type: ignore[assignment]
+        rows = list(await self.db.execute_fetchall(sql, args))
+        return Channels(*rows[0]) if rows else None

@@ -1,0 +1,35 @@
+"""Render speed and size: the mid-game board with a full strip of seven cubes, and a sheet."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+from bot.render.board import DEFAULT_WIDTH
+from bot.render.samples import sample_board, sample_sheet
+from bot.render.sheet import render_sheet
+
+
+def _median_ms(fn: Callable[[], bytes], runs: int) -> tuple[float, int]:
+    times, size = [], 0
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        size = len(fn())
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times) * 1e3, size
+
+
+def run(runs: int = 50) -> list[tuple[str, str]]:
+    """Rows of (measure, value): median render time and PNG size (the static board is drawn
+    once before timing, as it is in a running bot)."""
+    sample_board()
+    board_ms, board_size = _median_ms(sample_board, runs)
+    sheet, order, roles = sample_sheet()
+    sheet_ms, sheet_size = _median_ms(lambda: render_sheet(sheet, order, roles=roles), runs)
+    return [
+        (f"render: board + 7 cubes, {DEFAULT_WIDTH} px, median", f"{board_ms:.1f} ms"),
+        ("render: board + 7 cubes, PNG size", f"{board_size / 1024:.0f} KB"),
+        ("render: score sheet (5 players, 4 games), median", f"{sheet_ms:.1f} ms"),
+        ("render: score sheet, PNG size", f"{sheet_size / 1024:.0f} KB"),
+    ]

@@ -1,0 +1,12 @@
+"""Pillow images of a table: the board with its cube strip, and the score sheet.
+
+Pure functions from state to PNG bytes; no Discord, no I/O. Render off the event loop
+(`asyncio.to_thread`): a board takes some 20 ms.
+"""
+
+from bot.render.board import render_board, render_table
+from bot.render.cubes import Roles
+from bot.render.sheet import render_sheet
+from bot.render.theme import DEFAULT, Theme
+
+__all__ = ["DEFAULT", "Roles", "Theme", "render_board", "render_sheet", "render_table"]

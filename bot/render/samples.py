@@ -1,0 +1,93 @@
+"""Sample boards and sheets: the README's reference images, the render bench and the tests.
+
+`python -m bot.render.samples DIR` writes the reference images into DIR (docs/images).
+"""
+
+from __future__ import annotations
+
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+from bot.render.board import render_board
+from bot.render.cubes import Roles
+from bot.render.sheet import render_sheet
+from rules.board import Position
+from rules.cube import Cube, CubeState, Side
+from rules.ledger import ScoreSheet, Transfer
+
+ROLES = Roles(box="Bo", captain="Ann", partner="Pat", acting_captain="Cy")
+TEAM = ("Ann", "Cy", "Dee", "Eve", "Fay", "Gus")
+
+
+def midgame() -> Position:
+    """A middle game with the Box on roll: checkers on both bars, a tall stack, two off."""
+    team = {25: 1, 13: 6, 8: 2, 6: 4, 4: 2}  # the Team's own numbering
+    box = {25: 1, 13: 2, 6: 3, 5: 2, 4: 2, 3: 2, 2: 1}  # the Box's own numbering, 2 off
+    return Position.from_points(box, team)  # from the view of the Box, on roll
+
+
+def full_strip() -> tuple[Cube, ...]:
+    """Seven cubes in every state a chouette shows: dropped, in game both ways, centred at
+    double stake, offered, a Partner's cube and an extra."""
+    return (
+        Cube("Ann", "Bo", 1, owner=None, state=CubeState.DROPPED, turned=True,
+             winner=Side.BOX),
+        Cube("Cy", "Bo", 2, owner=Side.TEAM, state=CubeState.TAKEN, turned=True,
+             accepted=True),
+        Cube("Dee", "Bo", 1, stake=2),
+        Cube("Eve", "Bo", 4, owner=Side.BOX, state=CubeState.TAKEN, turned=True,
+             accepted=True),
+        Cube("Fay", "Bo", 2, state=CubeState.OFFERED, offered_by=Side.BOX, turned=True),
+        Cube("Gus", "Pat", 1),
+        Cube("Dee", "Bo", 2, owner=Side.TEAM, state=CubeState.TAKEN, turned=True,
+             accepted=True, is_extra=True),
+    )
+
+
+def sample_board(width: int = 800) -> bytes:
+    """The mid-game board with the full cube strip (the bench's case)."""
+    return render_board(midgame(), on_roll=Side.BOX, dice=(5, 3), cubes=full_strip(),
+                        roles=ROLES, status="Waiting for Fay: take or drop Bo's double to 2",
+                        width=width)
+
+
+def sample_sheet() -> tuple[ScoreSheet, tuple[str, ...], list[tuple[str, str]]]:
+    """A short session: the sheet, the seating order and each game's (Box, Captain)."""
+    players = ("Ann", "Bob", "Cy", "Dee", "Eve")
+    one = Fraction(1)
+    games = [
+        [Transfer("Bob", "Ann", 2 * one), Transfer("Cy", "Ann", 2 * one),
+         Transfer("Ann", "Dee", one), Transfer("Eve", "Ann", 4 * one)],
+        [Transfer("Ann", "Bob", 2 * one), Transfer("Ann", "Cy", 2 * one),
+         Transfer("Ann", "Dee", 2 * one), Transfer("Ann", "Eve", 2 * one)],
+        [Transfer("Cy", "Bob", 2 * one), Transfer("Bob", "Dee", 4 * one),
+         Transfer("Eve", "Bob", Fraction(1, 2))],
+        [Transfer("Cy", "Dee", one), Transfer("Cy", "Eve", one), Transfer("Cy", "Ann", 2 * one),
+         Transfer("Cy", "Bob", one)],
+    ]
+    roles = [("Ann", "Bob"), ("Ann", "Bob"), ("Bob", "Cy"), ("Cy", "Dee")]
+    return ScoreSheet.of(games, players), players, roles
+
+
+def write(folder: Path) -> list[Path]:
+    """Write the reference images into `folder`; their paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    sheet, order, roles = sample_sheet()
+    images = {
+        "board-opening.png": render_board(Position.initial(), dice=(6, 3),
+                                          roles=Roles("Bo", "Ann", "Pat")),
+        "board-midgame.png": sample_board(),
+        "score-sheet.png": render_sheet(sheet, order, roles=roles),
+    }
+    paths = []
+    for name, data in images.items():
+        path = folder / name
+        path.write_bytes(data)
+        paths.append(path)
+    return paths
+
+
+if __name__ == "__main__":
+    for written in write(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/images")):
+        print(written)

@@ -1,0 +1,216 @@
+"""The board and score-sheet images: structural checks (sizes, colours where things must be)."""
+
+import ast
+import contextlib
+import io
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image
+
+from bot.render import Roles, render_board, render_sheet, render_table
+from bot.render.board import Layout, dice_boxes
+from bot.render.cubes import cube_boxes
+from bot.render.samples import full_strip, midgame, sample_board, sample_sheet
+from bot.render.sheet import losers
+from bot.render.theme import DEFAULT, RGB
+from rules.board import Position
+from rules.cube import Side
+from rules.errors import RuleError
+from rules.ledger import ScoreSheet, Transfer
+from rules.state import Command, TableState, replay
+from rules.table import decide
+
+ROOT = Path(__file__).resolve().parents[2]
+LAY = Layout.of(800)
+
+
+def image(data: bytes) -> Image.Image:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def near(a: tuple[int, ...], b: RGB, tolerance: int = 12) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
+
+
+def checker_centre(point: int, k: int = 0) -> tuple[int, int]:
+    """The centre of the k-th checker on `point` in the bottom side's numbering."""
+    x, y = LAY.checker_xy(point, k)
+    return x + LAY.checker // 2, y + LAY.checker // 2
+
+
+def count(img: Image.Image, box: tuple[int, int, int, int], colour: RGB) -> int:
+    colours = img.crop(box).getcolors(maxcolors=1 << 24) or []
+    return sum(n for n, c in colours if near(c, colour))
+
+
+def test_opening_board_has_checkers_where_they_start_and_felt_elsewhere() -> None:
+    img = image(render_board(Position.initial()))
+    assert img.width == 800 and 700 < img.height < 900
+    for point in (6, 8, 13, 24):  # the Team's, on roll at the bottom
+        assert near(img.getpixel(checker_centre(point)), DEFAULT.team), point
+    for point in (1, 12, 17, 19):  # the Box's 24, 13, 8, 6 seen from the Team
+        assert near(img.getpixel(checker_centre(point)), DEFAULT.box), point
+    assert near(img.getpixel(checker_centre(5)), DEFAULT.point_dark)  # an empty point
+    assert near(img.getpixel(checker_centre(4)), DEFAULT.point_light)
+    middle = (round(LAY.column_x(3)), LAY.felt_top + LAY.felt_h // 2)
+    assert near(img.getpixel(middle), DEFAULT.felt)  # no dice without a roll
+
+
+def test_the_box_on_roll_is_drawn_from_the_same_fixed_viewpoint() -> None:
+    # The same opening, but from the Box's view with the Box on roll: the picture is the same,
+    # the Team stays at the bottom and the dice move to the left half.
+    img = image(render_board(Position.initial(), on_roll=Side.BOX, dice=(6, 5)))
+    assert near(img.getpixel(checker_centre(6)), DEFAULT.team)
+    assert near(img.getpixel(checker_centre(19)), DEFAULT.box)
+    left, right = dice_boxes(False)
+    die = DEFAULT.box
+    assert count(img, (left[0] - 15, left[1] - 15, left[0] + 15, left[1] + 15), die) > 200
+    assert count(img, (right[0] - 15, right[1] - 15, right[0] + 15, right[1] + 15), die) > 200
+
+
+def test_dice_are_drawn_in_the_colours_of_the_side_on_roll() -> None:
+    without = image(render_board(Position.initial()))
+    img = image(render_board(Position.initial(), dice=(6, 3)))
+    for cx, cy in dice_boxes(True):
+        box = (cx - 18, cy - 18, cx + 18, cy + 18)
+        assert count(img, box, DEFAULT.team) > 400  # the die's face
+        assert count(img, box, DEFAULT.team_ink) > 20  # its pips
+        assert count(without, box, DEFAULT.felt) > 1200
+
+
+def test_bar_tray_and_tall_stacks() -> None:
+    img = image(render_board(midgame(), on_roll=Side.BOX, dice=(5, 3)))
+    # The Team's checker on the bar waits in the top half, the Box's in the bottom half.
+    bar_team = LAY.bar_xy(True, 0)
+    bar_box = LAY.bar_xy(False, 0)
+    half = LAY.checker // 2
+    assert near(img.getpixel((bar_team[0] + half, bar_team[1] + half)), DEFAULT.team)
+    assert near(img.getpixel((bar_box[0] + half, bar_box[1] + half)), DEFAULT.box)
+    # Six Team checkers on its 13 point: five drawn, the last with the count in ink.
+    x, y = LAY.checker_xy(13, 4)
+    fifth = (x + 14, y + 14, x + LAY.checker - 14, y + LAY.checker - 14)
+    assert count(img, fifth, DEFAULT.team_ink) > 15
+    # The Box has borne off two: two slabs in the top tray, none in the bottom one.
+    tray = (LAY.tray_x + 8, LAY.felt_top, LAY.tray_x + LAY.tray_w - 8, LAY.felt_top + 40)
+    assert count(img, tray, DEFAULT.box) > 100
+    bottom = (tray[0], LAY.felt_top + LAY.felt_h - 40, tray[2], LAY.felt_top + LAY.felt_h)
+    assert count(img, bottom, DEFAULT.box) == 0
+
+
+def test_cube_strip_shows_each_cube_in_its_state_colour() -> None:
+    cubes = full_strip()
+    img = image(sample_board())
+    plain = image(render_board(midgame(), on_roll=Side.BOX, dice=(5, 3)))
+    assert img.height > plain.height + 200  # three rows of cards
+    squares = cube_boxes(len(cubes), LAY.pad, LAY.strip_top, 800 - 2 * LAY.pad, LAY.s)
+    expected = [DEFAULT.dropped, DEFAULT.in_game, DEFAULT.centred, DEFAULT.in_game,
+                DEFAULT.pending, DEFAULT.centred, DEFAULT.in_game]
+    for (x0, y0, _, y1), colour in zip(squares, expected, strict=True):
+        cy = (y0 + y1) // 2
+        assert near(img.getpixel((x0 + 2, cy)), colour)  # the border
+        assert near(img.getpixel((x0 + 8, y0 + 8)), DEFAULT.cube) or colour == DEFAULT.dropped
+
+
+def test_render_table_draws_the_game_in_progress() -> None:
+    lines = (ROOT / "tests/scenarios/atlanta_play.jsonl").read_text().splitlines()[:17]
+    state = TableState()
+    for line in lines:  # the transcript has refused lines on purpose: skip them
+        with contextlib.suppress(RuleError):
+            state = replay(decide(state, Command.from_json(json.loads(line))), state)
+    assert state.game is not None and state.game.cubes
+    img = image(render_table(state))
+    assert img.width == 800 and img.height > 800
+    with pytest.raises(ValueError, match="no board"):
+        render_table(TableState())
+
+
+def test_width_scales_the_whole_picture() -> None:
+    small = image(render_board(Position.initial(), cubes=full_strip(),
+                               roles=Roles("Bo", "Ann"), width=500))
+    big = image(render_board(Position.initial(), cubes=full_strip(),
+                             roles=Roles("Bo", "Ann"), width=1000))
+    assert small.width == 500 and big.width == 1000
+    assert abs(small.height / 500 - big.height / 1000) < 0.03
+
+
+def test_sheet_grows_with_games_and_circles_the_losers() -> None:
+    game = [Transfer("Bob", "Ann", Fraction(1))]
+    heights = [image(render_sheet(ScoreSheet.of([game] * n, ["Ann", "Bob"]))).height
+               for n in range(1, 5)]
+    assert heights == sorted(heights) and len(set(heights)) == len(heights)
+    sheet, order, roles = sample_sheet()
+    assert losers(sheet, 0, roles[0]) == ("Bob",)  # the Box won: the Captain lost
+    assert losers(sheet, 2, roles[2]) == ("Bob", "Cy")  # both lost: both circled, a "b"
+    assert losers(sheet, 2, None) == ()
+    img = image(render_sheet(sheet, order, roles=roles))
+    bare = image(render_sheet(sheet, order))
+    assert img.size == bare.size
+    whole = (0, 0, img.width, img.height)
+    assert count(img, whole, DEFAULT.circle) > count(bare, whole, DEFAULT.circle) + 300
+
+
+def test_sheet_widens_for_many_players_and_shows_halves() -> None:
+    names = [f"Player{i}" for i in range(12)]
+    games = [[Transfer(names[i], names[i + 1], Fraction(1, 2))] for i in range(11)]
+    img = image(render_sheet(ScoreSheet.of(games, names), names))
+    assert img.width > 800
+
+
+def test_render_package_imports_no_discord() -> None:
+    for path in (ROOT / "bot/render").glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                names = [a.name for a in node.names] if isinstance(node, ast.Import) else [
+                    node.module or ""]
+                assert not any(n.split(".")[0] == "discord" for n in names), path
+
+
+def run_render(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "bot", "render", *args], text=True,
+                          capture_output=True, check=False, cwd=ROOT)
+
+
+def test_contract_3_draws_one_board(tmp_path: Path) -> None:
+    out = tmp_path / "board.png"
+    done = run_render("--id", "4HPwATDgc/ABMA", "--dice", "3", "1", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    img = image(out.read_bytes())
+    assert img.width == 800
+    assert near(img.getpixel(checker_centre(6)), DEFAULT.team)
+
+
+@pytest.mark.parametrize("args", [["--id", "not-an-id!!"], ["--id", "4HPwATDgc/ABMA",
+                                                            "--dice", "7", "1"]])
+def test_contract_3_refuses_bad_input_in_one_line(tmp_path: Path, args: list[str]) -> None:
+    done = run_render(*args, "--out", str(tmp_path / "x.png"))
+    assert done.returncode == 2
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "x.png").exists()
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> Position:
+    """Any position: each side's checkers on points, the bar or off, never sharing a point."""
+    mine = draw(st.lists(st.integers(1, 25), max_size=15))
+    taken = {25 - p for p in mine if p != 25}
+    theirs = draw(st.lists(st.integers(1, 25).filter(lambda p: p not in taken), max_size=15))
+    return Position.from_points({p: mine.count(p) for p in set(mine)},
+                                {p: theirs.count(p) for p in set(theirs)})
+
+
+@settings(max_examples=25, deadline=None)
+@given(positions(), st.sampled_from(list(Side)), st.none() | st.tuples(st.integers(1, 6),
+                                                                        st.integers(1, 6)))
+def test_any_position_renders_at_the_same_size(position: Position, on_roll: Side,
+                                              dice: tuple[int, int] | None) -> None:
+    img = image(render_board(position, on_roll=on_roll, dice=dice))
+    assert img.size == (800, LAY.strip_top + LAY.pad)
