@@ -110,15 +110,18 @@ def render_board(pid: str, dice: list[int] | None, out: str, width: int) -> int:
 
 
 def run() -> int:
-    """Start the Discord bot; a missing setting is reported in one line, not a traceback."""
+    """Start the Discord bot; a missing setting or an unusable database is reported in one
+    line, not a traceback."""
+    from bot import discord_app
+
     try:
-        Settings.load().require_token()
-    except SettingsError as exc:
+        settings = Settings.load()
+        settings.require_token()
+        discord_app.run(settings)
+    except (SettingsError, StoreError) as exc:
         print(f"chouette-bot: {exc}", file=sys.stderr)
         return 2
-    print("chouette-bot: the Discord client is not built yet (see the open issues); "
-          "`python -m bot legal` works.", file=sys.stderr)
-    return 2
+    return 0
 
 
 if __name__ == "__main__":

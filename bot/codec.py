@@ -15,7 +15,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from bot.effects import Announce, EditBoard, Outcome, PostSheet, Prompt, SetSend
+from bot.effects import Announce, EditBoard, Outcome, PostSheet, Prompt, Reseat, SetSend
 from rules.board import Position
 from rules.cube import Cube, CubeState, Side
 from rules.events import EVENT_TYPES
@@ -34,7 +34,7 @@ TYPES: dict[str, type] = {
     **EVENT_TYPES,
     **{cls.__name__: cls for cls in (Cube, Transfer, Seating, ScoreSheet, RuleSet, Game,
                                      Member, TableState, Outcome, Announce, EditBoard,
-                                     Prompt, SetSend, PostSheet)},
+                                     Prompt, SetSend, Reseat, PostSheet)},
 }
 ENUMS: dict[str, type[Enum]] = {"Side": Side, "CubeState": CubeState}
 

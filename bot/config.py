@@ -21,6 +21,7 @@ class Settings:
     discord_token: str = ""
     database: Path = Path("data/chouette.sqlite3")
     dev_guild_id: int | None = None
+    moderator_role: str = "Chouette Moderator"  # or Manage Server: may blind kibitzers
 
     @classmethod
     def load(cls, env_file: Path = Path(".env"),
@@ -36,6 +37,7 @@ class Settings:
             discord_token=values.get("DISCORD_TOKEN") or "",
             database=Path(values.get("CHOUETTE_DB") or cls.database),
             dev_guild_id=int(guild) if guild else None,
+            moderator_role=values.get("CHOUETTE_MODERATOR_ROLE") or cls.moderator_role,
         )
 
     def require_token(self, env_file: Path = Path(".env")) -> str:

@@ -66,13 +66,18 @@ class SetSend:
 
 
 @dataclass(frozen=True)
+class Reseat:
+    """The seating changed: who sees and speaks in #team and #box follows it."""
+
+
+@dataclass(frozen=True)
 class PostSheet:
     """Post the score sheet (after a game, and at the end with the breakdown)."""
 
     final: bool = False
 
 
-Effect = Announce | EditBoard | Prompt | SetSend | PostSheet
+Effect = Announce | EditBoard | Prompt | SetSend | Reseat | PostSheet
 
 
 @dataclass(frozen=True)
@@ -147,6 +152,8 @@ def effects_for(before: TableState, after: TableState,
             "take", "drop", "raccoon")
         out.append(Prompt(player, cube.player(side.other), cube.face, actions,
                           private=side is Side.TEAM))
+    if before.seating != after.seating:
+        out.append(Reseat())
     voices_before, voices_after = team_voices(before), team_voices(after)
     team = after.seating.team if after.seating else ()
     for player in team:

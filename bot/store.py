@@ -117,12 +117,15 @@ class EventStore:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = await aiosqlite.connect(self.path, timeout=5, isolation_level=None)
             await self._db.execute("PRAGMA busy_timeout = 5000")
-            await self._db.execute("PRAGMA journal_mode = WAL")
+            await self._db.execute_fetchall("PRAGMA journal_mode = WAL")
             await self._db.execute("PRAGMA synchronous = NORMAL")
             await self._migrate()
         except (sqlite3.Error, OSError) as exc:
             await self.close()
             raise self._explain(exc) from exc
+        except BaseException:
+            await self.close()  # a refused schema, a cancellation: never leave it open
+            raise
         return self
 
     async def close(self) -> None:
@@ -145,7 +148,8 @@ class EventStore:
         return self._db
 
     async def _migrate(self) -> None:
-        (current,) = await (await self.db.execute("PRAGMA user_version")).fetchone() or (0,)
+        rows = list(await self.db.execute_fetchall("PRAGMA user_version"))
+        current = rows[0][0] if rows else 0
         if current > len(MIGRATIONS):
             raise StoreError(f"{self.path} was written by a newer chouette-bot (schema "
                              f"{current}, this one knows {len(MIGRATIONS)}): upgrade the bot.")

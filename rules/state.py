@@ -133,6 +133,7 @@ class TableState:
     sheet: ScoreSheet = field(default_factory=ScoreSheet)
     games_played: int = 0
     board: tuple[Position, Side] | None = None  # the latest board and the side on roll
+    game_roles: tuple[tuple[str, str], ...] = ()  # (Box, Captain) of every finished game
     ended: bool = False
     opened: bool = False
 
@@ -249,9 +250,12 @@ def evolve(state: TableState, event: Event) -> TableState:
             board = state.board
             if state.game is not None and state.game.position is not None:
                 board = (state.game.position, state.game.on_roll or Side.BOX)
+            roles = state.game_roles
+            if state.seating is not None and state.game is not None:
+                roles = (*roles, (state.seating.box, state.game.shooters[0]))
             return replace(state, members=members, seating=seating, game=None, board=board,
                            sheet=state.sheet.add_game(transfers),
-                           games_played=state.games_played + 1)
+                           games_played=state.games_played + 1, game_roles=roles)
         case GameStarted() | CubeTurned() | PointsPaid() | DoublesAnswered() | Rolled() | Moved():
             return evolve_game(state, event)
     return state  # pragma: no cover - every event type is matched above

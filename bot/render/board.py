@@ -23,6 +23,7 @@ from PIL import Image, ImageDraw
 from bot.render.cubes import Roles, draw_strip, strip_height
 from bot.render.theme import (
     DEFAULT,
+    Shown,
     Theme,
     checker_sprite,
     die_sprite,
@@ -30,6 +31,7 @@ from bot.render.theme import (
     fit,
     font,
     plain,
+    same,
     scale,
 )
 from rules.board import CHECKERS, Position
@@ -152,15 +154,19 @@ def render_board(
     bottom: Side = Side.TEAM,
     width: int = DEFAULT_WIDTH,
     theme: Theme = DEFAULT,
+    shown: Shown = same,
 ) -> bytes:
     """The board as PNG bytes.
 
     `position` is from the view of `on_roll`, as `Game.position` is. `names` overrides the
     legend labels (by default "Box (name)" and "Team (Captain name)" from `roles`, or just
     "Box" and "Team"); `status` the line under the board (by default who is to roll or play).
+    `roles` and the cubes name players by key; every name drawn for them is `shown(key)`
+    (by default the key itself). `names` and `status` are drawn as given.
     """
     return encode(draw_board(position, on_roll=on_roll, dice=dice, cubes=cubes, roles=roles,
-                           names=names, status=status, bottom=bottom, width=width, theme=theme))
+                             names=names, status=status, bottom=bottom, width=width,
+                             theme=theme, shown=shown))
 
 
 def draw_board(
@@ -175,6 +181,7 @@ def draw_board(
     bottom: Side = Side.TEAM,
     width: int = DEFAULT_WIDTH,
     theme: Theme = DEFAULT,
+    shown: Shown = same,
 ) -> Image.Image:
     """The board as a Pillow image (`render_board` without the PNG encoding)."""
     lay = Layout.of(width)
@@ -184,19 +191,20 @@ def draw_board(
     img = Image.new("RGB", (width, height), theme.background)
     img.paste(_static_board(width, theme, on_roll is bottom), (0, lay.board_top))
     view = position if on_roll is bottom else position.swap()  # the bottom side's view
-    labels = _labels(roles, names)
+    labels = _labels(roles, names, shown)
     _draw_checkers(img, lay, view, bottom, theme)
     if dice is not None:
         _draw_dice(img, lay, dice, on_roll, on_roll is bottom, theme)
     pips, off = _side_map(position.pips, on_roll), _side_map(position.off, on_roll)
     for side, y in ((bottom.other, lay.pad), (bottom, lay.board_top + lay.board_h)):
-        _legend(img, lay, side, y, labels[side], _sub_label(side, roles), pips[side],
+        _legend(img, lay, side, y, labels[side], _sub_label(side, roles, shown), pips[side],
                 off[side], side is on_roll, theme)
     draw = ImageDraw.Draw(img)
     if status is None:
         who = labels[on_roll]
         if roles is not None:
-            who = roles.box if on_roll is Side.BOX else roles.acting_captain or roles.captain
+            who = shown(roles.box if on_roll is Side.BOX
+                        else roles.acting_captain or roles.captain)
         status = f"{who} to play {dice[0]}-{dice[1]}" if dice else f"{who} to roll"
     pid = f"Position ID {position_id(position)}"
     small = font(round(16 * s))
@@ -207,13 +215,15 @@ def draw_board(
     draw.text((lay.pad, status_y + round(20 * s)), fit(plain(status), size, room),
               font=font(size), fill=theme.text, anchor="lm", stroke_width=1,
               stroke_fill=theme.text)
-    draw_strip(img, cubes, roles, lay.pad, strip_top, width - 2 * lay.pad, s, theme)
+    draw_strip(img, cubes, roles, lay.pad, strip_top, width - 2 * lay.pad, s, theme,
+               shown=shown)
     return img
 
 
 def render_table(state: TableState, *, width: int = DEFAULT_WIDTH,
                  theme: Theme = DEFAULT) -> bytes:
     """The board of a table as PNG bytes: the game in progress, or else the last board.
+    Players are drawn by `state.shown` (their display names), not by their keys.
 
     Raises ValueError when the table has no board to show (nothing played yet, or a
     scorekeeper table).
@@ -233,7 +243,8 @@ def render_table(state: TableState, *, width: int = DEFAULT_WIDTH,
                       acting if acting != seating.captain else None)
     dice = game.dice if game is not None else None
     return render_board(position, on_roll=on_roll, dice=dice, cubes=cubes, roles=roles,
-                        status=_table_status(state), width=width, theme=theme)
+                        status=_table_status(state), width=width, theme=theme,
+                        shown=state.shown)
 
 
 def _table_status(state: TableState) -> str:
@@ -242,11 +253,12 @@ def _table_status(state: TableState) -> str:
         return f"Game {state.games_played} is over: its last position"
     waits = waiting_for(state)
     if waits:
-        players = list(dict.fromkeys(player for player, _ in waits))
+        players = [state.shown(p) for p in dict.fromkeys(player for player, _ in waits)]
         cubes = len(waits)
         what = "a cube" if cubes == 1 else f"{cubes} cubes"
         return f"Waiting for {', '.join(players)} to answer {what}"
-    who = shooter(state) or "?"
+    key = shooter(state)
+    who = state.shown(key) if key is not None else "?"
     if game.dice is not None:
         return f"{who} to play {game.dice[0]}-{game.dice[1]}"
     return f"{who} to roll"
@@ -256,20 +268,22 @@ def _side_map(pair: tuple[int, int], on_roll: Side) -> dict[Side, int]:
     return {on_roll: pair[0], on_roll.other: pair[1]}
 
 
-def _labels(roles: Roles | None, names: Mapping[Side, str] | None) -> dict[Side, str]:
+def _labels(roles: Roles | None, names: Mapping[Side, str] | None,
+            shown: Shown = same) -> dict[Side, str]:
     labels = {Side.BOX: "Box", Side.TEAM: "Team"}
     if roles is not None:
-        labels = {Side.BOX: f"Box ({roles.box})", Side.TEAM: f"Team (Captain {roles.captain})"}
+        labels = {Side.BOX: f"Box ({shown(roles.box)})",
+                  Side.TEAM: f"Team (Captain {shown(roles.captain)})"}
     labels.update(names or {})
     return labels
 
 
-def _sub_label(side: Side, roles: Roles | None) -> str:
+def _sub_label(side: Side, roles: Roles | None, shown: Shown = same) -> str:
     if roles is None:
         return ""
     if side is Side.BOX:
-        return f"Partner {roles.partner}" if roles.partner else ""
-    return f"Acting Captain {roles.acting_captain}" if roles.acting_captain else ""
+        return f"Partner {shown(roles.partner)}" if roles.partner else ""
+    return f"Acting Captain {shown(roles.acting_captain)}" if roles.acting_captain else ""
 
 
 def _legend(img: Image.Image, lay: Layout, side: Side, y: int, label: str, sub: str,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from bot.render.theme import RGB, Theme, checker_sprite, fit, font, plain
+from bot.render.theme import RGB, Shown, Theme, checker_sprite, fit, font, plain, same
 from rules.cube import Cube, CubeState
 
 COLUMNS = 3
@@ -23,7 +23,8 @@ Box = tuple[int, int, int, int]
 
 @dataclass(frozen=True)
 class Roles:
-    """Who plays which part in the game drawn; names as the table knows them."""
+    """Who plays which part in the game drawn, by the players' keys (as `Cube` names them);
+    the drawing functions' `shown` turns a key into the name drawn."""
 
     box: str
     captain: str
@@ -74,15 +75,15 @@ def _state_word(cube: Cube) -> str:
     return "in game" if cube.in_game else ""
 
 
-def _holder_text(cube: Cube) -> str:
+def _holder_text(cube: Cube, shown: Shown = same) -> str:
     """What the card says left of the state word when no checker marks a holder."""
     if cube.offered_by is not None:
         actor = cube.offered_by
         if cube.state in (CubeState.BEAVERED, CubeState.AARDVARKED):
             actor = actor.other
-        return f"{cube.player(actor)} {_VERBS[cube.state]}"
+        return f"{shown(cube.player(actor))} {_VERBS[cube.state]}"
     if cube.state is CubeState.DROPPED and cube.winner is not None:
-        return f"won by {cube.player(cube.winner)}"
+        return f"won by {shown(cube.player(cube.winner))}"
     return "centred"
 
 
@@ -104,8 +105,9 @@ def _cards(count: int, left: int, top: int, width: int, s: float) -> list[Box]:
 
 
 def draw_strip(img: Image.Image, cubes: Sequence[Cube], roles: Roles | None, left: int,
-               top: int, width: int, s: float, theme: Theme) -> None:
-    """Draw one card per cube onto `img`, from (`left`, `top`), `width` pixels wide."""
+               top: int, width: int, s: float, theme: Theme, *, shown: Shown = same) -> None:
+    """Draw one card per cube onto `img`, from (`left`, `top`), `width` pixels wide; each
+    player's name is `shown(key)`."""
     draw = ImageDraw.Draw(img)
     cards = _cards(len(cubes), left, top, width, s)
     squares = cube_boxes(len(cubes), left, top, width, s)
@@ -119,9 +121,9 @@ def draw_strip(img: Image.Image, cubes: Sequence[Cube], roles: Roles | None, lef
         name_size, small = round(23 * s), round(18 * s)
         tags = _tags(cube, roles)
         tag_w = sum(font(round(15 * s)).getlength(t) + 14 * s for t in tags)
-        name = cube.team_player
+        name = shown(cube.team_player)
         if roles is not None and cube.box_player != roles.box:
-            name = f"{name} v {cube.box_player}"
+            name = f"{name} v {shown(cube.box_player)}"
         ink = theme.card_muted if over else theme.card_ink
         draw.text((tx, y + round(8 * s)), fit(plain(name), name_size, right - tx - tag_w),
                   font=font(name_size), fill=ink, stroke_width=max(1, round(s * 0.8)),
@@ -136,13 +138,13 @@ def draw_strip(img: Image.Image, cubes: Sequence[Cube], roles: Roles | None, lef
                       anchor="rs", stroke_width=1, stroke_fill=state_colour(cube, theme))
         room = right - tx - font(small).getlength(word) - 8 * s
         if cube.owner is None or not cube.live or cube.pending:
-            text = fit(plain(_holder_text(cube)), small, room)
+            text = fit(plain(_holder_text(cube, shown)), small, room)
             draw.text((tx, line2), text, font=font(small), fill=theme.card_muted, anchor="ls")
         else:
             dot = round(20 * s)
             sprite = checker_sprite(cube.owner, dot, theme)
             img.paste(sprite, (round(tx), line2 - dot + round(3 * s)), sprite)
-            holder = cube.player(cube.owner)
+            holder = shown(cube.player(cube.owner))
             draw.text((tx + dot + 5 * s, line2), fit(plain(holder), small, room - dot),
                       font=font(small), fill=ink, anchor="ls")
 

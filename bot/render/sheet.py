@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from PIL import Image, ImageDraw
 
-from bot.render.theme import DEFAULT, Theme, encode, fit, font, plain, scale
+from bot.render.theme import DEFAULT, Shown, Theme, encode, fit, font, plain, same, scale
 from rules.ledger import RoundMode, ScoreSheet, format_points
 
 DEFAULT_WIDTH = 800
@@ -41,11 +41,14 @@ def render_sheet(
     title: str = "Score sheet",
     width: int = DEFAULT_WIDTH,
     theme: Theme = DEFAULT,
+    shown: Shown = same,
 ) -> bytes:
     """The sheet as PNG bytes; only the last `max_rows` games are drawn, the rest summed up
-    in one line. `width` is the least width: many players make the image wider."""
+    in one line. `width` is the least width: many players make the image wider. The sheet,
+    `seating_order` and `roles` name players by key; the column headers and the settle-up
+    lines draw `shown(key)` (by default the key itself)."""
     img = draw_sheet(sheet, seating_order, roles=roles, rounding=rounding, max_rows=max_rows,
-                     title=title, width=width, theme=theme)
+                     title=title, width=width, theme=theme, shown=shown)
     return encode(img)
 
 
@@ -59,10 +62,12 @@ def draw_sheet(
     title: str = "Score sheet",
     width: int = DEFAULT_WIDTH,
     theme: Theme = DEFAULT,
+    shown: Shown = same,
 ) -> Image.Image:
     """The sheet as a Pillow image (`render_sheet` without the PNG encoding)."""
     s = scale(width)
     names = list(dict.fromkeys([*seating_order, *sheet.names()]))
+    heads = [shown(n) for n in names]
     running = sheet.running()
     totals = sheet.totals()
     payments = sheet.breakdown()
@@ -73,8 +78,8 @@ def draw_sheet(
         return plain(format_points(points, rounding))
 
     label_w = round(70 * s)
-    natural = [max(font(size).getlength(n), font(size).getlength("-888.5")) + 28 * s
-               for n in names]
+    natural = [max(font(size).getlength(plain(h)), font(size).getlength("-888.5")) + 28 * s
+               for h in heads]
     room = width - 2 * pad - label_w
     stretch = max(1.0, room / sum(natural)) if names else 1.0
     cols = [w * stretch for w in natural]
@@ -97,8 +102,8 @@ def draw_sheet(
     draw.rectangle((pad, y, width - pad, y + head_h), fill=theme.card_ink)
     draw.text((pad + 10 * s, y + head_h / 2), "Game", font=font(small), fill=theme.paper,
               anchor="lm")
-    for name, x, w in zip(names, xs, cols, strict=True):
-        draw.text((x + w / 2, y + head_h / 2), fit(plain(name), size, w - 8 * s),
+    for head, x, w in zip(heads, xs, cols, strict=True):
+        draw.text((x + w / 2, y + head_h / 2), fit(plain(head), size, w - 8 * s),
                   font=font(size), fill=theme.paper, anchor="mm", stroke_width=1,
                   stroke_fill=theme.paper)
     y += head_h
@@ -139,7 +144,8 @@ def draw_sheet(
     draw.text((pad, y + head_h / 2), "Settle up", font=font(round(24 * s)), fill=ink,
               anchor="lm", stroke_width=1, stroke_fill=ink)
     y += head_h
-    lines = [f"{p.payer} pays {p.payee} {cell(p.points).lstrip('+')}" for p in payments]
+    lines = [f"{shown(p.payer)} pays {shown(p.payee)} {cell(p.points).lstrip('+')}"
+             for p in payments]
     for line in lines or ["Nobody owes anything."]:
         draw.text((pad + 10 * s, y + round(16 * s)), fit(plain(line), size, width - 3 * pad),
                   font=font(size), fill=ink, anchor="lm")

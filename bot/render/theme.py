@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -18,6 +19,7 @@ from PIL import Image, ImageDraw, ImageFont
 from rules.cube import Side
 
 RGB = tuple[int, int, int]
+Shown = Callable[[str], str]  # a player's key -> the name drawn for him
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 REFERENCE_WIDTH = 800
 _SUPER = 4
@@ -72,6 +74,11 @@ class Theme:
 
 
 DEFAULT = Theme()
+
+
+def same(key: str) -> str:
+    """The default `shown`: draw a player's key as his name."""
+    return key
 
 
 def scale(width: int) -> float:

@@ -6,6 +6,8 @@ import io
 import json
 import subprocess
 import sys
+from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -15,9 +17,9 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from bot.render import Roles, render_board, render_sheet, render_table
-from bot.render.board import Layout, dice_boxes
+from bot.render.board import Layout, _table_status, dice_boxes
 from bot.render.cubes import cube_boxes
-from bot.render.samples import full_strip, midgame, sample_board, sample_sheet
+from bot.render.samples import ROLES, full_strip, midgame, sample_board, sample_sheet
 from bot.render.sheet import losers
 from bot.render.theme import DEFAULT, RGB
 from rules.board import Position
@@ -130,6 +132,77 @@ def test_render_table_draws_the_game_in_progress() -> None:
     assert img.width == 800 and img.height > 800
     with pytest.raises(ValueError, match="no board"):
         render_table(TableState())
+
+
+# Discord keys players by user id; the images must draw their display names instead.
+DISCORD_IDS = {"Ann": "100000000000000001", "Bob": "100000000000000002",
+               "Cy": "100000000000000003"}
+DISPLAY = {key: f"{name} the Great" for name, key in DISCORD_IDS.items()}
+
+
+def discord_table() -> TableState:
+    """The atlanta_play game in progress, its players keyed by Discord-like ids, each with a
+    display name that is not his key."""
+    lines = (ROOT / "tests/scenarios/atlanta_play.jsonl").read_text().splitlines()[:17]
+    state = TableState()
+    for line in lines:
+        for name, key in DISCORD_IDS.items():
+            line = line.replace(f'"{name}"', f'"{key}"')
+        with contextlib.suppress(RuleError):
+            state = replay(decide(state, Command.from_json(json.loads(line))), state)
+    members = tuple(replace(m, display=DISPLAY[m.name]) for m in state.members)
+    return replace(state, members=members)
+
+
+def recording(calls: list[str], names: dict[str, str]) -> Callable[[str], str]:
+    def shown(key: str) -> str:
+        calls.append(key)
+        return names.get(key, key)
+    return shown
+
+
+def test_render_table_draws_display_names_not_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = discord_table()
+    assert state.game is not None and state.seating is not None and state.game.cubes
+    status = _table_status(state)
+    assert "Ann the Great" in status and DISCORD_IDS["Ann"] not in status
+    calls: list[str] = []
+    real = TableState.shown
+
+    def shown(self: TableState, key: str) -> str:
+        calls.append(key)
+        return real(self, key)
+
+    monkeypatch.setattr(TableState, "shown", shown)
+    img = image(render_table(state))
+    assert img.width == 800 and img.height > 800
+    keys = set(DISCORD_IDS.values())
+    assert set(calls) == keys  # every player drawn by his shown name, and only keys passed
+    monkeypatch.undo()
+    keyed = image(render_table(replace(state, members=tuple(
+        replace(m, display="") for m in state.members))))
+    assert img.tobytes() != keyed.tobytes()  # the names drawn differ from the keys
+
+
+def test_board_and_sheet_pass_every_player_key_through_shown() -> None:
+    names = {key: f"<{key}>" for key in ("Ann", "Bo", "Pat", "Cy", "Dee", "Eve", "Fay", "Gus")}
+    calls: list[str] = []
+    data = render_board(midgame(), on_roll=Side.BOX, dice=(5, 3), cubes=full_strip(),
+                        roles=ROLES, shown=recording(calls, names))
+    assert set(calls) == set(names)  # legends, cards ("Gus v Pat"), holders, "won by Bo"
+    assert image(data).size == image(sample_board()).size
+    calls.clear()
+    render_board(Position.initial(), roles=Roles("Bo", "Ann"), shown=recording(calls, names))
+    assert set(calls) == {"Bo", "Ann"}  # the legends and the default status line
+    sheet, order, roles = sample_sheet()
+    calls.clear()
+    img = image(render_sheet(sheet, order, roles=roles, shown=recording(calls, {})))
+    payers = {p for pay in sheet.breakdown() for p in (pay.payer, pay.payee)}
+    assert set(order) <= set(calls) and payers <= set(calls)
+    assert img.tobytes() == image(render_sheet(sheet, order, roles=roles)).tobytes()
+    named = image(render_sheet(sheet, order, roles=roles,
+                               shown=lambda key: f"{key} the Great"))
+    assert named.tobytes() != img.tobytes()
 
 
 def test_width_scales_the_whole_picture() -> None:

@@ -1,0 +1,148 @@
+"""The Discord client: a typed Bot that owns the store and the service and loads the cogs.
+
+Resources are made in `setup_hook` and injected into the cogs through the bot; nothing is
+global. Every `/chouette` subcommand lives on one app-command group that the cogs fill in.
+A `RuleError` anywhere in a command becomes an ephemeral reply in one handler.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.dice import Dice
+from bot.effects import Effect, Outcome
+from bot.presenter import Presenter
+from bot.service import TableService
+from bot.store import EventStore
+from bot.views import DYNAMIC_ITEMS
+from rules.rotation import Reroll, order_by_rolls
+from rules.state import Command
+
+log = logging.getLogger(__name__)
+
+INITIAL_EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scores", "cogs.moderation")
+
+
+class ChouetteBot(commands.Bot):
+    """The chouette bot: settings, dice, the event store and the table service."""
+
+    store: EventStore
+    service: TableService
+    presenter: Presenter
+
+    def __init__(self, settings: Settings, *, dice: Dice | None = None) -> None:
+        intents = discord.Intents.default()
+        intents.members = True  # to set channel permissions for seated players
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents,
+                         help_command=None)
+        self.settings = settings
+        self.dice = dice or Dice()
+        self.chouette = app_commands.Group(name="chouette",
+                                           description="Run a backgammon chouette.",
+                                           guild_only=True)
+
+    async def setup_hook(self) -> None:
+        """Open the store, resume every open table, load the cogs, sync the commands."""
+        self.store = await EventStore(self.settings.database).open()
+        self.service = TableService(self.store)
+        self.presenter = Presenter(self)
+        resumed = await self.service.resume()
+        log.info("resumed %d open tables", len(resumed))
+        for extension in INITIAL_EXTENSIONS:
+            await self.load_extension(extension)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.add_command(self.chouette)
+        self.tree.error(self.on_app_command_error)
+        if self.settings.dev_guild_id:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def act(self, interaction: discord.Interaction, table_id: str,
+                  command: Command, *, key: str | None = None) -> Outcome | None:
+        """Send `command` to the table; a refusal is an ephemeral reply saying why."""
+        outcome = await self.service.handle(table_id, command,
+                                            key=key or str(interaction.id))
+        if not outcome.accepted:
+            state = await self.service.state(table_id)
+            await self.reply(interaction, self.presenter.names(state, outcome.reason))
+            return None
+        await self.presenter.show(table_id, outcome, interaction)
+        return outcome
+
+    async def reply(self, interaction: discord.Interaction, text: str) -> None:
+        """An ephemeral answer (in pieces if long), answered already or not."""
+        pieces: list[str] = [""]
+        for line in text.splitlines():
+            if len(pieces[-1]) + len(line) + 1 > 1900:
+                pieces.append("")
+            pieces[-1] += line + "\n"
+        for piece in pieces:
+            if interaction.response.is_done():
+                await interaction.followup.send(piece, ephemeral=True)
+            else:
+                await interaction.response.send_message(piece, ephemeral=True)
+
+    async def start_game(self, interaction: discord.Interaction, table_id: str) -> None:
+        """Draw seats by the dice if the table has none, then start a game with the opening
+        rolls (play mode): the dice are the server's, recorded in the commands."""
+        state = await self.service.state(table_id)
+        me, key = str(interaction.user.id), str(interaction.id)
+        effects: tuple[Effect, ...] = ()
+        if state.seating is None:
+            count = state.rules.seat_roll_dice
+            rolls = self.dice.seats(list(state.present), count)
+            rerolls: list[dict[str, tuple[int, ...]]] = []
+            while isinstance(tied := order_by_rolls(rolls, rerolls), Reroll):
+                rerolls.append(self.dice.seats([p for g in tied.groups for p in g], count))
+            as_lists = {"rolls": {p: list(d) for p, d in rolls.items()},
+                        "rerolls": [{p: list(d) for p, d in r.items()} for r in rerolls]}
+            seated = await self.service.handle(table_id, Command("seat", me, as_lists),
+                                               key=f"{key}:seat")
+            if not seated.accepted:
+                await self.reply(interaction, seated.reason)
+                return
+            effects = seated.effects
+        args = {"opening": self.dice.opening()} if state.mode == "play" else {}
+        started = await self.service.handle(table_id, Command("start", me, args),
+                                            key=f"{key}:start")
+        if not started.accepted:
+            await self.presenter.show(table_id, Outcome(True, effects=effects), interaction)
+            await self.reply(interaction, started.reason)
+            return
+        await self.presenter.show(table_id, Outcome(True, effects=effects + started.effects),
+                                  interaction)
+
+    async def close(self) -> None:
+        """Close Discord, then the store."""
+        await super().close()
+        if hasattr(self, "store"):
+            await self.store.close()
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        """Unexpected errors: say so to the user and log them (refusals never get here)."""
+        log.exception("command failed", exc_info=error)
+        text = "Something went wrong on the bot's side; nothing was recorded. Try again."
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+
+def build_bot(settings: Settings, *, dice: Dice | None = None) -> ChouetteBot:
+    """A ready-to-start bot (tests pass it to SimCord; `run` logs it in)."""
+    return ChouetteBot(settings, dice=dice)
+
+
+def run(settings: Settings) -> None:
+    """Log in and run until stopped."""
+    logging.basicConfig(level=logging.INFO)
+    build_bot(settings).run(settings.require_token(), log_handler=None)

@@ -1,0 +1,210 @@
+"""The presenter: carries out a command's effects on Discord for one table.
+
+One board message per table, edited in place: its text says whose decision the table is
+waiting for and what just happened, its image is the board, its buttons are the actions
+open now. Prompts go by DM to Team players (in #board, mentioning them, when their DMs are
+closed) and to the Box in #box; a Team member's send permission in #team follows the rules'
+`team_voices`. Everything here is derived from the table's state: no game state is kept.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.effects import Announce, EditBoard, Outcome, PostSheet, Prompt, Reseat, SetSend
+from bot.store import Channels
+from bot.views import board_view, prompt_view
+from rules.game import shooter, team_voices, waiting_for
+from rules.ledger import format_points
+from rules.state import TableState
+
+if TYPE_CHECKING:
+    from bot.discord_app import ChouetteBot
+
+log = logging.getLogger(__name__)
+
+
+def status(state: TableState) -> str:
+    """Whose decision the table is waiting for, in one line."""
+    game, seating = state.game, state.seating
+    if state.ended:
+        return "The session is over."
+    if seating is None:
+        return "Waiting for players: `/chouette join`, then `/chouette start`."
+    if game is None:
+        return "Between games: `/chouette start` for the next one."
+    pending = waiting_for(state)
+    if pending:
+        names = ", ".join(sorted({state.shown(p) for p, _ in pending}))
+        return f"Waiting for {names} to answer the cube."
+    who = shooter(state)
+    if who is None:
+        return "Waiting for the result: `/chouette result`."
+    if game.dice is not None:
+        return f"Waiting for {state.shown(who)} to play {game.dice[0]}-{game.dice[1]}."
+    return f"Waiting for {state.shown(who)} to roll (or a double before the roll)."
+
+
+def board_text(state: TableState, lines: list[str]) -> str:
+    """The board message's text: seats, cubes, the status and the latest actions."""
+    seating = state.seating
+    out = []
+    if seating is not None:
+        partner = f" with {state.shown(seating.partner)}" if seating.partner else ""
+        team = ", ".join(state.shown(p) for p in seating.team)
+        out.append(f"**Box** {state.shown(seating.box)}{partner} · **Team** {team}")
+    if state.game is not None:
+        cubes = []
+        for cube in state.game.cubes:
+            holder = ("centred" if cube.owner is None
+                      else f"held by {state.shown(cube.player(cube.owner))}")
+            if not cube.live:
+                holder = cube.state.value
+            cubes.append(f"{state.shown(cube.team_player)} {cube.face} ({holder})")
+        out.append("Cubes: " + "; ".join(cubes))
+    out.append(f"**{status(state)}**")
+    out += [f"> {line}" for line in lines[-6:]]
+    return "\n".join(out)[:2000]
+
+
+class Presenter:
+    """Executes effects against Discord; one per bot."""
+
+    def __init__(self, bot: ChouetteBot) -> None:
+        self.bot = bot
+
+    def names(self, state: TableState, text: str) -> str:
+        """`text` with every player's key replaced by his name."""
+        for member in state.members:
+            if member.display:
+                text = text.replace(member.name, member.display)
+        return text
+
+    async def show(self, table_id: str, outcome: Outcome,
+                   interaction: discord.Interaction | None = None) -> None:
+        """Carry out `outcome`'s effects; answer `interaction` by editing the board."""
+        state = await self.bot.service.state(table_id)
+        channels = await self.bot.store.channels(table_id=table_id)
+        if channels is None:
+            return
+        lines = [self.names(state, e.text) for e in outcome.effects if isinstance(e, Announce)]
+        if any(isinstance(e, EditBoard | Announce) for e in outcome.effects):
+            await self.board(state, channels, lines, interaction)
+        elif interaction is not None and not interaction.response.is_done():
+            await interaction.response.defer()
+        reseat = any(isinstance(e, Reseat) for e in outcome.effects)
+        if reseat:
+            await self.sync_channels(state, channels)  # the send rights too
+        for effect in outcome.effects:
+            if isinstance(effect, Prompt):
+                await self._prompt(state, channels, effect)
+            elif isinstance(effect, SetSend) and not reseat:
+                await self._set_send(channels, effect)
+            elif isinstance(effect, PostSheet):
+                await self._post_sheet(state, channels, effect.final)
+
+    async def board(self, state: TableState, channels: Channels, lines: list[str],
+                    interaction: discord.Interaction | None = None) -> None:
+        """Edit the board message (in the interaction's response when it is on it)."""
+        text = board_text(state, lines)
+        image = await asyncio.to_thread(_render_board, state)
+        files = [discord.File(io.BytesIO(image), "board.png")] if image else []
+        view = board_view(channels.table_id, state)
+        on_board = (interaction is not None and interaction.message is not None
+                    and interaction.message.id == channels.message_id)
+        if on_board and interaction is not None and not interaction.response.is_done():
+            await interaction.response.edit_message(content=text, attachments=files, view=view)
+            return
+        if interaction is not None and not interaction.response.is_done():
+            await interaction.response.send_message("Done.", ephemeral=True)
+        channel = self.bot.get_channel(channels.board_id)
+        if not isinstance(channel, discord.TextChannel):
+            return
+        if channels.message_id is not None:
+            try:
+                message = channel.get_partial_message(channels.message_id)
+                await message.edit(content=text, attachments=files, view=view)
+                return
+            except discord.NotFound:
+                pass
+        posted = await channel.send(text, files=files, view=view)
+        await self.bot.store.save_channels(_with_message(channels, posted.id))
+
+    async def sync_channels(self, state: TableState, channels: Channels) -> None:
+        """#team shows the Team (send as `team_voices` says), #box the Box and Partner."""
+        team = self.bot.get_channel(channels.team_id)
+        box = self.bot.get_channel(channels.box_id)
+        seating = state.seating
+        if not isinstance(team, discord.TextChannel) or not isinstance(box, discord.TextChannel):
+            return
+        voices = team_voices(state)
+        box_side = {seating.box, seating.partner} if seating else set()
+        team_side = set(seating.team) if seating else set()
+        for member in state.members:
+            if not member.name.isdigit():
+                continue
+            who = team.guild.get_member(int(member.name))
+            if who is None:
+                continue
+            if member.name in team_side:
+                await team.set_permissions(who, view_channel=True,
+                                           send_messages=member.name in voices)
+            elif team.overwrites_for(who).view_channel:
+                await team.set_permissions(who, overwrite=None)
+            if member.name in box_side:
+                await box.set_permissions(who, view_channel=True, send_messages=True)
+            elif box.overwrites_for(who).view_channel:
+                await box.set_permissions(who, overwrite=None)
+
+    async def _prompt(self, state: TableState, channels: Channels, prompt: Prompt) -> None:
+        across = state.shown(prompt.across)
+        text = (f"Your cube against {across} is turned to {prompt.face}: "
+                f"{', '.join(prompt.actions)}?")
+        view = prompt_view(channels.table_id, prompt.player, prompt.actions)
+        if prompt.private:
+            try:
+                user = self.bot.get_user(int(prompt.player)) or await self.bot.fetch_user(
+                    int(prompt.player))
+                await user.send(text, view=view)
+                return
+            except (discord.Forbidden, discord.NotFound, ValueError):
+                pass  # DMs closed: ask in the table's channel instead
+        where = self.bot.get_channel(channels.box_id if not prompt.private else channels.board_id)
+        if isinstance(where, discord.TextChannel):
+            mention = f"<@{prompt.player}>" if prompt.player.isdigit() else prompt.player
+            await where.send(f"{mention} {text}", view=view)
+
+    async def _set_send(self, channels: Channels, effect: SetSend) -> None:
+        channel = self.bot.get_channel(channels.team_id)
+        if not isinstance(channel, discord.TextChannel) or not effect.player.isdigit():
+            return
+        member = channel.guild.get_member(int(effect.player))
+        if member is not None:
+            await channel.set_permissions(member, view_channel=True,
+                                          send_messages=effect.allowed)
+
+    async def _post_sheet(self, state: TableState, channels: Channels, final: bool) -> None:
+        channel = self.bot.get_channel(channels.board_id)
+        if not isinstance(channel, discord.TextChannel):
+            return
+        totals = state.sheet.totals()
+        lines = [f"{state.shown(p)}: {format_points(v)}" for p, v in totals.items()]
+        title = "Final score" if final else f"Score after game {state.games_played}"
+        await channel.send(f"**{title}**\n" + "\n".join(lines))
+
+
+def _render_board(state: TableState) -> bytes | None:
+    from bot.render.board import render_table
+
+    return render_table(state) if state.board is not None else None
+
+
+def _with_message(channels: Channels, message_id: int) -> Channels:
+    return Channels(channels.table_id, channels.guild_id, channels.category_id,
+                    channels.board_id, channels.kibitz_id, channels.team_id, channels.box_id,
+                    message_id)

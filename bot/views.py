@@ -1,0 +1,248 @@
+"""Buttons and menus: persistent items whose custom ids carry the table and the action only.
+
+Every item is a `DynamicItem` registered in `setup_hook`, so a button keeps working after a
+restart; its callback turns the click into a table command and hands it to `bot.act`, which
+asks the service and shows the outcome. Which items a board shows is derived from the state.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from rules.board import legal_plays
+from rules.cube import CubeState, Side
+from rules.game import shooter, waiting_for
+from rules.notation import format_play
+from rules.state import Command, TableState, cube_of
+
+if TYPE_CHECKING:
+    from bot.discord_app import ChouetteBot
+
+MOVE_MENU_LIMIT = 25  # Discord's most options in one select menu
+
+_LABELS = {"join": ("Join", discord.ButtonStyle.secondary),
+           "start": ("Start game", discord.ButtonStyle.success),
+           "roll": ("Roll", discord.ButtonStyle.primary),
+           "double": ("Double", discord.ButtonStyle.danger),
+           "type": ("Type a move", discord.ButtonStyle.secondary),
+           "answer": ("Answer the doubles", discord.ButtonStyle.danger),
+           "take": ("Take", discord.ButtonStyle.success),
+           "drop": ("Drop", discord.ButtonStyle.danger),
+           "beaver": ("Beaver", discord.ButtonStyle.primary),
+           "raccoon": ("Raccoon", discord.ButtonStyle.primary)}
+
+
+def _bot(interaction: discord.Interaction) -> ChouetteBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"chouette:(?P<table>\d+):(?P<action>join|start|roll|double|type|answer)"):
+    """A button on the board message."""
+
+    def __init__(self, table_id: str, action: str) -> None:
+        label, style = _LABELS[action]
+        super().__init__(discord.ui.Button(label=label, style=style,
+                                           custom_id=f"chouette:{table_id}:{action}"))
+        self.table_id, self.action = table_id, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> TableButton:
+        return cls(match["table"], match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        me = str(interaction.user.id)
+        if self.action == "type":
+            await interaction.response.send_modal(MoveModal(self.table_id))
+            return
+        state = await bot.service.state(self.table_id)
+        seating = state.seating
+        if self.action == "double" and seating is not None and me == seating.box:
+            await box_double_menu(interaction, self.table_id, state)
+            return
+        if self.action == "answer":
+            await answer_menu(interaction, self.table_id, state)
+            return
+        args: dict[str, Any] = {}
+        if self.action == "join":
+            args = {"name": interaction.user.display_name}
+        elif self.action == "start":
+            await bot.start_game(interaction, self.table_id)
+            return
+        elif self.action == "roll":
+            args = {"dice": list(bot.dice.roll())}
+        await bot.act(interaction, self.table_id, Command(self.action, me, args))
+
+
+class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=r"chouette:(?P<table>\d+):(?P<action>take|drop|beaver|raccoon)"
+                            r":(?P<player>[^:]+)"):
+    """A take / drop / beaver / raccoon button sent to the player who must answer."""
+
+    def __init__(self, table_id: str, action: str, player: str) -> None:
+        label, style = _LABELS[action]
+        super().__init__(discord.ui.Button(
+            label=label, style=style, custom_id=f"chouette:{table_id}:{action}:{player}"))
+        self.table_id, self.action, self.player = table_id, action, player
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> PromptButton:
+        return cls(match["table"], match["action"], match["player"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        me = str(interaction.user.id)
+        args = {} if me == self.player else {"for": self.player}
+        await _bot(interaction).act(interaction, self.table_id,
+                                    Command(self.action, me, args))
+
+
+class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                 template=r"chouette:(?P<table>\d+):move"):
+    """The legal plays of the roll, for the shooter to choose from."""
+
+    def __init__(self, table_id: str, plays: list[str] | None = None) -> None:
+        options = [discord.SelectOption(label=p or "No move", value=p or "pass")
+                   for p in (plays or ["pass"])]
+        super().__init__(discord.ui.Select(custom_id=f"chouette:{table_id}:move",
+                                           placeholder="Choose your play", options=options))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> MoveSelect:
+        return cls(match["table"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        play = values[0] if values else ""
+        await _bot(interaction).act(interaction, self.table_id,
+                                    Command("move", str(interaction.user.id), {"play": play}))
+
+
+class MoveModal(discord.ui.Modal, title="Your play"):
+    """Notation for a roll with too many legal plays for a menu."""
+
+    play: discord.ui.TextInput[MoveModal] = discord.ui.TextInput(
+        label="Play", placeholder="24/18 13/11, bar/22*, 6/off(2)", max_length=60)
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__()
+        self.table_id = table_id
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).act(interaction, self.table_id, Command(
+            "move", str(interaction.user.id), {"play": self.play.value}))
+
+
+DYNAMIC_ITEMS = (TableButton, PromptButton, MoveSelect)
+
+
+def board_view(table_id: str, state: TableState) -> discord.ui.View:
+    """The actions open now, for the board message."""
+    view = discord.ui.View(timeout=None)
+    game, seating = state.game, state.seating
+    if state.ended:
+        return view
+    if game is None:
+        view.add_item(TableButton(table_id, "join"))
+        view.add_item(TableButton(table_id, "start"))
+        return view
+    pending = waiting_for(state)
+    if seating is not None and any(p == seating.box and c.state is CubeState.OFFERED
+                                   for p, c in pending):
+        view.add_item(TableButton(table_id, "answer"))
+    if pending:
+        return view
+    if game.dice is not None and game.position is not None:
+        plays = sorted({format_play(p) for p in legal_plays(game.position, game.dice)})
+        if len(plays) <= MOVE_MENU_LIMIT:
+            view.add_item(MoveSelect(table_id, plays))
+        view.add_item(TableButton(table_id, "type"))
+        return view
+    if state.mode == "play" and shooter(state) is not None:
+        view.add_item(TableButton(table_id, "roll"))
+    view.add_item(TableButton(table_id, "double"))
+    return view
+
+
+def prompt_view(table_id: str, player: str, actions: tuple[str, ...]) -> discord.ui.View:
+    """Answer buttons for one player's pending cube."""
+    view = discord.ui.View(timeout=None)
+    for action in actions:
+        view.add_item(PromptButton(table_id, action, player))
+    return view
+
+
+class _Choice(discord.ui.View):
+    """A short-lived menu (the Box's set of cubes); the table's state stays in the store."""
+
+    def __init__(self, table_id: str, names: dict[str, str], verb: str,
+                 choices: tuple[str, ...]) -> None:
+        super().__init__(timeout=300)
+        self.table_id, self.verb = table_id, verb
+        self.picked: dict[str, list[str]] = {}
+        for choice in choices:
+            select: discord.ui.Select[_Choice] = discord.ui.Select(
+                custom_id=f"choice:{choice}", placeholder=f"{choice.title()}…",
+                min_values=0, max_values=max(1, len(names)),
+                options=[discord.SelectOption(label=n, value=k) for k, n in names.items()])
+            select.callback = self._remember(choice, select)  # type: ignore[method-assign]
+            self.add_item(select)
+        self.choices = choices
+        self.names = names
+
+    def _remember(self, choice: str, select: discord.ui.Select[_Choice]) -> Any:
+        async def picked(interaction: discord.Interaction) -> None:
+            self.picked[choice] = list(select.values)
+            await interaction.response.defer()
+        return picked
+
+    @discord.ui.button(label="Confirm", style=discord.ButtonStyle.success, row=4)
+    async def confirm(self, interaction: discord.Interaction,
+                      _: discord.ui.Button[_Choice]) -> None:
+        me = str(interaction.user.id)
+        if self.verb == "double":
+            command = Command("double", me, {"cubes": self.picked.get("double", [])})
+        else:
+            chosen = {p for v in self.picked.values() for p in v}
+            drop = [k for k in self.names if k not in chosen]
+            command = Command("answer", me, {"take": self.picked.get("take", []),
+                                             "beaver": self.picked.get("beaver", []),
+                                             "drop": drop})
+        await _bot(interaction).act(interaction, self.table_id, command)
+
+
+async def box_double_menu(interaction: discord.Interaction, table_id: str,
+                          state: TableState) -> None:
+    """The Box picks which cubes to double (all of them is the usual)."""
+    game, seating = state.game, state.seating
+    if game is None or seating is None:
+        return
+    names = {p: state.shown(p) for p in seating.team
+             if (c := cube_of(game, p)) is not None and c.may_double(Side.BOX)}
+    await interaction.response.send_message(
+        "Double which cubes?", view=_Choice(table_id, names, "double", ("double",)),
+        ephemeral=True)
+
+
+async def answer_menu(interaction: discord.Interaction, table_id: str,
+                      state: TableState) -> None:
+    """The Box answers every Team double at once: take, beaver; the rest are dropped."""
+    game, seating = state.game, state.seating
+    if game is None or seating is None or str(interaction.user.id) != seating.box:
+        box = state.shown(seating.box) if seating else "the Box"
+        await interaction.response.send_message(f"Only {box} answers the Team's doubles.",
+                                                ephemeral=True)
+        return
+    offered = {p: state.shown(p) for p in seating.team if (c := cube_of(game, p)) is not None
+               and c.state is CubeState.OFFERED and c.offered_by is Side.TEAM}
+    choices = ("take", "beaver") if state.rules.beavers else ("take",)
+    await interaction.response.send_message(
+        "Take (or beaver) which doubles? The others are dropped.",
+        view=_Choice(table_id, offered, "answer", choices), ephemeral=True)

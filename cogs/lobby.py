@@ -1,0 +1,146 @@
+"""The lobby: open a table (its category and four channels), join, leave, start, Partner,
+away, back, proxy and the table's rules in words. Thin: each command becomes a table command."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+
+from bot.discord_app import ChouetteBot
+from bot.store import Channels
+from rules.errors import RuleError
+from rules.ruleset import PRESETS, describe, load_preset
+from rules.state import Command
+
+Preset = Literal["atlanta", "fibs", "villages", "danish", "euro"]
+Mode = Literal["play", "scorekeeper"]
+
+
+async def table_of(bot: ChouetteBot, interaction: discord.Interaction) -> str | None:
+    """The table whose channels the interaction comes from; tells the user if none."""
+    found = await bot.store.channels(channel_id=interaction.channel_id)
+    if found is None:
+        await bot.reply(interaction, "This isn't a chouette table's channel: use one of its "
+                                     "channels, or `/chouette open` to make a table.")
+        return None
+    return found.table_id
+
+
+async def make_channels(guild: discord.Guild, preset: str) -> Channels:
+    """The table's category and channels: #board (read-only but for the bot), #kibitz,
+    and the private #team and #box, which the seating opens to their players."""
+    me = guild.me
+    everyone = guild.default_role
+    bot_can = discord.PermissionOverwrite(view_channel=True, send_messages=True,
+                                          manage_channels=True, manage_permissions=True)
+    category = await guild.create_category(f"chouette {preset}",
+                                           overwrites={me: bot_can})
+    board = await category.create_text_channel("board", overwrites={
+        everyone: discord.PermissionOverwrite(send_messages=False), me: bot_can})
+    kibitz = await category.create_text_channel("kibitz")
+    private: dict[discord.Role | discord.Member | discord.Object, discord.PermissionOverwrite]
+    private = {everyone: discord.PermissionOverwrite(view_channel=False), me: bot_can}
+    team = await category.create_text_channel("team", overwrites=private)
+    box = await category.create_text_channel("box", overwrites=private)
+    return Channels(str(category.id), guild.id, category.id, board.id, kibitz.id, team.id,
+                    box.id)
+
+
+async def setup(bot: ChouetteBot) -> None:
+    """Add the lobby's subcommands to /chouette."""
+    group = bot.chouette
+
+    @group.command(name="open")
+    @app_commands.describe(preset="the club rule set", mode="play: the bot runs the board; "
+                           "scorekeeper: you enter results", stake="your stake multiple")
+    async def open_(interaction: discord.Interaction, preset: Preset = "atlanta",
+                    mode: Mode = "play", stake: int = 1) -> None:
+        """Open a chouette table: a category with #board, #kibitz, #team and #box."""
+        assert interaction.guild is not None
+        try:
+            load_preset(preset)
+        except RuleError as exc:
+            await bot.reply(interaction, str(exc))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        channels = await make_channels(interaction.guild, preset)
+        await bot.store.save_channels(channels)
+        me = str(interaction.user.id)
+        table = channels.table_id
+        await bot.service.handle(table, Command("open", me, {"preset": preset, "mode": mode}),
+                                 key=f"{interaction.id}:open")
+        joined = await bot.service.handle(table, Command(
+            "join", me, {"stake": stake, "name": interaction.user.display_name}),
+            key=f"{interaction.id}:join")
+        await bot.presenter.show(table, joined)
+        note = "" if joined.accepted else f" (you did not join: {joined.reason})"
+        await interaction.followup.send(f"Table open in <#{channels.board_id}>{note}.",
+                                        ephemeral=True)
+
+    @group.command()
+    @app_commands.describe(stake="your stake multiple (1 = the basic stake)")
+    async def join(interaction: discord.Interaction, stake: int = 1) -> None:
+        """Sit down at this table (between games, or after the game in progress)."""
+        if table := await table_of(bot, interaction):
+            await bot.act(interaction, table, Command(
+                "join", str(interaction.user.id),
+                {"stake": stake, "name": interaction.user.display_name}))
+
+    @group.command()
+    async def leave(interaction: discord.Interaction) -> None:
+        """Leave the table (at the end of the game in progress, if any)."""
+        if table := await table_of(bot, interaction):
+            await bot.act(interaction, table, Command("leave", str(interaction.user.id)))
+
+    @group.command()
+    async def start(interaction: discord.Interaction) -> None:
+        """Start the next game (the first one draws the seats with the dice)."""
+        if table := await table_of(bot, interaction):
+            await bot.start_game(interaction, table)
+
+    @group.command()
+    @app_commands.describe(player="the Team player the Box invites (yourself to accept)")
+    async def partner(interaction: discord.Interaction, player: discord.Member) -> None:
+        """Make a Team player the Box's Partner for the next game."""
+        if table := await table_of(bot, interaction):
+            await bot.act(interaction, table, Command(
+                "partner", str(interaction.user.id), {"player": str(player.id)}))
+
+    @group.command()
+    async def away(interaction: discord.Interaction) -> None:
+        """Step away: your proxy, or the rule set's stand-in, decides for you."""
+        if table := await table_of(bot, interaction):
+            await bot.act(interaction, table, Command("away", str(interaction.user.id)))
+
+    @group.command()
+    async def back(interaction: discord.Interaction) -> None:
+        """Come back from being away."""
+        if table := await table_of(bot, interaction):
+            await bot.act(interaction, table, Command("back", str(interaction.user.id)))
+
+    @group.command()
+    @app_commands.describe(player="who acts for you (leave empty to act for yourself again)")
+    async def proxy(interaction: discord.Interaction,
+                    player: discord.Member | None = None) -> None:
+        """Appoint a proxy to handle your cube while you are away (Atlanta 7.1)."""
+        if table := await table_of(bot, interaction):
+            args = {"player": str(player.id)} if player else {}
+            await bot.act(interaction, table, Command("proxy", str(interaction.user.id), args))
+
+    @group.command()
+    @app_commands.describe(preset="a rule set to describe (default: this table's)")
+    async def rules(interaction: discord.Interaction, preset: Preset | None = None) -> None:
+        """The table's house rules in plain words."""
+        if preset is None:
+            found = await bot.store.channels(channel_id=interaction.channel_id)
+            if found is not None:
+                state = await bot.service.state(found.table_id)
+                lines, name = describe(state.rules), state.preset
+            else:
+                lines, name = describe(load_preset("atlanta")), "atlanta"
+        else:
+            lines, name = describe(load_preset(preset)), preset
+        await bot.reply(interaction, f"**{name}** ({', '.join(PRESETS)} available)\n"
+                        + "\n".join(f"- {line}" for line in lines))

@@ -1,0 +1,45 @@
+"""Play by command as well as by button: a move in notation, a result, a settlement.
+Rolls, doubles and answers are buttons on the board and in DMs (bot/views.py)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+
+from bot.discord_app import ChouetteBot
+from cogs.lobby import table_of
+from rules.state import Command
+
+
+async def setup(bot: ChouetteBot) -> None:
+    """Add the play subcommands to /chouette."""
+    group = bot.chouette
+
+    @group.command()
+    @app_commands.describe(play="your play in standard notation, like 24/18 13/11 or bar/22*")
+    async def move(interaction: discord.Interaction, play: str) -> None:
+        """Play the roll (the Box or the Captain), in notation."""
+        if table := await table_of(bot, interaction):
+            await bot.act(interaction, table, Command("move", str(interaction.user.id),
+                                                      {"play": play}))
+
+    @group.command()
+    @app_commands.describe(winner="who won", kind="single, gammon or backgammon")
+    async def result(interaction: discord.Interaction, winner: Literal["box", "team"],
+                     kind: Literal["single", "gammon", "backgammon"] = "single") -> None:
+        """Enter the result of the game (scorekeeper mode, or a game resigned or agreed)."""
+        if table := await table_of(bot, interaction):
+            await bot.act(interaction, table, Command(
+                "result", str(interaction.user.id), {"winner": winner, "kind": kind}))
+
+    @group.command()
+    @app_commands.describe(player="the other player of the cube",
+                           points="what you pay him (negative: what he pays you); halves ok")
+    async def settle(interaction: discord.Interaction, player: discord.Member,
+                     points: float) -> None:
+        """Settle the cube between you and another player for agreed points (Atlanta 4.5)."""
+        if table := await table_of(bot, interaction):
+            await bot.act(interaction, table, Command(
+                "settle", str(interaction.user.id), {"with": str(player.id), "points": points}))

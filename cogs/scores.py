@@ -1,0 +1,41 @@
+"""The score sheet as an image, and the end of the session with who pays whom."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import discord
+
+from bot.discord_app import ChouetteBot
+from bot.render.sheet import render_sheet
+from cogs.lobby import table_of
+from rules.state import Command, TableState
+
+
+def sheet_file(state: TableState) -> discord.File:
+    """The score sheet of `state` as a PNG attachment (the players by their names)."""
+    order = state.seating.players if state.seating else tuple(m.name for m in state.members)
+    data = render_sheet(state.sheet, order, roles=state.game_roles or None,
+                        shown=state.shown)
+    return discord.File(io.BytesIO(data), "sheet.png")
+
+
+async def setup(bot: ChouetteBot) -> None:
+    """Add /chouette sheet and /chouette end."""
+    group = bot.chouette
+
+    @group.command()
+    async def sheet(interaction: discord.Interaction) -> None:
+        """The score sheet so far, as an image."""
+        if table := await table_of(bot, interaction):
+            state = await bot.service.state(table)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            file = await asyncio.to_thread(sheet_file, state)
+            await interaction.followup.send(file=file, ephemeral=True)
+
+    @group.command()
+    async def end(interaction: discord.Interaction) -> None:
+        """End the session: the final sheet and who pays whom, posted in #board."""
+        if table := await table_of(bot, interaction):
+            await bot.act(interaction, table, Command("end_session", str(interaction.user.id)))

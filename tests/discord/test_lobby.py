@@ -1,0 +1,38 @@
+"""The lobby through a simulated Discord: open, join, seats by the dice, the board message."""
+
+from typing import Any
+
+import discord
+
+from bot.discord_app import ChouetteBot
+
+
+async def open_table(env: Any, *names: str, **options: Any) -> tuple[Any, list[Any], Any]:
+    """A guild with members; the first opens a table and the others join it in #board."""
+    guild = env.create_guild()
+    lobby = guild.create_text_channel("lobby")
+    members = [guild.add_member(env.create_user(n)) for n in names]
+    result = await members[0].slash(lobby, "chouette open", **options)
+    assert result.ephemeral, result
+    board = next(c for c in guild.channels.values() if c.name == "board")
+    for member in members[1:]:
+        await member.slash(board, "chouette join")
+    return guild, members, board
+
+
+async def test_open_makes_the_four_channels_and_a_board_message(simcord_env: Any) -> None:
+    guild, (ann, bo, _cy), board = await open_table(simcord_env, "ann", "bo", "cy")
+    names = {c.name for c in guild.channels.values()}
+    assert {"board", "kibitz", "team", "box"} <= names
+    bot: ChouetteBot = simcord_env.bot
+    live = bot.get_guild(guild.id)
+    assert live is not None
+    team = discord.utils.get(live.text_channels, name="team")
+    board_ch = discord.utils.get(live.text_channels, name="board")
+    assert team is not None and board_ch is not None
+    assert not team.permissions_for(live.get_member(ann.id)).view_channel
+    assert not board_ch.permissions_for(live.get_member(bo.id)).send_messages
+    message = board.last_message
+    assert message is not None and "Waiting" in message.content
+    state = await bot.service.state(str(team.category_id))
+    assert [m.shown for m in state.members] == ["ann", "bo", "cy"]

@@ -1,0 +1,92 @@
+"""A game through a simulated Discord: seats by the dice, moves by menu, a double answered in
+DMs, the Team channel's send permission, and a restart in the middle of the game."""
+
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+from bot.discord_app import ChouetteBot
+from tests.discord.conftest import ScriptedDice
+from tests.discord.test_lobby import open_table
+
+
+def live_channel(env: Any, guild: Any, name: str) -> discord.TextChannel:
+    found = discord.utils.get(env.bot.get_guild(guild.id).text_channels, name=name)
+    assert isinstance(found, discord.TextChannel)
+    return found
+
+
+async def started(env: Any, dice: ScriptedDice) -> tuple[Any, list[Any], Any]:
+    """ann, bo, cy at an Atlanta table; the dice seat ann Box, bo Captain; the Box opens 3-1."""
+    guild, members, board = await open_table(env, "ann", "bo", "cy")
+    dice.queue = [6, 5, 4, 4, 2, 1, 3, 1]  # seats: 11, 8, 3; opening: Box 3, Team 1
+    await members[0].click(board.last_message, label="Start game")
+    return guild, members, board
+
+
+async def test_seats_by_the_dice_and_the_box_plays_from_the_menu(simcord_env: Any,
+                                                                 dice: ScriptedDice) -> None:
+    _, (ann, bo, _), board = await started(simcord_env, dice)
+    message = board.last_message
+    assert "Waiting for ann to play 3-1" in message.content
+    assert message.attachments and message.attachments[0].filename == "board.png"
+    refused = await bo.select(message, ["8/5 6/5"], custom_id=_move_id(message))
+    assert refused.ephemeral and "ann rolls and plays for the Box" in refused.response.content
+    await ann.select(message, ["8/5 6/5"], custom_id=_move_id(message))
+    assert "Waiting for bo to roll" in board.last_message.content
+
+
+async def test_box_double_goes_to_dms_and_a_take_opens_the_team_channel(
+        simcord_env: Any, dice: ScriptedDice) -> None:
+    guild, (ann, bo, cy), board = await started(simcord_env, dice)
+    await ann.select(board.last_message, ["8/5 6/5"], custom_id=_move_id(board.last_message))
+    dice.queue = [6, 5]
+    await bo.click(board.last_message, label="Roll")
+    await bo.select(board.last_message, ["24/13"], custom_id=_move_id(board.last_message))
+    menu = await ann.click(board.last_message, label="Double")
+    assert menu.ephemeral
+    await ann.select(menu.response, [str(bo.id), str(cy.id)], custom_id="choice:double")
+    await ann.click(menu.response, label="Confirm")
+    bo_dm = bo.user.dm_channel.last_message
+    assert bo_dm is not None and "turned to 2" in bo_dm.content
+    await bo.user.click(bo_dm, label="Take")
+    team = live_channel(simcord_env, guild, "team")
+    live_bo = team.guild.get_member(bo.id)
+    live_cy = team.guild.get_member(cy.id)
+    assert team.permissions_for(live_bo).send_messages
+    assert not team.permissions_for(live_cy).send_messages
+    await cy.user.click(cy.user.dm_channel.last_message, label="Drop")
+    assert "Waiting for ann to roll" in board.last_message.content
+
+
+async def test_buttons_work_after_a_restart(simcord_env: Any, dice: ScriptedDice,
+                                            make_bot: Callable[[], ChouetteBot]) -> None:
+    _, (ann, bo, _), board = await started(simcord_env, dice)
+    await ann.select(board.last_message, ["8/5 6/5"], custom_id=_move_id(board.last_message))
+    await simcord_env.bot.store.close()  # the old process is gone: only the file remains
+    await simcord_env.restart_bot(make_bot())
+    dice.queue = [6, 5]
+    await bo.click(board.last_message, label="Roll")
+    assert "Waiting for bo to play 6-5" in board.last_message.content
+
+
+def _move_id(message: Any) -> str:
+    for row in message.components:
+        for item in row.children:
+            if getattr(item, "custom_id", "").endswith(":move"):
+                return str(item.custom_id)
+    raise AssertionError("no move menu on the board")
+
+
+async def test_a_checker_play_costs_at_most_two_api_calls(simcord_env: Any,
+                                                          dice: ScriptedDice) -> None:
+    _, (ann, bo, _), board = await started(simcord_env, dice)
+    before = len(simcord_env.http_requests)
+    await ann.select(board.last_message, ["8/5 6/5"], custom_id=_move_id(board.last_message))
+    calls = simcord_env.http_requests[before:]
+    assert 1 <= len(calls) <= 2, [c.path for c in calls]
+    dice.queue = [6, 5]
+    before = len(simcord_env.http_requests)
+    await bo.click(board.last_message, label="Roll")
+    assert len(simcord_env.http_requests[before:]) <= 2
