@@ -1,0 +1,39 @@
+"""Moderators blind a kibitzer (he loses sight of the table's channels) and unblind him;
+anyone else is told who may."""
+
+from typing import Any
+
+import discord
+
+from tests.discord.test_lobby import open_table
+
+
+async def test_a_moderator_blinds_and_unblinds_a_kibitzer(simcord_env: Any) -> None:
+    guild, (ann, bo, _), board = await open_table(simcord_env, "ann", "bo", "cy")
+    mods = guild.create_role("Chouette Moderator")
+    mod = guild.add_member(simcord_env.create_user("mod"), roles=[mods])
+    kib = guild.add_member(simcord_env.create_user("kib"))
+    live = simcord_env.bot.get_guild(guild.id)
+    kibitz = discord.utils.get(live.text_channels, name="kibitz")
+    assert kibitz is not None and kibitz.permissions_for(live.get_member(kib.id)).view_channel
+    refused = await bo.slash(board, "chouette blind", member=kib)
+    assert refused.ephemeral and "Only moderators" in refused.response.content
+    done = await mod.slash(board, "chouette blind", member=kib)
+    assert done.ephemeral
+    for name in ("board", "kibitz", "team", "box"):
+        channel = discord.utils.get(live.text_channels, name=name)
+        assert channel is not None
+        assert not channel.permissions_for(live.get_member(kib.id)).view_channel, name
+    await mod.slash(board, "chouette unblind", member=kib)
+    assert kibitz.permissions_for(live.get_member(kib.id)).view_channel
+
+
+async def test_the_sheet_is_an_image_and_rules_are_words(simcord_env: Any) -> None:
+    _, (ann, _, _), board = await open_table(simcord_env, "ann", "bo", "cy")
+    sheet = await ann.slash(board, "chouette sheet")
+    shown = [sheet.response, *sheet.followups]
+    files = [a for m in shown if m is not None for a in m.attachments]
+    assert [f.filename for f in files] == ["sheet.png"]
+    rules = await ann.slash(board, "chouette rules")
+    assert rules.ephemeral and "atlanta" in rules.response.content
+    assert "Jacoby" in rules.response.content + "".join(f.content for f in rules.followups)
