@@ -9,7 +9,7 @@ from tests.discord.test_lobby import open_table
 
 
 async def test_a_moderator_blinds_and_unblinds_a_kibitzer(simcord_env: Any) -> None:
-    guild, (ann, bo, _), board = await open_table(simcord_env, "ann", "bo", "cy")
+    guild, (_, bo, _), board = await open_table(simcord_env, "ann", "bo", "cy")
     mods = guild.create_role("Chouette Moderator")
     mod = guild.add_member(simcord_env.create_user("mod"), roles=[mods])
     kib = guild.add_member(simcord_env.create_user("kib"))
