@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.cube import Side
+from rules.cube import CubeState, Side
 from rules.events import (
     CubeTurned,
     DoublesAnswered,
@@ -148,8 +148,13 @@ def effects_for(before: TableState, after: TableState,
         if (player, cube.team_player, cube.box_player, cube.state) in old:
             continue
         side = cube.side_of(player)
-        actions = ("take", "drop", "beaver") if cube.state.value == "offered" else (
-            "take", "drop", "raccoon")
+        if side is Side.BOX and cube.state is CubeState.OFFERED and not cube.is_extra:
+            continue  # the Box answers the Team's doubles as a set, from the board
+        actions: tuple[str, ...] = ("take", "drop")
+        if cube.state is CubeState.OFFERED and after.rules.beavers:
+            actions += ("beaver",)
+        elif cube.state is CubeState.BEAVERED and after.rules.raccoons != "never":
+            actions += ("raccoon",)
         out.append(Prompt(player, cube.player(side.other), cube.face, actions,
                           private=side is Side.TEAM))
     if before.seating != after.seating:
