@@ -90,3 +90,25 @@ async def test_a_checker_play_costs_at_most_two_api_calls(simcord_env: Any,
     before = len(simcord_env.http_requests)
     await bo.click(board.last_message, label="Roll")
     assert len(simcord_env.http_requests[before:]) <= 2
+
+
+async def test_closed_dms_fall_back_to_the_board_channel(simcord_env: Any,
+                                                        dice: ScriptedDice) -> None:
+    _, (ann, bo, cy), board = await started(simcord_env, dice)
+    await ann.select(board.last_message, ["8/5 6/5"], custom_id=_move_id(board.last_message))
+    dice.queue = [6, 5]
+    await bo.click(board.last_message, label="Roll")
+    await bo.select(board.last_message, ["24/13"], custom_id=_move_id(board.last_message))
+    simcord_env.inject_error("POST", "/users/@me/channels", status=403, code=50007,
+                             message="Cannot send messages to this user", times=None)
+    menu = await ann.click(board.last_message, label="Double")
+    await ann.select(menu.response, [str(bo.id)], custom_id="choice:double")
+    await ann.click(menu.response, label="Confirm")
+    asked = [m for m in board.history() if f"<@{bo.id}>" in m.content]
+    assert asked and "turned to 2" in asked[-1].content
+    refused = await cy.click(asked[-1], label="Take")
+    assert refused.ephemeral and "may not act for bo" in refused.response.content
+    await bo.click(asked[-1], label="Take")
+    channels = await simcord_env.bot.store.channels(channel_id=board.id)
+    board_message = next(m for m in board.history() if m.id == channels.message_id)
+    assert "Waiting for ann to roll" in board_message.content
