@@ -23,6 +23,8 @@ from rules.events import (
     PlayerLeft,
     PointsPaid,
     ProxyAppointed,
+    ResignationAnswered,
+    ResignationOffered,
     Rolled,
     Seated,
     SessionEnded,
@@ -54,6 +56,7 @@ class Prompt:
     face: int
     actions: tuple[str, ...]
     private: bool
+    about: str = ""  # what is asked, when not a double ("resigns a gammon")
 
 
 @dataclass(frozen=True)
@@ -132,6 +135,12 @@ def describe(event: Event) -> str | None:
             owed = "; ".join(f"{t.payer} pays {t.payee} {format_points(t.points).lstrip('+')}"
                              for t in payments)
             return "The session is over. " + (owed or "Nobody owes anything.")
+        case ResignationOffered(player, side, kind):
+            who = "The Box" if side is Side.BOX else player
+            return f"{who} offers to resign a {kind} on {player}'s cube."
+        case ResignationAnswered(player, accepted):
+            answer = "accepted" if accepted else "rejected"
+            return f"The resignation on {player}'s cube is {answer}."
         case DoublesAnswered():
             return None
     return None
@@ -157,6 +166,16 @@ def effects_for(before: TableState, after: TableState,
             actions += ("raccoon",)
         out.append(Prompt(player, cube.player(side.other), cube.face, actions,
                           private=side is Side.TEAM))
+    offered = {(p, side) for p, side, _ in before.game.resignations} if before.game else set()
+    if after.game is not None and after.seating is not None:
+        for player, side, kind in after.game.resignations:
+            if (player, side) in offered:
+                continue
+            face = next((c.face for c in after.game.cubes if c.team_player == player), 1)
+            who, across = ((player, after.seating.box) if side is Side.BOX
+                           else (after.seating.box, player))
+            out.append(Prompt(who, across, face, ("accept", "reject"),
+                              private=side is Side.BOX, about=f"resigns a {kind}"))
     if before.seating != after.seating:
         out.append(Reseat())
     voices_before, voices_after = team_voices(before), team_voices(after)

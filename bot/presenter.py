@@ -42,6 +42,9 @@ def status(state: TableState) -> str:
     if pending:
         names = ", ".join(sorted({state.shown(p) for p, _ in pending}))
         return f"Waiting for {names} to answer the cube."
+    if game.resignations:
+        names = ", ".join(state.shown(p) for p, _, _ in game.resignations)
+        return f"Waiting for the answers to the resignations on {names}'s cubes."
     who = shooter(state)
     if who is None:
         return "Waiting for the result: `/chouette result`."
@@ -163,8 +166,9 @@ class Presenter:
 
     async def _prompt(self, state: TableState, channels: Channels, prompt: Prompt) -> None:
         across = state.shown(prompt.across)
-        text = (f"Your cube against {across} is turned to {prompt.face}: "
-                f"{', '.join(prompt.actions)}?")
+        what = (f"{across} {prompt.about}" if prompt.about
+                else f"Your cube against {across} is turned to {prompt.face}")
+        text = f"{what}: {', '.join(prompt.actions)}?"
         view = prompt_view(channels.table_id, prompt.player, prompt.actions)
         if prompt.private:
             try:

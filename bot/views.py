@@ -32,7 +32,9 @@ _LABELS = {"join": ("Join", discord.ButtonStyle.secondary),
            "take": ("Take", discord.ButtonStyle.success),
            "drop": ("Drop", discord.ButtonStyle.danger),
            "beaver": ("Beaver", discord.ButtonStyle.primary),
-           "raccoon": ("Raccoon", discord.ButtonStyle.primary)}
+           "raccoon": ("Raccoon", discord.ButtonStyle.primary),
+           "accept": ("Accept", discord.ButtonStyle.success),
+           "reject": ("Reject", discord.ButtonStyle.danger)}
 
 
 def _bot(interaction: discord.Interaction) -> ChouetteBot:
@@ -80,7 +82,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                   template=r"chouette:(?P<table>\d+):(?P<action>take|drop|beaver|raccoon)"
+                   template=r"chouette:(?P<table>\d+)"
+                            r":(?P<action>take|drop|beaver|raccoon|accept|reject)"
                             r":(?P<player>[^:]+)"):
     """A take / drop / beaver / raccoon button sent to the player who must answer."""
 

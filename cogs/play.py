@@ -43,3 +43,13 @@ async def setup(bot: ChouetteBot) -> None:
         if table := await table_of(bot, interaction):
             await bot.act(interaction, table, Command(
                 "settle", str(interaction.user.id), {"with": str(player.id), "points": points}))
+
+    @group.command()
+    @app_commands.describe(kind="what you concede: single, gammon or backgammon")
+    async def resign(interaction: discord.Interaction,
+                     kind: Literal["single", "gammon", "backgammon"] = "single") -> None:
+        """Offer to resign (the Box on every cube, a Team player on his own); each cube's
+        other player accepts or rejects."""
+        if table := await table_of(bot, interaction):
+            await bot.act(interaction, table, Command("resign", str(interaction.user.id),
+                                                      {"kind": kind}))

@@ -114,6 +114,23 @@ class DoublesAnswered:
 
 
 @dataclass(frozen=True)
+class ResignationOffered:
+    """`side` offers to resign the game on `player`'s cube for `kind` (single, gammon, ...)."""
+
+    player: str
+    side: Side
+    kind: str
+
+
+@dataclass(frozen=True)
+class ResignationAnswered:
+    """The other side answered the resignation on `player`'s cube (`accepted` or not)."""
+
+    player: str
+    accepted: bool
+
+
+@dataclass(frozen=True)
 class Rolled:
     """The side on roll rolled; with no legal play the turn passes (`passed`)."""
 
@@ -152,10 +169,10 @@ class SessionEnded:
 
 
 Event = (TableOpened | PlayerJoined | PlayerLeft | PlayerAway | ProxyAppointed | Seated
-         | GameStarted | CubeTurned | PointsPaid | DoublesAnswered | Rolled | Moved | GameEnded
-         | SessionEnded)
+         | GameStarted | CubeTurned | PointsPaid | DoublesAnswered | ResignationOffered
+         | ResignationAnswered | Rolled | Moved | GameEnded | SessionEnded)
 
 EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     TableOpened, PlayerJoined, PlayerLeft, PlayerAway, ProxyAppointed, Seated, GameStarted,
-    CubeTurned, PointsPaid,
+    CubeTurned, PointsPaid, ResignationOffered, ResignationAnswered,
     DoublesAnswered, Rolled, Moved, GameEnded, SessionEnded)}

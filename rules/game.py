@@ -23,6 +23,7 @@ from rules.events import (
     GameEnded,
     GameStarted,
     Moved,
+    PointsPaid,
     Rolled,
     Seated,
 )
@@ -75,6 +76,10 @@ def no_pending(state: TableState, doing: str,
     if pending:
         who = ", ".join(sorted({p for p, _ in pending}))
         raise NotYourTurn(f"Before {doing}, the cube decisions must be made: waiting for {who}.")
+    if state.game is not None and state.game.resignations:
+        who = ", ".join(p for p, _, _ in state.game.resignations)
+        raise NotYourTurn(f"Before {doing}, the resignations on {who}'s cubes must be "
+                          "accepted or rejected.")
 
 
 # -- start -----------------------------------------------------------------------------------
@@ -210,8 +215,12 @@ def finish(state: TableState, events: list[Event]) -> tuple[Event, ...]:
     game = after.game
     if game is None or any(c.live for c in game.cubes):
         return tuple(events)
+    # The side that won the last cube: by a drop, or by the points of a settlement or an
+    # accepted resignation (a wash counts for the Box, as a zero settlement keeps 6.1).
     last = next(e.cube for e in reversed(events) if isinstance(e, CubeTurned))
-    winner = last.winner or Side.BOX
+    paid = next((e.transfer for e in reversed(events) if isinstance(e, PointsPaid)), None)
+    winner = last.winner or (Side.TEAM if paid is not None and paid.payee == last.team_player
+                             else Side.BOX)
     return (*events, _game_over(after, winner, GameKind.SINGLE))
 
 

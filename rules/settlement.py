@@ -6,17 +6,24 @@ Discord layer asks the other player to confirm before it sends it. Zero points i
 `penalty`: a ruling on a player who consulted out of turn (Atlanta 3.6: the Box takes his
 cube at its starting value, or washes it; euro: the cube is frozen, takes only).
 `extra`: a player who dropped the Box's double gives the taker a cube of his own (Atlanta 5.7,
-Danish sell cube).
+Danish sell cube). `resign`, `accept`, `reject`: a resignation offered and answered per cube.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+from rules.board import GameKind
 from rules.cube import Cube, Side
 from rules.doubling import round_is_everyone
 from rules.errors import CubeNotAvailable, NotYourTurn, RuleError
-from rules.events import CubeTurned, Event, PointsPaid
+from rules.events import (
+    CubeTurned,
+    Event,
+    PointsPaid,
+    ResignationAnswered,
+    ResignationOffered,
+)
 from rules.game import finish, in_game, no_pending
 from rules.state import BadCommand, Command, TableState, cube_of, handles, sender
 
@@ -114,3 +121,56 @@ def _extra(state: TableState, cmd: Command) -> tuple[Event, ...]:
         raise CubeNotAvailable(f"You already gave {taker} an extra.")
     cube, premium = Cube.extra(giver, taker, value=own.value, stake=own.stake)
     return (CubeTurned(cube, "extra", giver), PointsPaid(premium))
+
+
+_KINDS = {"single": GameKind.SINGLE, "gammon": GameKind.GAMMON,
+          "backgammon": GameKind.BACKGAMMON}
+
+
+@handles("resign")
+def _resign(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    """A side offers to resign: the Box on all the Team's cubes (or the named ones), a Team
+    player on his own cube; each is accepted or rejected by the other player of the cube."""
+    game, seating = in_game(state)
+    by = sender(cmd)
+    kind = cmd.arg("kind", str, "single")
+    if kind not in _KINDS:
+        raise BadCommand("A resignation is single, gammon or backgammon.")
+    no_pending(state, "a resignation")
+    if by == seating.box:
+        names = cmd.names("cubes", None) or [c.team_player for c in game.cubes
+                                             if c.live and not c.is_extra]
+        side = Side.BOX
+    else:
+        names, side = [by], Side.TEAM
+    cubes = [cube_of(game, p) for p in names]
+    if not names or any(c is None or not c.live for c in cubes):
+        raise CubeNotAvailable("Resign on cubes still in play: "
+                               + ", ".join(c.team_player for c in game.cubes if c.live) + ".")
+    return tuple(ResignationOffered(p, side, kind) for p in names)
+
+
+@handles("accept", "reject")
+def _answer_resignation(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    game, seating = in_game(state)
+    by = sender(cmd)
+    offers = {p: (side, kind) for p, side, kind in game.resignations}
+    if by == seating.box:
+        names = cmd.names("cubes", None) or [p for p, (s, _) in offers.items()
+                                             if s is Side.TEAM]
+        mine = [p for p in names if p in offers and offers[p][0] is Side.TEAM]
+    else:
+        mine = [by] if by in offers and offers[by][0] is Side.BOX else []
+    if not mine:
+        raise NotYourTurn("No resignation waits for your answer.")
+    events: list[Event] = []
+    for player in mine:
+        events.append(ResignationAnswered(player, cmd.name == "accept"))
+        cube = cube_of(game, player)
+        if cmd.name == "accept" and cube is not None:
+            side, kind = offers[player]
+            won = cube.result(_KINDS[kind], side.other, jacoby=state.rules.jacoby)
+            ended, paid = cube.settle(won.points, side)
+            events.append(CubeTurned(ended, f"resignation accepted ({kind})", by))
+            events += [PointsPaid(t) for t in paid]
+    return finish(state, events)

@@ -28,6 +28,8 @@ from rules.events import (
     PlayerLeft,
     PointsPaid,
     ProxyAppointed,
+    ResignationAnswered,
+    ResignationOffered,
     Rolled,
     Seated,
     SessionEnded,
@@ -107,6 +109,8 @@ class Game:
     `position` is from the view of `on_roll`; `dice` are the roll waiting to be played.
     `shooters` lists the Team's Captain and every Acting Captain after him, in order.
     `box_round` names the Team players the Box doubled in his latest double.
+    `resignations` maps a Team player's cube to the side that offered to resign on it and
+    how (single, gammon, backgammon), waiting for the other side's answer.
     """
 
     number: int
@@ -118,6 +122,7 @@ class Game:
     dice: tuple[int, int] | None = None
     answered: bool = False
     box_round: tuple[str, ...] = ()
+    resignations: tuple[tuple[str, Side, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -256,7 +261,8 @@ def evolve(state: TableState, event: Event) -> TableState:
             return replace(state, members=members, seating=seating, game=None, board=board,
                            sheet=state.sheet.add_game(transfers),
                            games_played=state.games_played + 1, game_roles=roles)
-        case GameStarted() | CubeTurned() | PointsPaid() | DoublesAnswered() | Rolled() | Moved():
+        case (GameStarted() | CubeTurned() | PointsPaid() | DoublesAnswered() | Rolled() | Moved()
+              | ResignationOffered() | ResignationAnswered()):
             return evolve_game(state, event)
     return state  # pragma: no cover - every event type is matched above
 
@@ -308,6 +314,11 @@ def evolve_game(state: TableState, event: Event) -> TableState:
             game = replace(game, transfers=(*game.transfers, transfer))
         case DoublesAnswered():
             game = replace(game, answered=True)
+        case ResignationOffered(player, side, kind):
+            game = replace(game, resignations=(*game.resignations, (player, side, kind)))
+        case ResignationAnswered(player):
+            game = replace(game, resignations=tuple(
+                r for r in game.resignations if r[0] != player))
         case Rolled(_, dice, passed):
             game = replace(game, dice=dice)
             if passed:

@@ -439,3 +439,21 @@ def test_a_timeout_treats_the_laggard_as_away_or_takes_as_the_rule_set_says() ->
     dropper = do(do(game(timeout_action="drop"), "double", by="ann"),
                  "timeout", player="cy")
     assert not cube(dropper, "cy").live
+
+
+def test_resignations_are_offered_and_answered_per_cube() -> None:
+    state = do(do(game(), "double", by="bo"), "answer", by="ann", take=["bo"])
+    state = do(state, "resign", by="ann", kind="gammon")  # the Box offers a gammon to all
+    with pytest.raises(NotYourTurn, match="resignations"):
+        do(state, "double", by="cy")
+    state = do(state, "accept", by="bo")  # bo's cube is in the game: 2 x gammon
+    state = do(state, "reject", by="cy")  # cy plays on
+    state = do(state, "accept", by="di")  # di's cube is centred: Jacoby makes it a single
+    assert scores(state) == {"ann": -5, "bo": 4, "di": 1}
+    assert state.game is not None and cube(state, "cy").live
+    state = do(state, "resign", by="cy")  # cy resigns his own cube for a single
+    with pytest.raises(NotYourTurn, match="No resignation"):
+        do(state, "accept", by="bo")
+    state = do(state, "accept", by="ann", cubes=["cy"])
+    assert state.game is None and scores(state)["ann"] == -4
+    assert sum(scores(state).values()) == 0
