@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.effects import Announce, EditBoard, Outcome, PostSheet, Prompt, Reseat, SetSend
+from bot.render.sheet import render_sheet
 from bot.store import Channels
 from bot.views import board_view, prompt_view
 from rules.game import shooter, team_voices, waiting_for
@@ -199,7 +200,15 @@ class Presenter:
         totals = state.sheet.totals()
         lines = [f"{state.shown(p)}: {format_points(v)}" for p, v in totals.items()]
         title = "Final score" if final else f"Score after game {state.games_played}"
-        await channel.send(f"**{title}**\n" + "\n".join(lines))
+        file = await asyncio.to_thread(sheet_file, state)
+        await channel.send(f"**{title}**\n" + "\n".join(lines), file=file)
+
+
+def sheet_file(state: TableState) -> discord.File:
+    """The score sheet of `state` as a PNG attachment, players by their names."""
+    order = state.seating.players if state.seating else tuple(m.name for m in state.members)
+    data = render_sheet(state.sheet, order, roles=state.game_roles or None, shown=state.shown)
+    return discord.File(io.BytesIO(data), "sheet.png")
 
 
 def _render_board(state: TableState) -> bytes | None:

@@ -3,22 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import io
 
 import discord
 
 from bot.discord_app import ChouetteBot
-from bot.render.sheet import render_sheet
+from bot.presenter import sheet_file
 from cogs.lobby import table_of
-from rules.state import Command, TableState
-
-
-def sheet_file(state: TableState) -> discord.File:
-    """The score sheet of `state` as a PNG attachment (the players by their names)."""
-    order = state.seating.players if state.seating else tuple(m.name for m in state.members)
-    data = render_sheet(state.sheet, order, roles=state.game_roles or None,
-                        shown=state.shown)
-    return discord.File(io.BytesIO(data), "sheet.png")
+from rules.state import Command
 
 
 async def setup(bot: ChouetteBot) -> None:

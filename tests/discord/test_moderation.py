@@ -37,3 +37,15 @@ async def test_the_sheet_is_an_image_and_rules_are_words(simcord_env: Any) -> No
     rules = await ann.slash(board, "chouette rules")
     assert rules.ephemeral and "atlanta" in rules.response.content
     assert "Jacoby" in rules.response.content + "".join(f.content for f in rules.followups)
+
+
+async def test_each_game_and_the_end_post_the_sheet_with_who_pays_whom(simcord_env: Any) -> None:
+    _, (ann, _, _), board = await open_table(simcord_env, "ann", "bo", "cy", mode="scorekeeper")
+    await ann.click(board.last_message, label="Start game")
+    await ann.slash(board, "chouette result", winner="team")
+    posted = [m for m in board.history() if m.attachments
+              and m.attachments[0].filename == "sheet.png"]
+    assert posted and "Score after game 1" in posted[-1].content
+    await ann.slash(board, "chouette end")
+    final = [m for m in board.history() if m.content.startswith("**Final score**")]
+    assert final and final[-1].attachments[0].filename == "sheet.png"
