@@ -56,6 +56,7 @@ class ChouetteBot(commands.Bot):
         for extension in INITIAL_EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.presenter.arm_pending(resumed)
         self.tree.add_command(self.chouette)
         self.tree.error(self.on_app_command_error)
         if self.settings.dev_guild_id:

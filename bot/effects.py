@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.absence import stand_in
 from rules.cube import CubeState, Side
 from rules.events import (
     CubeTurned,
@@ -57,6 +58,7 @@ class Prompt:
     actions: tuple[str, ...]
     private: bool
     about: str = ""  # what is asked, when not a double ("resigns a gammon")
+    to: str = ""  # who is asked, when someone answers for `player` (his proxy, the Captain)
 
 
 @dataclass(frozen=True)
@@ -166,6 +168,13 @@ def effects_for(before: TableState, after: TableState,
             actions += ("raccoon",)
         out.append(Prompt(player, cube.player(side.other), cube.face, actions,
                           private=side is Side.TEAM))
+    for event in events:  # an away player's pending decision goes to his stand-in
+        if isinstance(event, PlayerAway) and event.away:
+            standin = stand_in(after, event.player)
+            for player, cube in waiting_for(after):
+                if player == event.player and standin and cube.side_of(player) is Side.TEAM:
+                    out.append(Prompt(player, cube.player(Side.BOX), cube.face,
+                                      ("take", "drop"), private=True, to=standin))
     offered = {(p, side) for p, side, _ in before.game.resignations} if before.game else set()
     if after.game is not None and after.seating is not None:
         for player, side, kind in after.game.resignations:

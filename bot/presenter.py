@@ -20,9 +20,10 @@ from bot.effects import Announce, EditBoard, Outcome, PostSheet, Prompt, Reseat,
 from bot.render.sheet import render_sheet
 from bot.store import Channels
 from bot.views import board_view, prompt_view
+from rules.cube import Side
 from rules.game import shooter, team_voices, waiting_for
 from rules.ledger import format_points
-from rules.state import TableState
+from rules.state import Command, TableState
 
 if TYPE_CHECKING:
     from bot.discord_app import ChouetteBot
@@ -81,6 +82,33 @@ class Presenter:
 
     def __init__(self, bot: ChouetteBot) -> None:
         self.bot = bot
+        # Decision timers: scheduling only (the decision itself is in the store); re-armed
+        # for every pending decision when the bot starts (`arm_pending`).
+        self._timers: dict[tuple[str, str], asyncio.Task[None]] = {}
+
+    def arm(self, table_id: str, player: str, seconds: float) -> None:
+        """In `seconds`, tell the table that `player`'s decision timed out (if still due)."""
+        old = self._timers.pop((table_id, player), None)
+        if old is not None:
+            old.cancel()
+        self._timers[(table_id, player)] = asyncio.create_task(
+            self._expire(table_id, player, seconds))
+
+    async def _expire(self, table_id: str, player: str, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        self._timers.pop((table_id, player), None)
+        outcome = await self.bot.service.handle(
+            table_id, Command("timeout", "", {"player": player}))
+        if outcome.accepted:  # refused: he answered in time, nothing to do
+            await self.show(table_id, outcome)
+
+    async def arm_pending(self, table_ids: list[str]) -> None:
+        """After a restart: a timer for every Team decision still waiting."""
+        for table_id in table_ids:
+            state = await self.bot.service.state(table_id)
+            for player, cube in waiting_for(state):
+                if cube.side_of(player) is Side.TEAM:
+                    self.arm(table_id, player, state.rules.decision_timeout_seconds)
 
     def names(self, state: TableState, text: str) -> str:
         """`text` with every player's key replaced by his name."""
@@ -167,21 +195,25 @@ class Presenter:
 
     async def _prompt(self, state: TableState, channels: Channels, prompt: Prompt) -> None:
         across = state.shown(prompt.across)
+        whose = f"{state.shown(prompt.player)}'s cube" if prompt.to else "Your cube"
         what = (f"{across} {prompt.about}" if prompt.about
-                else f"Your cube against {across} is turned to {prompt.face}")
+                else f"{whose} against {across} is turned to {prompt.face}")
         text = f"{what}: {', '.join(prompt.actions)}?"
         view = prompt_view(channels.table_id, prompt.player, prompt.actions)
+        if prompt.private and not prompt.about and not prompt.to:
+            self.arm(channels.table_id, prompt.player, state.rules.decision_timeout_seconds)
+        recipient = prompt.to or prompt.player
         if prompt.private:
             try:
-                user = self.bot.get_user(int(prompt.player)) or await self.bot.fetch_user(
-                    int(prompt.player))
+                user = self.bot.get_user(int(recipient)) or await self.bot.fetch_user(
+                    int(recipient))
                 await user.send(text, view=view)
                 return
             except (discord.Forbidden, discord.NotFound, ValueError):
                 pass  # DMs closed: ask in the table's channel instead
         where = self.bot.get_channel(channels.box_id if not prompt.private else channels.board_id)
         if isinstance(where, discord.TextChannel):
-            mention = f"<@{prompt.player}>" if prompt.player.isdigit() else prompt.player
+            mention = f"<@{recipient}>" if recipient.isdigit() else recipient
             await where.send(f"{mention} {text}", view=view)
 
     async def _set_send(self, channels: Channels, effect: SetSend) -> None:

@@ -37,6 +37,15 @@ def captain_now(state: TableState) -> str | None:
     return acting_captain(state.seating, state.game.cubes)
 
 
+def stand_in(state: TableState, player: str) -> str | None:
+    """Who answers for an away `player`: the end of his proxy chain, else the Captain where
+    the rule set makes him the stand-in (None where the rule set answers by itself)."""
+    chain = proxy_chain(state, player)
+    if chain:
+        return chain[-1]
+    return captain_now(state) if state.rules.default_proxy == "captain" else None
+
+
 def may_act_for(state: TableState, by: str, player: str) -> bool:
     """Whether `by` may send commands for `player` (a proxy, or the Captain by default)."""
     if by == player or by in proxy_chain(state, player):

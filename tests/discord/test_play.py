@@ -112,3 +112,24 @@ async def test_closed_dms_fall_back_to_the_board_channel(simcord_env: Any,
     channels = await simcord_env.bot.store.channels(channel_id=board.id)
     board_message = next(m for m in board.history() if m.id == channels.message_id)
     assert "Waiting for ann to roll" in board_message.content
+
+
+async def test_a_decision_that_times_out_goes_to_the_captain(simcord_env: Any,
+                                                             dice: ScriptedDice) -> None:
+    _, (ann, bo, cy), board = await started(simcord_env, dice)
+    await ann.select(board.last_message, ["8/5 6/5"], custom_id=_move_id(board.last_message))
+    dice.queue = [6, 5]
+    await bo.click(board.last_message, label="Roll")
+    await bo.select(board.last_message, ["24/13"], custom_id=_move_id(board.last_message))
+    menu = await ann.click(board.last_message, label="Double")
+    await ann.select(menu.response, [str(bo.id), str(cy.id)], custom_id="choice:double")
+    await ann.click(menu.response, label="Confirm")
+    await bo.user.click(bo.user.dm_channel.last_message, label="Take")
+    await simcord_env.advance_time(121)  # Atlanta: cy is treated as away; bo decides for him
+    table = await simcord_env.bot.store.channels(channel_id=board.id)
+    state = await simcord_env.bot.service.state(table.table_id)
+    assert state.member(str(cy.id)).away
+    asked = bo.user.dm_channel.last_message
+    assert asked is not None and asked.content.startswith("cy's cube against ann")
+    await bo.user.click(asked, label="Drop")
+    assert "Waiting for ann to roll" in board.last_message.content
