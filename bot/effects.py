@@ -27,6 +27,7 @@ from rules.events import (
     ResignationAnswered,
     ResignationOffered,
     Rolled,
+    RollHeld,
     Seated,
     SessionEnded,
     TableOpened,
@@ -137,6 +138,8 @@ def describe(event: Event) -> str | None:
             owed = "; ".join(f"{t.payer} pays {t.payee} {format_points(t.points).lstrip('+')}"
                              for t in payments)
             return "The session is over. " + (owed or "Nobody owes anything.")
+        case RollHeld(player, held):
+            return f"{player} {'holds' if held else 'releases'} the roll."
         case ResignationOffered(player, side, kind):
             who = "The Box" if side is Side.BOX else player
             return f"{who} offers to resign a {kind} on {player}'s cube."

@@ -52,6 +52,9 @@ def status(state: TableState) -> str:
         return "Waiting for the result: `/chouette result`."
     if game.dice is not None:
         return f"Waiting for {state.shown(who)} to play {game.dice[0]}-{game.dice[1]}."
+    if game.holds:
+        held = ", ".join(state.shown(p) for p in game.holds)
+        return f"{held} asked {state.shown(who)} to hold the roll: double or release."
     return f"Waiting for {state.shown(who)} to roll (or a double before the roll)."
 
 

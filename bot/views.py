@@ -29,6 +29,8 @@ _LABELS = {"join": ("Join", discord.ButtonStyle.secondary),
            "double": ("Double", discord.ButtonStyle.danger),
            "type": ("Type a move", discord.ButtonStyle.secondary),
            "answer": ("Answer the doubles", discord.ButtonStyle.danger),
+           "hold": ("Hold the roll", discord.ButtonStyle.secondary),
+           "release": ("Release the roll", discord.ButtonStyle.secondary),
            "take": ("Take", discord.ButtonStyle.success),
            "drop": ("Drop", discord.ButtonStyle.danger),
            "beaver": ("Beaver", discord.ButtonStyle.primary),
@@ -42,7 +44,8 @@ def _bot(interaction: discord.Interaction) -> ChouetteBot:
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"chouette:(?P<table>\d+):(?P<action>join|start|roll|double|type|answer)"):
+                  template=r"chouette:(?P<table>\d+)"
+                           r":(?P<action>join|start|roll|double|type|answer|hold|release)"):
     """A button on the board message."""
 
     def __init__(self, table_id: str, action: str) -> None:
@@ -171,6 +174,10 @@ def board_view(table_id: str, state: TableState) -> discord.ui.View:
     if state.mode == "play" and shooter(state) is not None:
         view.add_item(TableButton(table_id, "roll"))
     view.add_item(TableButton(table_id, "double"))
+    if state.mode == "play" and game.on_roll is Side.TEAM:
+        view.add_item(TableButton(table_id, "hold"))
+        if game.holds:
+            view.add_item(TableButton(table_id, "release"))
     return view
 
 

@@ -14,7 +14,14 @@ import dataclasses
 from rules.absence import absent_decisions
 from rules.cube import Cube, CubeState, Side
 from rules.errors import CubeNotAvailable, NotYourTurn
-from rules.events import CubeTurned, DoublesAnswered, Event, PlayerAway, PointsPaid
+from rules.events import (
+    CubeTurned,
+    DoublesAnswered,
+    Event,
+    PlayerAway,
+    PointsPaid,
+    RollHeld,
+)
 from rules.game import finish, in_game, no_pending
 from rules.rotation import Seating
 from rules.state import (
@@ -370,3 +377,23 @@ def _status(cube: Cube) -> str:
         return f"your cube is {cube.state.value}"
     holder = "centred" if cube.owner is None else f"held by {cube.player(cube.owner)}"
     return f"your cube is at {cube.face}, {holder}"
+
+
+@handles("hold", "release")
+def _hold(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    """A Team player who may double asks the Captain to hold his roll (Atlanta 5.9, FIBS
+    "he should say so", Villages 11 "wait"), or lets it go."""
+    game, seating = in_game(state)
+    by = sender(cmd)
+    cube = cube_of(game, by)
+    if cmd.name == "release":
+        if by not in game.holds:
+            raise NotYourTurn("You are not holding the roll.")
+        return (RollHeld(by, False),)
+    if by not in seating.team or cube is None or not cube.may_double(Side.TEAM):
+        raise NotYourTurn("Only a Team player who may double his cube holds the roll.")
+    if game.on_roll is not Side.TEAM or game.dice is not None:
+        raise NotYourTurn("Hold the roll before the Captain rolls, on the Team's turn.")
+    if by in game.holds:
+        raise NotYourTurn("You are holding the roll already: double or release it.")
+    return (RollHeld(by, True),)

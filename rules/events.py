@@ -131,6 +131,14 @@ class ResignationAnswered:
 
 
 @dataclass(frozen=True)
+class RollHeld:
+    """A Team player asked the Captain to hold the roll (Atlanta 5.9), or released it."""
+
+    player: str
+    held: bool = True
+
+
+@dataclass(frozen=True)
 class Rolled:
     """The side on roll rolled; with no legal play the turn passes (`passed`)."""
 
@@ -170,9 +178,9 @@ class SessionEnded:
 
 Event = (TableOpened | PlayerJoined | PlayerLeft | PlayerAway | ProxyAppointed | Seated
          | GameStarted | CubeTurned | PointsPaid | DoublesAnswered | ResignationOffered
-         | ResignationAnswered | Rolled | Moved | GameEnded | SessionEnded)
+         | ResignationAnswered | RollHeld | Rolled | Moved | GameEnded | SessionEnded)
 
 EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     TableOpened, PlayerJoined, PlayerLeft, PlayerAway, ProxyAppointed, Seated, GameStarted,
     CubeTurned, PointsPaid, ResignationOffered, ResignationAnswered,
-    DoublesAnswered, Rolled, Moved, GameEnded, SessionEnded)}
+    DoublesAnswered, RollHeld, Rolled, Moved, GameEnded, SessionEnded)}

@@ -172,6 +172,9 @@ def _roll(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if game.dice is not None:
         raise NotYourTurn(f"The dice are rolled ({game.dice[0]}-{game.dice[1]}): play them.")
     no_pending(state, "the roll")
+    if game.holds:
+        raise NotYourTurn(f"{', '.join(game.holds)} asked to hold the roll (Atlanta 5.9): "
+                          "wait until they double or release it.")
     dice = _dice(cmd.arg("dice", list), "roll")
     passed = not legal_plays(position, dice)[0].moves
     assert game.on_roll is not None

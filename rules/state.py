@@ -31,6 +31,7 @@ from rules.events import (
     ResignationAnswered,
     ResignationOffered,
     Rolled,
+    RollHeld,
     Seated,
     SessionEnded,
     TableOpened,
@@ -123,6 +124,7 @@ class Game:
     answered: bool = False
     box_round: tuple[str, ...] = ()
     resignations: tuple[tuple[str, Side, str], ...] = ()
+    holds: tuple[str, ...] = ()  # Team players who asked to hold the roll (Atlanta 5.9)
 
 
 @dataclass(frozen=True)
@@ -262,7 +264,7 @@ def evolve(state: TableState, event: Event) -> TableState:
                            sheet=state.sheet.add_game(transfers),
                            games_played=state.games_played + 1, game_roles=roles)
         case (GameStarted() | CubeTurned() | PointsPaid() | DoublesAnswered() | Rolled() | Moved()
-              | ResignationOffered() | ResignationAnswered()):
+              | ResignationOffered() | ResignationAnswered() | RollHeld()):
             return evolve_game(state, event)
     return state  # pragma: no cover - every event type is matched above
 
@@ -309,11 +311,16 @@ def evolve_game(state: TableState, event: Event) -> TableState:
             settled = not any(c.pending for c in cubes)
             if settled and acting is not None and acting != shooters[-1]:
                 shooters = (*shooters, acting)
-            game = replace(game, cubes=cubes, box_round=box_round, shooters=shooters)
+            holds = tuple(p for p in game.holds if not (action == "double" and p == by))
+            game = replace(game, cubes=cubes, box_round=box_round, shooters=shooters,
+                           holds=holds)
         case PointsPaid(transfer):
             game = replace(game, transfers=(*game.transfers, transfer))
         case DoublesAnswered():
             game = replace(game, answered=True)
+        case RollHeld(player, held):
+            rest = tuple(p for p in game.holds if p != player)
+            game = replace(game, holds=(*rest, player) if held else rest)
         case ResignationOffered(player, side, kind):
             game = replace(game, resignations=(*game.resignations, (player, side, kind)))
         case ResignationAnswered(player):
@@ -334,4 +341,4 @@ def evolve_game(state: TableState, event: Event) -> TableState:
 def _next_turn(game: Game, position: Position | None) -> Game:
     assert position is not None and game.on_roll is not None
     return replace(game, position=position.swap(), on_roll=game.on_roll.other, dice=None,
-                   answered=False)
+                   answered=False, holds=())

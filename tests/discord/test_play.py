@@ -133,3 +133,17 @@ async def test_a_decision_that_times_out_goes_to_the_captain(simcord_env: Any,
     assert asked is not None and asked.content.startswith("cy's cube against ann")
     await bo.user.click(asked, label="Drop")
     assert "Waiting for ann to roll" in board.last_message.content
+
+
+async def test_hold_stops_the_captains_roll_until_released(simcord_env: Any,
+                                                           dice: ScriptedDice) -> None:
+    _, (ann, bo, cy), board = await started(simcord_env, dice)
+    await ann.select(board.last_message, ["8/5 6/5"], custom_id=_move_id(board.last_message))
+    await cy.click(board.last_message, label="Hold the roll")
+    assert "cy asked bo to hold the roll" in board.last_message.content
+    refused = await bo.click(board.last_message, label="Roll")
+    assert refused.ephemeral and "hold the roll" in refused.response.content
+    await cy.click(board.last_message, label="Release the roll")
+    dice.queue = [6, 5]
+    await bo.click(board.last_message, label="Roll")
+    assert "Waiting for bo to play 6-5" in board.last_message.content

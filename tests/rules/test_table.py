@@ -457,3 +457,17 @@ def test_resignations_are_offered_and_answered_per_cube() -> None:
     state = do(state, "accept", by="ann", cubes=["cy"])
     assert state.game is None and scores(state)["ann"] == -4
     assert sum(scores(state).values()) == 0
+
+
+def test_atlanta_5_9_a_team_player_holds_the_roll_until_he_doubles_or_releases() -> None:
+    state = do(table(mode="play"), "start", opening=[[3, 1]])
+    state = do(state, "move", by="ann", play="8/5 6/5")
+    state = do(do(state, "hold", by="cy"), "hold", by="di")
+    with pytest.raises(NotYourTurn, match="cy, di asked to hold the roll"):
+        do(state, "roll", by="bo", dice=[6, 5])
+    state = do(state, "double", by="cy")  # doubling releases his hold
+    state = do(do(state, "answer", by="ann", take=["cy"]), "release", by="di")
+    state = do(state, "roll", by="bo", dice=[6, 5])
+    assert state.game is not None and state.game.dice == (6, 5) and not state.game.holds
+    with pytest.raises(NotYourTurn, match="before the Captain rolls"):
+        do(state, "hold", by="di")
