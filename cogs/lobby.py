@@ -3,6 +3,8 @@ away, back, proxy and the table's rules in words. Thin: each command becomes a t
 
 from __future__ import annotations
 
+import re
+import tomllib
 from typing import Literal
 
 import discord
@@ -10,7 +12,7 @@ from discord import app_commands
 
 from bot.discord_app import ChouetteBot
 from bot.store import Channels
-from rules.errors import RuleError
+from rules.errors import BadOption, RuleError
 from rules.ruleset import PRESETS, describe, load_preset
 from rules.state import Command
 
@@ -26,6 +28,17 @@ async def table_of(bot: ChouetteBot, interaction: discord.Interaction) -> str | 
                                      "channels, or `/chouette open` to make a table.")
         return None
     return found.table_id
+
+
+def parse_overrides(text: str) -> dict[str, object]:
+    """House-rule overrides typed as `name = value` pairs, separated by commas or lines;
+    values are written as in the preset files (true, 5, "never", [1, 2])."""
+    pieces = [p.strip() for p in re.split(r",(?![^\[]*\])|\n", text) if p.strip()]
+    try:
+        return tomllib.loads("\n".join(pieces))
+    except tomllib.TOMLDecodeError as exc:
+        raise BadOption(f"Can't read the overrides {text!r} ({exc}): write them as "
+                        'name = value, like beavers = false, raccoons = "never".') from exc
 
 
 async def make_channels(guild: discord.Guild, preset: str) -> Channels:
@@ -54,13 +67,16 @@ async def setup(bot: ChouetteBot) -> None:
 
     @group.command(name="open")
     @app_commands.describe(preset="the club rule set", mode="play: the bot runs the board; "
-                           "scorekeeper: you enter results", stake="your stake multiple")
+                           "scorekeeper: you enter results", stake="your stake multiple",
+                           overrides='house rules that differ, like "beavers = false, '
+                                     'max_players = 6" (see /chouette rules)')
     async def open_(interaction: discord.Interaction, preset: Preset = "atlanta",
-                    mode: Mode = "play", stake: int = 1) -> None:
+                    mode: Mode = "play", stake: int = 1, overrides: str = "") -> None:
         """Open a chouette table: a category with #board, #kibitz, #team and #box."""
         assert interaction.guild is not None
         try:
-            load_preset(preset)
+            options = parse_overrides(overrides)
+            load_preset(preset, options)
         except RuleError as exc:
             await bot.reply(interaction, str(exc))
             return
@@ -69,8 +85,8 @@ async def setup(bot: ChouetteBot) -> None:
         await bot.store.save_channels(channels)
         me = str(interaction.user.id)
         table = channels.table_id
-        await bot.service.handle(table, Command("open", me, {"preset": preset, "mode": mode}),
-                                 key=f"{interaction.id}:open")
+        await bot.service.handle(table, Command("open", me, {
+            "preset": preset, "mode": mode, "options": options}), key=f"{interaction.id}:open")
         joined = await bot.service.handle(table, Command(
             "join", me, {"stake": stake, "name": interaction.user.display_name}),
             key=f"{interaction.id}:join")

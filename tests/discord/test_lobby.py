@@ -36,3 +36,20 @@ async def test_open_makes_the_four_channels_and_a_board_message(simcord_env: Any
     assert message is not None and "Waiting" in message.content
     state = await bot.service.state(str(team.category_id))
     assert [m.shown for m in state.members] == ["ann", "bo", "cy"]
+
+
+async def test_open_takes_house_rule_overrides_and_refuses_bad_ones(simcord_env: Any) -> None:
+    guild, (ann, _), board = await open_table(simcord_env, "ann", "bo",
+                                              overrides="jacoby = false, max_players = 6")
+    bot: ChouetteBot = simcord_env.bot
+    found = await bot.store.channels(channel_id=board.id)
+    assert found is not None
+    state = await bot.service.state(found.table_id)
+    assert (state.rules.jacoby, state.rules.max_players) == (False, 6)
+    lobby = next(c for c in guild.channels.values() if c.name == "lobby")
+    bad = await ann.slash(lobby, "chouette open", overrides="beavers = maybe")
+    assert bad.ephemeral and "name = value" in bad.response.content
+    clash = await ann.slash(lobby, "chouette open", overrides="beavers = false")
+    assert clash.ephemeral and "Raccoons need beavers" in clash.response.content
+    unknown = await ann.slash(lobby, "chouette open", overrides="beaver = false")
+    assert unknown.ephemeral and "Did you mean beavers" in unknown.response.content
