@@ -30,6 +30,7 @@ from rules.events import (
     RollHeld,
     Seated,
     SessionEnded,
+    StakeChanged,
     TableOpened,
 )
 from rules.game import team_voices, waiting_for
@@ -109,6 +110,8 @@ def describe(event: Event) -> str | None:
             paid = "".join(f" {t.payer} pays {t.payee} {format_points(t.points).lstrip('+')}."
                            for t in payments)
             return f"{player} leaves" + (" after this game." if after_game else ".") + paid
+        case StakeChanged(player, stake):
+            return f"{player} now plays at {stake}x stakes."
         case PlayerAway(player, away):
             return f"{player} is {'away' if away else 'back'}."
         case ProxyAppointed(player, proxy):

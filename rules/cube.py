@@ -209,6 +209,14 @@ class Cube:
             raise CubeNotAvailable("Aardvarks aren't allowed at this table")
         return self._turn_again(CubeState.RACCOONED, CubeState.AARDVARKED, "aardvark")
 
+    def withdraw(self) -> Cube:
+        """The doubler takes back a double not yet answered (FIBS: an accidental turn)."""
+        if self.state is not CubeState.OFFERED:
+            raise CubeNotAvailable("Only a double not yet answered can be taken back.")
+        return dataclasses.replace(self, value=self.value // 2, offered_by=None,
+                                   state=CubeState.CENTRED if self.owner is None
+                                   else CubeState.TAKEN)
+
     def drop(self) -> tuple[Cube, Transfer]:
         """The side to act refuses the pending turn and pays the value before it.
 

@@ -218,11 +218,13 @@ def _apply(state: TableState, cube: Cube, action: str, by: str) -> list[Event]:
         return [CubeTurned(cube.beaver(allowed=rules.beavers), "beaver", by)]
     if action == "raccoon":
         return [CubeTurned(cube.raccoon(allowed=rules.raccoons != "never"), "raccoon", by)]
+    if action == "aardvark":
+        return [CubeTurned(cube.aardvark(allowed=rules.aardvarks != "never"), "aardvark", by)]
     dropped, transfer = cube.drop()
     return [CubeTurned(dropped, "drop", by), PointsPaid(transfer)]
 
 
-@handles("take", "drop", "beaver", "raccoon")
+@handles("take", "drop", "beaver", "raccoon", "aardvark")
 def _respond(state: TableState, cmd: Command) -> tuple[Event, ...]:
     game, seating = in_game(state)
     by = sender(cmd)
@@ -325,8 +327,9 @@ def _box_responds(state: TableState, game: Game, seating: Seating,
     doubles = _team_doubles(game, seating)
     fresh = [p for p in names if p in doubles]
     if fresh:
-        if cmd.name == "raccoon":
-            raise CubeNotAvailable("A raccoon answers a beaver; take, beaver or drop a double.")
+        if cmd.name in ("raccoon", "aardvark"):
+            raise CubeNotAvailable(f"A {cmd.name} answers a beaver or a raccoon; take, beaver "
+                                   "or drop a double.")
         if len(fresh) != len(names):
             raise BadCommand("Answer the Team's new doubles apart from the beavered cubes.")
         return _box_answers(state, game, seating, dict.fromkeys(fresh, cmd.name), whole=False)
@@ -397,3 +400,22 @@ def _hold(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if by in game.holds:
         raise NotYourTurn("You are holding the roll already: double or release it.")
     return (RollHeld(by, True),)
+
+
+@handles("withdraw")
+def _withdraw(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    """The doubler takes back a double not yet answered, where the rule set allows it (FIBS
+    "if a player accidentally turns the cube ... that can be recovered")."""
+    game, seating = in_game(state)
+    by = sender(cmd)
+    if not state.rules.withdraw_double:
+        raise CubeNotAvailable("A double once turned stands at this table.")
+    side = Side.BOX if by == seating.box else Side.TEAM
+    names = [by]
+    if side is Side.BOX or state.rules.single_cube:  # one cube: taken back for all
+        names = cmd.names("cubes", None) or list(seating.team)
+    mine = [c for p in names if (c := cube_of(game, p)) is not None
+            and c.state is CubeState.OFFERED and c.offered_by is side]
+    if not mine:
+        raise NotYourTurn("You have no double waiting for an answer to take back.")
+    return tuple(CubeTurned(c.withdraw(), "double withdrawn", by) for c in mine)

@@ -51,6 +51,14 @@ class PlayerLeft:
 
 
 @dataclass(frozen=True)
+class StakeChanged:
+    """A player's stake multiple changed between games (Atlanta 2.3)."""
+
+    player: str
+    stake: int
+
+
+@dataclass(frozen=True)
 class PlayerAway:
     """A player stepped away (`away`) or came back."""
 
@@ -176,11 +184,13 @@ class SessionEnded:
     breakdown: tuple[Transfer, ...]
 
 
-Event = (TableOpened | PlayerJoined | PlayerLeft | PlayerAway | ProxyAppointed | Seated
+Event = (TableOpened | PlayerJoined | PlayerLeft | StakeChanged | PlayerAway | ProxyAppointed
+         | Seated
          | GameStarted | CubeTurned | PointsPaid | DoublesAnswered | ResignationOffered
          | ResignationAnswered | RollHeld | Rolled | Moved | GameEnded | SessionEnded)
 
 EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
-    TableOpened, PlayerJoined, PlayerLeft, PlayerAway, ProxyAppointed, Seated, GameStarted,
+    TableOpened, PlayerJoined, PlayerLeft, StakeChanged, PlayerAway, ProxyAppointed, Seated,
+    GameStarted,
     CubeTurned, PointsPaid, ResignationOffered, ResignationAnswered,
     DoublesAnswered, RollHeld, Rolled, Moved, GameEnded, SessionEnded)}

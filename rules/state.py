@@ -34,6 +34,7 @@ from rules.events import (
     RollHeld,
     Seated,
     SessionEnded,
+    StakeChanged,
     TableOpened,
 )
 from rules.ledger import ScoreSheet, Transfer
@@ -242,6 +243,9 @@ def evolve(state: TableState, event: Event) -> TableState:
                     replace(m, leaving=True) if m.name == player else m
                     for m in state.members))
             return replace(state, members=tuple(m for m in state.members if m.name != player))
+        case StakeChanged(player, stake):
+            return replace(state, members=tuple(
+                replace(m, stake=stake) if m.name == player else m for m in state.members))
         case PlayerAway(player, away):
             return replace(state, members=tuple(
                 replace(m, away=away) if m.name == player else m for m in state.members))

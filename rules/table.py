@@ -18,7 +18,15 @@ import rules.settlement  # noqa: F401  (registers settle and penalty)
 from rules import rotation
 from rules.absence import on_behalf
 from rules.errors import NotYourTurn, RuleError, SeatingError
-from rules.events import Event, PlayerJoined, PlayerLeft, Seated, SessionEnded, TableOpened
+from rules.events import (
+    Event,
+    PlayerJoined,
+    PlayerLeft,
+    Seated,
+    SessionEnded,
+    StakeChanged,
+    TableOpened,
+)
 from rules.ledger import breakdown, leaving_settlement
 from rules.rotation import Seating
 from rules.ruleset import RuleSet, load_preset
@@ -158,6 +166,32 @@ def _partner(state: TableState, cmd: Command) -> tuple[Event, ...]:
         raise NotYourTurn(f"The Box ({seating.box}) invites a Partner, or a player takes "
                           "the offer himself.")
     return (Seated(take_partner(state, seating, player), f"{player} partners the Box"),)
+
+
+@handles("pass_box")
+def _pass_box(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    """The Box gives up the box between games (Villages 15); FIBS forbids it."""
+    seating = between_games(state)
+    if cmd.by != seating.box:
+        raise NotYourTurn(f"Only the Box ({seating.box}) can pass the box.")
+    moved = rotation.resign_box(seating, allowed=state.rules.may_pass_box)
+    return (Seated(moved, f"{cmd.by} passes the box"),)
+
+
+@handles("stake")
+def _stake(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    """A player changes his stake multiple between games (Atlanta 2.3: with the consent of
+    the players concerned, which the Discord layer asks before it sends the command)."""
+    between_games(state)
+    player = sender(cmd)
+    member = state.member(player)
+    stake = cmd.arg("stake", int)
+    if member is None:
+        raise SeatingError(f"{player} is not at this table.")
+    if stake not in state.rules.stake_multiples:
+        raise SeatingError(f"A stake of {stake} isn't played here: choose one of "
+                           f"{', '.join(map(str, state.rules.stake_multiples))}.")
+    return (StakeChanged(player, stake),)
 
 
 @handles("end_session")

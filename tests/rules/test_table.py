@@ -471,3 +471,39 @@ def test_atlanta_5_9_a_team_player_holds_the_roll_until_he_doubles_or_releases()
     assert state.game is not None and state.game.dice == (6, 5) and not state.game.holds
     with pytest.raises(NotYourTurn, match="before the Captain rolls"):
         do(state, "hold", by="di")
+
+
+def test_villages_15_the_box_may_pass_the_box_and_fibs_may_not() -> None:
+    state = do(do(game(preset="villages"), "result", winner="box"), "pass_box", by="ann")
+    assert state.seating is not None and state.seating.box == "cy"  # the next Captain
+    assert state.seating.team[-1] == "ann"
+    fibs = do(game(preset="fibs"), "result", winner="box")
+    with pytest.raises(SeatingError, match="may not pass the box"):
+        do(fibs, "pass_box", by="ann")
+
+
+def test_atlanta_2_3_a_stake_changes_between_games_only() -> None:
+    with pytest.raises(RuleError, match="between games"):
+        do(game(), "stake", by="bo", stake=2)
+    state = do(do(game(), "result", winner="box"), "stake", by="bo", stake=2)
+    state = do(do(state, "start"), "result", winner="team")
+    assert scores(state)["bo"] == -1 + 2
+
+
+def test_atlanta_5_4_an_aardvark_only_where_allowed() -> None:
+    state = do(do(game(), "double", by="ann", cubes=["bo"]), "beaver", by="bo")
+    state = do(do(state, "raccoon", by="ann", cubes=["bo"]), "aardvark", by="bo")
+    assert cube(state, "bo").face == 16 and cube(state, "bo").to_act is Side.BOX
+    villages = do(do(game(preset="villages"), "double", by="ann"), "beaver", by="bo")
+    villages = do(villages, "raccoon", by="ann", cubes=["bo"])
+    with pytest.raises(CubeNotAvailable, match="Aardvarks aren't allowed"):
+        do(villages, "aardvark", by="bo")
+
+
+def test_fibs_an_accidental_double_may_be_taken_back() -> None:
+    state = do(game(preset="fibs"), "double", by="bo")
+    state = do(state, "withdraw", by="bo")
+    assert all(cube(state, p).state is CubeState.CENTRED and cube(state, p).face == 1
+               for p in ("bo", "cy", "di"))
+    with pytest.raises(CubeNotAvailable, match="stands"):
+        do(do(game(), "double", by="bo"), "withdraw", by="bo")
