@@ -22,6 +22,7 @@ class Settings:
     database: Path = Path("data/chouette.sqlite3")
     dev_guild_id: int | None = None
     moderator_role: str = "Chouette Moderator"  # or Manage Server: may blind kibitzers
+    autoroll: bool = True  # roll for the shooter when the double window closes
 
     @classmethod
     def load(cls, env_file: Path = Path(".env"),
@@ -38,6 +39,8 @@ class Settings:
             database=Path(values.get("CHOUETTE_DB") or cls.database),
             dev_guild_id=int(guild) if guild else None,
             moderator_role=values.get("CHOUETTE_MODERATOR_ROLE") or cls.moderator_role,
+            autoroll=(values.get("CHOUETTE_AUTOROLL") or "1").strip().lower()
+            not in ("0", "false", "no", "off"),
         )
 
     def require_token(self, env_file: Path = Path(".env")) -> str:

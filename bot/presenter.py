@@ -20,9 +20,11 @@ from bot.effects import Announce, EditBoard, Outcome, PostSheet, Prompt, Reseat,
 from bot.render.sheet import render_sheet
 from bot.store import Channels
 from bot.views import board_view, prompt_view
+from rules.board import legal_plays
 from rules.cube import Side
 from rules.game import shooter, team_voices, waiting_for
 from rules.ledger import format_points
+from rules.notation import format_play
 from rules.state import Command, TableState
 
 if TYPE_CHECKING:
@@ -142,6 +144,38 @@ class Presenter:
                 await self._set_send(channels, effect)
             elif isinstance(effect, PostSheet):
                 await self._post_sheet(state, channels, effect.final)
+        await self._keep_going(table_id, state)
+
+    async def _keep_going(self, table_id: str, state: TableState) -> None:
+        """Play a forced play at once; arm the autoroll when the side on roll may roll."""
+        game, who = state.game, shooter(state)
+        timer = self._timers.pop((table_id, ""), None)
+        if timer is not None and timer is not asyncio.current_task():
+            timer.cancel()
+        if game is None or game.position is None or who is None or state.mode != "play":
+            return
+        if game.dice is not None:
+            plays = {format_play(p) for p in legal_plays(game.position, game.dice)}
+            if len(plays) == 1:  # forced: the bot plays it (a pass is the rules' own)
+                outcome = await self.bot.service.handle(
+                    table_id, Command("move", who, {"play": plays.pop()}))
+                if outcome.accepted:
+                    await self.show(table_id, outcome)
+            return
+        window = state.rules.double_window_seconds
+        if (self.bot.settings.autoroll and window and not waiting_for(state)
+                and not game.holds and not game.resignations):
+            self._timers[(table_id, "")] = asyncio.create_task(
+                self._autoroll(table_id, who, window))
+
+    async def _autoroll(self, table_id: str, who: str, seconds: float) -> None:
+        """The roll goes ahead after the double window unless someone doubled or held."""
+        await asyncio.sleep(seconds)
+        self._timers.pop((table_id, ""), None)
+        outcome = await self.bot.service.handle(
+            table_id, Command("roll", who, {"dice": list(self.bot.dice.roll())}))
+        if outcome.accepted:  # refused: he rolled, or someone doubled or held meanwhile
+            await self.show(table_id, outcome)
 
     async def board(self, state: TableState, channels: Channels, lines: list[str],
                     interaction: discord.Interaction | None = None) -> None:

@@ -35,7 +35,9 @@ def dice() -> ScriptedDice:
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings(discord_token="test", database=tmp_path / "chouette.sqlite3")
+    # No autoroll: SimCord runs sleeps at once, and the bot would play the game by itself.
+    return Settings(discord_token="test", database=tmp_path / "chouette.sqlite3",
+                    autoroll=False)
 
 
 @pytest.fixture

@@ -1,12 +1,17 @@
 """A game through a simulated Discord: seats by the dice, moves by menu, a double answered in
 DMs, the Team channel's send permission, and a restart in the middle of the game."""
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
 import discord
 
 from bot.discord_app import ChouetteBot
+from rules.board import Position, legal_plays
+from rules.cube import Side
+from rules.events import GameStarted
+from rules.notation import format_play
 from tests.discord.conftest import ScriptedDice
 from tests.discord.test_lobby import open_table
 
@@ -147,3 +152,37 @@ async def test_hold_stops_the_captains_roll_until_released(simcord_env: Any,
     dice.queue = [6, 5]
     await bo.click(board.last_message, label="Roll")
     assert "Waiting for bo to play 6-5" in board.last_message.content
+
+
+async def test_the_roll_goes_ahead_by_itself_when_the_double_window_closes(
+        simcord_env: Any, dice: ScriptedDice) -> None:
+    _, (ann, _, _), board = await started(simcord_env, dice)
+    simcord_env.bot.settings = dataclasses.replace(simcord_env.bot.settings, autoroll=True)
+    dice.queue = [6, 5]
+    await ann.select(board.last_message, ["8/5 6/5"], custom_id=_move_id(board.last_message))
+    await simcord_env.advance_time(5)  # Atlanta's window; SimCord runs the wait at once
+    assert "Waiting for bo to play 6-5" in board.last_message.content
+
+
+async def test_a_forced_play_is_played_by_the_bot(simcord_env: Any, dice: ScriptedDice) -> None:
+    _, (_, bo, _), board = await started(simcord_env, dice)
+    bot: ChouetteBot = simcord_env.bot
+    table = (await bot.store.channels(channel_id=board.id)).table_id
+    loaded = await bot.store.load(table)
+    # The Team (on roll) has a checker on the bar and the rest on its ace point; the Box holds
+    # its 1-5 points: a 6-1 must enter with the 6 and play the 1 with that checker.
+    position = Position.from_points({25: 1, 1: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 12: 5})
+    assert len({format_play(p) for p in legal_plays(position, (6, 1))}) == 1
+    cubes = loaded.state.game.cubes if loaded.state.game else ()
+    await bot.store.append(table, loaded.version, (GameStarted(
+        2, cubes, position=position, on_roll=Side.TEAM),), None, None)
+    bot.service._tables.pop(table)  # read the table again from the store
+    channels = await bot.store.channels(table_id=table)
+    assert channels is not None
+    await bot.presenter.board(await bot.service.state(table), channels, [])
+    dice.queue = [6, 1]
+    await bo.click(board.last_message, label="Roll")
+    assert "Waiting for ann to roll" in board.last_message.content
+    state = await bot.service.state(table)
+    assert state.game is not None and state.game.position is not None
+    assert state.game.position.opponent[17] == 1  # the Team's checker now on its 18 point
