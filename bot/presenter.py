@@ -230,6 +230,27 @@ class Presenter:
             elif box.overwrites_for(who).view_channel:
                 await box.set_permissions(who, overwrite=None)
 
+    async def announce(self, table_id: str, text: str) -> None:
+        """A line in the table's #box channel (the Box's side hears of its invitations)."""
+        channels = await self.bot.store.channels(table_id=table_id)
+        channel = self.bot.get_channel(channels.box_id) if channels else None
+        if isinstance(channel, discord.TextChannel):
+            await channel.send(text)
+
+    async def ask(self, table_id: str, player: str, text: str, view: discord.ui.View) -> None:
+        """A question with buttons for one player: by DM, else (DMs closed) in #board,
+        mentioning him; only he, or who may act for him, can answer it."""
+        try:
+            user = self.bot.get_user(int(player)) or await self.bot.fetch_user(int(player))
+            await user.send(text, view=view)
+            return
+        except (discord.Forbidden, discord.NotFound, ValueError):
+            pass
+        channels = await self.bot.store.channels(table_id=table_id)
+        channel = self.bot.get_channel(channels.board_id) if channels else None
+        if isinstance(channel, discord.TextChannel):
+            await channel.send(f"<@{player}> {text}", view=view)
+
     async def _prompt(self, state: TableState, channels: Channels, prompt: Prompt) -> None:
         across = state.shown(prompt.across)
         whose = f"{state.shown(prompt.player)}'s cube" if prompt.to else "Your cube"
@@ -241,14 +262,9 @@ class Presenter:
             self.arm(channels.table_id, prompt.player, state.rules.decision_timeout_seconds)
         recipient = prompt.to or prompt.player
         if prompt.private:
-            try:
-                user = self.bot.get_user(int(recipient)) or await self.bot.fetch_user(
-                    int(recipient))
-                await user.send(text, view=view)
-                return
-            except (discord.Forbidden, discord.NotFound, ValueError):
-                pass  # DMs closed: ask in the table's channel instead
-        where = self.bot.get_channel(channels.box_id if not prompt.private else channels.board_id)
+            await self.ask(channels.table_id, recipient, text, view)
+            return
+        where = self.bot.get_channel(channels.box_id)
         if isinstance(where, discord.TextChannel):
             mention = f"<@{recipient}>" if recipient.isdigit() else recipient
             await where.send(f"{mention} {text}", view=view)

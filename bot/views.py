@@ -17,6 +17,7 @@ from rules.cube import CubeState, Side
 from rules.game import shooter, waiting_for
 from rules.notation import format_play
 from rules.state import Command, TableState, cube_of
+from rules.table import partner_invitees
 
 if TYPE_CHECKING:
     from bot.discord_app import ChouetteBot
@@ -30,6 +31,9 @@ _LABELS = {"join": ("Join", discord.ButtonStyle.secondary),
            "type": ("Type a move", discord.ButtonStyle.secondary),
            "answer": ("Answer the doubles", discord.ButtonStyle.danger),
            "hold": ("Hold the roll", discord.ButtonStyle.secondary),
+           "partner": ("Invite a Partner", discord.ButtonStyle.secondary),
+           "yes": ("Be the Partner", discord.ButtonStyle.success),
+           "no": ("Decline", discord.ButtonStyle.danger),
            "release": ("Release the roll", discord.ButtonStyle.secondary),
            "take": ("Take", discord.ButtonStyle.success),
            "drop": ("Drop", discord.ButtonStyle.danger),
@@ -45,7 +49,8 @@ def _bot(interaction: discord.Interaction) -> ChouetteBot:
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=r"chouette:(?P<table>\d+)"
-                           r":(?P<action>join|start|roll|double|type|answer|hold|release)"):
+                           r":(?P<action>join|start|roll|double|type|answer|hold|release"
+                           r"|partner)"):
     """A button on the board message."""
 
     def __init__(self, table_id: str, action: str) -> None:
@@ -72,6 +77,9 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             return
         if self.action == "answer":
             await answer_menu(interaction, self.table_id, state)
+            return
+        if self.action == "partner":
+            await partner_menu(interaction, self.table_id, state)
             return
         args: dict[str, Any] = {}
         if self.action == "join":
@@ -106,6 +114,40 @@ class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         args = {} if me == self.player else {"for": self.player}
         await _bot(interaction).act(interaction, self.table_id,
                                     Command(self.action, me, args))
+
+
+class InviteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=r"chouette:(?P<table>\d+):(?P<answer>yes|no):(?P<player>[^:]+)"):
+    """The invited player's answer to the Box's invitation to be his Partner."""
+
+    def __init__(self, table_id: str, answer: str, player: str) -> None:
+        label, style = _LABELS[answer]
+        super().__init__(discord.ui.Button(
+            label=label, style=style, custom_id=f"chouette:{table_id}:{answer}:{player}"))
+        self.table_id, self.answer, self.player = table_id, answer, player
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> InviteButton:
+        return cls(match["table"], match["answer"], match["player"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        if str(interaction.user.id) != self.player:
+            await bot.reply(interaction, "This invitation is for someone else.")
+            return
+        if self.answer == "yes":
+            await bot.act(interaction, self.table_id,
+                          Command("partner", self.player, {"player": self.player}))
+            return
+        state = await bot.service.state(self.table_id)
+        if not state.rules.may_decline_partner:
+            await bot.reply(interaction, "Under these rules a player may not refuse to be "
+                                         "Partner when his turn comes.")
+            return
+        await bot.presenter.announce(self.table_id,
+                                     f"{state.shown(self.player)} declines to be Partner.")
+        await bot.reply(interaction, "You declined; the Box may invite the next player.")
 
 
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -146,7 +188,7 @@ class MoveModal(discord.ui.Modal, title="Your play"):
             "move", str(interaction.user.id), {"play": self.play.value}))
 
 
-DYNAMIC_ITEMS = (TableButton, PromptButton, MoveSelect)
+DYNAMIC_ITEMS = (TableButton, PromptButton, InviteButton, MoveSelect)
 
 
 def board_view(table_id: str, state: TableState) -> discord.ui.View:
@@ -158,6 +200,8 @@ def board_view(table_id: str, state: TableState) -> discord.ui.View:
     if game is None:
         view.add_item(TableButton(table_id, "join"))
         view.add_item(TableButton(table_id, "start"))
+        if partner_invitees(state):
+            view.add_item(TableButton(table_id, "partner"))
         return view
     pending = waiting_for(state)
     if seating is not None and any(p == seating.box and c.state is CubeState.OFFERED
@@ -256,3 +300,41 @@ async def answer_menu(interaction: discord.Interaction, table_id: str,
     await interaction.response.send_message(
         "Take (or beaver) which doubles? The others are dropped.",
         view=_Choice(table_id, offered, "answer", choices), ephemeral=True)
+
+
+async def partner_menu(interaction: discord.Interaction, table_id: str,
+                       state: TableState) -> None:
+    """The Box invites a Partner: the players in the order the rule set asks them."""
+    seating = state.seating
+    invitees = partner_invitees(state)
+    if seating is None or str(interaction.user.id) != seating.box or not invitees:
+        await interaction.response.send_message("Only the Box invites a Partner, between "
+                                                "games, at a table large enough.",
+                                                ephemeral=True)
+        return
+    view = discord.ui.View(timeout=300)
+    for player in invitees[:5]:
+        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
+            label=state.shown(player), custom_id=f"invite:{player}")
+        button.callback = _inviter(table_id, player)  # type: ignore[method-assign]
+        view.add_item(button)
+    first = state.shown(invitees[0])
+    await interaction.response.send_message(
+        f"Invite whom? The rules ask {first} first, then in this order.", view=view,
+        ephemeral=True)
+
+
+def _inviter(table_id: str, player: str) -> Any:
+    async def invite(interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        state = await bot.service.state(table_id)
+        view = discord.ui.View(timeout=None)
+        view.add_item(InviteButton(table_id, "yes", player))
+        if state.rules.may_decline_partner:
+            view.add_item(InviteButton(table_id, "no", player))
+        await bot.presenter.ask(table_id, player,
+                                f"{interaction.user.display_name} (the Box) invites you to "
+                                "be his Partner for the next game.", view)
+        await interaction.response.send_message(f"{state.shown(player)} is invited.",
+                                                ephemeral=True)
+    return invite

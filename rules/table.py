@@ -158,6 +158,17 @@ def _rolls(value: Any, count: int) -> dict[str, tuple[int, ...]]:
     return {p: tuple(d) for p, d in value.items()}
 
 
+def partner_invitees(state: TableState) -> tuple[str, ...]:
+    """Whom the Box may invite to be his Partner now, in the order the rule set asks them
+    (Atlanta 6.5: the bottom of the rotation first); empty when no Partner can be taken."""
+    seating, rules = state.seating, state.rules
+    if (state.game is not None or seating is None or seating.partner is not None
+            or rules.partner == "never"
+            or len(seating.players) < rules.partner_min_players):
+        return ()
+    return rotation.partner_candidates(seating, partner_from=rules.partner_from)
+
+
 @handles("partner")
 def _partner(state: TableState, cmd: Command) -> tuple[Event, ...]:
     seating = between_games(state)

@@ -5,6 +5,7 @@ from typing import Any
 import discord
 
 from bot.discord_app import ChouetteBot
+from rules.state import Command
 
 
 async def open_table(env: Any, *names: str, **options: Any) -> tuple[Any, list[Any], Any]:
@@ -53,3 +54,25 @@ async def test_open_takes_house_rule_overrides_and_refuses_bad_ones(simcord_env:
     assert clash.ephemeral and "Raccoons need beavers" in clash.response.content
     unknown = await ann.slash(lobby, "chouette open", overrides="beaver = false")
     assert unknown.ephemeral and "Did you mean beavers" in unknown.response.content
+
+
+async def test_the_box_invites_a_partner_who_accepts_by_dm(simcord_env: Any) -> None:
+    names = ("a", "b", "c", "d", "e", "f")
+    _, members, board = await open_table(simcord_env, *names)
+    bot: ChouetteBot = simcord_env.bot
+    table = (await bot.store.channels(channel_id=board.id)).table_id  # type: ignore[union-attr]
+    await bot.service.handle(table, Command("seat", "", {"order": [str(m.id) for m in members]}))
+    channels = await bot.store.channels(table_id=table)
+    assert channels is not None
+    await bot.presenter.board(await bot.service.state(table), channels, [])
+    box, bottom = members[0], members[-1]
+    refused = await bottom.click(board.last_message, label="Invite a Partner")
+    assert refused.ephemeral and "Only the Box" in refused.response.content
+    menu = await box.click(board.last_message, label="Invite a Partner")
+    assert "f first" in menu.response.content
+    await box.click(menu.response, custom_id=f"invite:{bottom.id}")
+    invitation = bottom.user.dm_channel.last_message
+    assert invitation is not None and "invites you to be his Partner" in invitation.content
+    await bottom.user.click(invitation, label="Be the Partner")
+    state = await bot.service.state(table)
+    assert state.seating is not None and state.seating.partner == str(bottom.id)

@@ -12,7 +12,7 @@ from rules.events import GameStarted, PlayerLeft, Rolled
 from rules.game import box_consults_fully, shooter, team_voices
 from rules.ledger import net
 from rules.state import Command, TableState, cube_of, replay
-from rules.table import decide
+from rules.table import decide, partner_invitees
 
 
 def do(state: TableState, name: str, by: str = "", **args: Any) -> TableState:
@@ -507,3 +507,13 @@ def test_fibs_an_accidental_double_may_be_taken_back() -> None:
                for p in ("bo", "cy", "di"))
     with pytest.raises(CubeNotAvailable, match="stands"):
         do(do(game(), "double", by="bo"), "withdraw", by="bo")
+
+
+def test_atlanta_6_5_the_bottom_of_the_rotation_is_invited_first() -> None:
+    state = table("a", "b", "c", "d", "e", "f")
+    assert partner_invitees(state) == ("f", "e", "d", "c", "b")
+    assert partner_invitees(table()) == ()  # four players: no Partner under Atlanta
+    assert partner_invitees(table("a", "b", "c", "d", "e", preset="villages",
+                                  partner_min_players=3)) == ()  # Villages: never a Partner
+    fibs = table("a", "b", "c", "d", "e", "f", preset="fibs")
+    assert partner_invitees(fibs)[0] == "c"  # FIBS: the player after the Captain
