@@ -154,6 +154,10 @@ class Presenter:
             timer.cancel()
         if game is None or game.position is None or who is None or state.mode != "play":
             return
+        for holder in game.holds:  # a hold lapses (Atlanta 5.9 is no licence to stall)
+            if (table_id, f"hold:{holder}") not in self._timers:
+                self._timers[(table_id, f"hold:{holder}")] = asyncio.create_task(
+                    self._lapse(table_id, holder, state.rules.hold_timeout_seconds))
         if game.dice is not None:
             plays = {format_play(p) for p in legal_plays(game.position, game.dice)}
             if len(plays) == 1:  # forced: the bot plays it (a pass is the rules' own)
@@ -167,6 +171,13 @@ class Presenter:
                 and not game.holds and not game.resignations):
             self._timers[(table_id, "")] = asyncio.create_task(
                 self._autoroll(table_id, who, window))
+
+    async def _lapse(self, table_id: str, holder: str, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        self._timers.pop((table_id, f"hold:{holder}"), None)
+        outcome = await self.bot.service.handle(table_id, Command("release", holder))
+        if outcome.accepted:  # refused: he doubled or released in time
+            await self.show(table_id, outcome)
 
     async def _autoroll(self, table_id: str, who: str, seconds: float) -> None:
         """The roll goes ahead after the double window unless someone doubled or held."""

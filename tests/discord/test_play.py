@@ -186,3 +186,34 @@ async def test_a_forced_play_is_played_by_the_bot(simcord_env: Any, dice: Script
     state = await bot.service.state(table)
     assert state.game is not None and state.game.position is not None
     assert state.game.position.opponent[17] == 1  # the Team's checker now on its 18 point
+
+
+async def test_a_hold_lapses_after_the_rule_sets_time(simcord_env: Any,
+                                                      dice: ScriptedDice) -> None:
+    _, (ann, bo, cy), board = await started(simcord_env, dice)
+    await ann.select(board.last_message, ["8/5 6/5"], custom_id=_move_id(board.last_message))
+    await cy.click(board.last_message, label="Hold the roll")
+    await simcord_env.advance_time(120)  # Atlanta's hold_timeout_seconds
+    assert "hold the roll" not in board.last_message.content
+    dice.queue = [6, 5]
+    await bo.click(board.last_message, label="Roll")
+    assert "Waiting for bo to play 6-5" in board.last_message.content
+
+
+async def test_a_whole_game_from_open_to_the_final_sheet(simcord_env: Any,
+                                                         dice: ScriptedDice) -> None:
+    _, (ann, bo, cy), board = await started(simcord_env, dice)
+    await ann.select(board.last_message, ["8/5 6/5"], custom_id=_move_id(board.last_message))
+    dice.queue = [6, 5]
+    await bo.click(board.last_message, label="Roll")
+    await bo.select(board.last_message, ["24/13"], custom_id=_move_id(board.last_message))
+    menu = await ann.click(board.last_message, label="Double")
+    await ann.select(menu.response, [str(bo.id), str(cy.id)], custom_id="choice:double")
+    await ann.click(menu.response, label="Confirm")
+    await bo.user.click(bo.user.dm_channel.last_message, label="Drop")
+    await cy.user.click(cy.user.dm_channel.last_message, label="Drop")
+    sheets = [m for m in board.history() if m.content.startswith("**Score after game 1**")]
+    assert sheets and "ann: +2" in sheets[-1].content
+    await ann.slash(board, "chouette end")
+    final = [m for m in board.history() if m.content.startswith("**Final score**")]
+    assert final and "bo: -1" in final[-1].content and final[-1].attachments
