@@ -19,6 +19,7 @@ from rules.events import (
     GameEnded,
     GameStarted,
     Moved,
+    PartnerDeclined,
     PlayerAway,
     PlayerJoined,
     PlayerLeft,
@@ -110,6 +111,8 @@ def describe(event: Event) -> str | None:
             paid = "".join(f" {t.payer} pays {t.payee} {format_points(t.points).lstrip('+')}."
                            for t in payments)
             return f"{player} leaves" + (" after this game." if after_game else ".") + paid
+        case PartnerDeclined(player):
+            return f"{player} declines to be Partner."
         case StakeChanged(player, stake):
             return f"{player} now plays at {stake}x stakes."
         case PlayerAway(player, away):

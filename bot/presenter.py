@@ -241,13 +241,6 @@ class Presenter:
             elif box.overwrites_for(who).view_channel:
                 await box.set_permissions(who, overwrite=None)
 
-    async def announce(self, table_id: str, text: str) -> None:
-        """A line in the table's #box channel (the Box's side hears of its invitations)."""
-        channels = await self.bot.store.channels(table_id=table_id)
-        channel = self.bot.get_channel(channels.box_id) if channels else None
-        if isinstance(channel, discord.TextChannel):
-            await channel.send(text)
-
     async def ask(self, table_id: str, player: str, text: str, view: discord.ui.View) -> None:
         """A question with buttons for one player: by DM, else (DMs closed) in #board,
         mentioning him; only he, or who may act for him, can answer it."""

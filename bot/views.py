@@ -140,14 +140,7 @@ class InviteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await bot.act(interaction, self.table_id,
                           Command("partner", self.player, {"player": self.player}))
             return
-        state = await bot.service.state(self.table_id)
-        if not state.rules.may_decline_partner:
-            await bot.reply(interaction, "Under these rules a player may not refuse to be "
-                                         "Partner when his turn comes.")
-            return
-        await bot.presenter.announce(self.table_id,
-                                     f"{state.shown(self.player)} declines to be Partner.")
-        await bot.reply(interaction, "You declined; the Box may invite the next player.")
+        await bot.act(interaction, self.table_id, Command("decline", self.player))
 
 
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],

@@ -75,6 +75,13 @@ class ProxyAppointed:
 
 
 @dataclass(frozen=True)
+class PartnerDeclined:
+    """An invited player declined to be the Box's Partner (recorded and announced only)."""
+
+    player: str
+
+
+@dataclass(frozen=True)
 class Seated:
     """The seating for the next game: by roll, by order, a Partner, a rotation or a leave.
 
@@ -185,12 +192,13 @@ class SessionEnded:
 
 
 Event = (TableOpened | PlayerJoined | PlayerLeft | StakeChanged | PlayerAway | ProxyAppointed
-         | Seated
+         | PartnerDeclined | Seated
          | GameStarted | CubeTurned | PointsPaid | DoublesAnswered | ResignationOffered
          | ResignationAnswered | RollHeld | Rolled | Moved | GameEnded | SessionEnded)
 
 EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
-    TableOpened, PlayerJoined, PlayerLeft, StakeChanged, PlayerAway, ProxyAppointed, Seated,
+    TableOpened, PlayerJoined, PlayerLeft, StakeChanged, PlayerAway, ProxyAppointed,
+    PartnerDeclined, Seated,
     GameStarted,
     CubeTurned, PointsPaid, ResignationOffered, ResignationAnswered,
     DoublesAnswered, RollHeld, Rolled, Moved, GameEnded, SessionEnded)}

@@ -23,6 +23,7 @@ from rules.events import (
     GameEnded,
     GameStarted,
     Moved,
+    PartnerDeclined,
     PlayerAway,
     PlayerJoined,
     PlayerLeft,
@@ -256,6 +257,8 @@ def evolve(state: TableState, event: Event) -> TableState:
             return replace(state, seating=seating)
         case SessionEnded():
             return replace(state, ended=True)
+        case PartnerDeclined():
+            return state  # history only: the Box invites the next player
         case GameEnded(_, _, transfers, seating):
             members = tuple(replace(m, waiting=False) for m in state.members if not m.leaving)
             board = state.board

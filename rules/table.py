@@ -20,6 +20,7 @@ from rules.absence import on_behalf
 from rules.errors import NotYourTurn, RuleError, SeatingError
 from rules.events import (
     Event,
+    PartnerDeclined,
     PlayerJoined,
     PlayerLeft,
     Seated,
@@ -167,6 +168,18 @@ def partner_invitees(state: TableState) -> tuple[str, ...]:
             or len(seating.players) < rules.partner_min_players):
         return ()
     return rotation.partner_candidates(seating, partner_from=rules.partner_from)
+
+
+@handles("decline")
+def _decline(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    """An invited player declines to be Partner, where the rule set lets him (FIBS: not)."""
+    player = sender(cmd)
+    if player not in partner_invitees(state):
+        raise SeatingError("Only a player the Box may invite as Partner can decline.")
+    if not state.rules.may_decline_partner:
+        raise SeatingError("Under these rules a player may not refuse to be Partner when "
+                           "his turn comes.")
+    return (PartnerDeclined(player),)
 
 
 @handles("partner")

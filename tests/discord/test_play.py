@@ -30,6 +30,25 @@ async def started(env: Any, dice: ScriptedDice) -> tuple[Any, list[Any], Any]:
     return guild, members, board
 
 
+async def play(member: Any, board: Any, move: str) -> None:
+    """`member` picks `move` from the board's menu of legal plays."""
+    await member.select(board.last_message, [move], custom_id=_move_id(board.last_message))
+
+
+async def box_doubles_the_team(env: Any, dice: ScriptedDice, board: Any,
+                               members: list[Any]) -> None:
+    """From the opening: the Box plays 8/5 6/5, the Team 6-5 24/13, the Box doubles both."""
+    ann, bo, cy = members
+    await play(ann, board, "8/5 6/5")
+    dice.queue = [6, 5]
+    await bo.click(board.last_message, label="Roll")
+    await play(bo, board, "24/13")
+    menu = await ann.click(board.last_message, label="Double")
+    assert menu.ephemeral
+    await ann.select(menu.response, [str(bo.id), str(cy.id)], custom_id="choice:double")
+    await ann.click(menu.response, label="Confirm")
+
+
 async def test_seats_by_the_dice_and_the_box_plays_from_the_menu(simcord_env: Any,
                                                                  dice: ScriptedDice) -> None:
     _, (ann, bo, _), board = await started(simcord_env, dice)
@@ -45,14 +64,7 @@ async def test_seats_by_the_dice_and_the_box_plays_from_the_menu(simcord_env: An
 async def test_box_double_goes_to_dms_and_a_take_opens_the_team_channel(
         simcord_env: Any, dice: ScriptedDice) -> None:
     guild, (ann, bo, cy), board = await started(simcord_env, dice)
-    await ann.select(board.last_message, ["8/5 6/5"], custom_id=_move_id(board.last_message))
-    dice.queue = [6, 5]
-    await bo.click(board.last_message, label="Roll")
-    await bo.select(board.last_message, ["24/13"], custom_id=_move_id(board.last_message))
-    menu = await ann.click(board.last_message, label="Double")
-    assert menu.ephemeral
-    await ann.select(menu.response, [str(bo.id), str(cy.id)], custom_id="choice:double")
-    await ann.click(menu.response, label="Confirm")
+    await box_doubles_the_team(simcord_env, dice, board, [ann, bo, cy])
     bo_dm = bo.user.dm_channel.last_message
     assert bo_dm is not None and "turned to 2" in bo_dm.content
     await bo.user.click(bo_dm, label="Take")
@@ -68,7 +80,7 @@ async def test_box_double_goes_to_dms_and_a_take_opens_the_team_channel(
 async def test_buttons_work_after_a_restart(simcord_env: Any, dice: ScriptedDice,
                                             make_bot: Callable[[], ChouetteBot]) -> None:
     _, (ann, bo, _), board = await started(simcord_env, dice)
-    await ann.select(board.last_message, ["8/5 6/5"], custom_id=_move_id(board.last_message))
+    await play(ann, board, "8/5 6/5")
     await simcord_env.bot.store.close()  # the old process is gone: only the file remains
     await simcord_env.restart_bot(make_bot())
     dice.queue = [6, 5]
@@ -88,7 +100,7 @@ async def test_a_checker_play_costs_at_most_two_api_calls(simcord_env: Any,
                                                           dice: ScriptedDice) -> None:
     _, (ann, bo, _), board = await started(simcord_env, dice)
     before = len(simcord_env.http_requests)
-    await ann.select(board.last_message, ["8/5 6/5"], custom_id=_move_id(board.last_message))
+    await play(ann, board, "8/5 6/5")
     calls = simcord_env.http_requests[before:]
     assert 1 <= len(calls) <= 2, [c.path for c in calls]
     dice.queue = [6, 5]
@@ -100,7 +112,7 @@ async def test_a_checker_play_costs_at_most_two_api_calls(simcord_env: Any,
 async def test_closed_dms_fall_back_to_the_board_channel(simcord_env: Any,
                                                         dice: ScriptedDice) -> None:
     _, (ann, bo, cy), board = await started(simcord_env, dice)
-    await ann.select(board.last_message, ["8/5 6/5"], custom_id=_move_id(board.last_message))
+    await play(ann, board, "8/5 6/5")
     dice.queue = [6, 5]
     await bo.click(board.last_message, label="Roll")
     await bo.select(board.last_message, ["24/13"], custom_id=_move_id(board.last_message))
@@ -122,13 +134,7 @@ async def test_closed_dms_fall_back_to_the_board_channel(simcord_env: Any,
 async def test_a_decision_that_times_out_goes_to_the_captain(simcord_env: Any,
                                                              dice: ScriptedDice) -> None:
     _, (ann, bo, cy), board = await started(simcord_env, dice)
-    await ann.select(board.last_message, ["8/5 6/5"], custom_id=_move_id(board.last_message))
-    dice.queue = [6, 5]
-    await bo.click(board.last_message, label="Roll")
-    await bo.select(board.last_message, ["24/13"], custom_id=_move_id(board.last_message))
-    menu = await ann.click(board.last_message, label="Double")
-    await ann.select(menu.response, [str(bo.id), str(cy.id)], custom_id="choice:double")
-    await ann.click(menu.response, label="Confirm")
+    await box_doubles_the_team(simcord_env, dice, board, [ann, bo, cy])
     await bo.user.click(bo.user.dm_channel.last_message, label="Take")
     await simcord_env.advance_time(121)  # Atlanta: cy is treated as away; bo decides for him
     table = await simcord_env.bot.store.channels(channel_id=board.id)
@@ -143,7 +149,7 @@ async def test_a_decision_that_times_out_goes_to_the_captain(simcord_env: Any,
 async def test_hold_stops_the_captains_roll_until_released(simcord_env: Any,
                                                            dice: ScriptedDice) -> None:
     _, (ann, bo, cy), board = await started(simcord_env, dice)
-    await ann.select(board.last_message, ["8/5 6/5"], custom_id=_move_id(board.last_message))
+    await play(ann, board, "8/5 6/5")
     await cy.click(board.last_message, label="Hold the roll")
     assert "cy asked bo to hold the roll" in board.last_message.content
     refused = await bo.click(board.last_message, label="Roll")
@@ -159,7 +165,7 @@ async def test_the_roll_goes_ahead_by_itself_when_the_double_window_closes(
     _, (ann, _, _), board = await started(simcord_env, dice)
     simcord_env.bot.settings = dataclasses.replace(simcord_env.bot.settings, autoroll=True)
     dice.queue = [6, 5]
-    await ann.select(board.last_message, ["8/5 6/5"], custom_id=_move_id(board.last_message))
+    await play(ann, board, "8/5 6/5")
     await simcord_env.advance_time(5)  # Atlanta's window; SimCord runs the wait at once
     assert "Waiting for bo to play 6-5" in board.last_message.content
 
@@ -191,7 +197,7 @@ async def test_a_forced_play_is_played_by_the_bot(simcord_env: Any, dice: Script
 async def test_a_hold_lapses_after_the_rule_sets_time(simcord_env: Any,
                                                       dice: ScriptedDice) -> None:
     _, (ann, bo, cy), board = await started(simcord_env, dice)
-    await ann.select(board.last_message, ["8/5 6/5"], custom_id=_move_id(board.last_message))
+    await play(ann, board, "8/5 6/5")
     await cy.click(board.last_message, label="Hold the roll")
     await simcord_env.advance_time(120)  # Atlanta's hold_timeout_seconds
     assert "hold the roll" not in board.last_message.content
@@ -203,13 +209,7 @@ async def test_a_hold_lapses_after_the_rule_sets_time(simcord_env: Any,
 async def test_a_whole_game_from_open_to_the_final_sheet(simcord_env: Any,
                                                          dice: ScriptedDice) -> None:
     _, (ann, bo, cy), board = await started(simcord_env, dice)
-    await ann.select(board.last_message, ["8/5 6/5"], custom_id=_move_id(board.last_message))
-    dice.queue = [6, 5]
-    await bo.click(board.last_message, label="Roll")
-    await bo.select(board.last_message, ["24/13"], custom_id=_move_id(board.last_message))
-    menu = await ann.click(board.last_message, label="Double")
-    await ann.select(menu.response, [str(bo.id), str(cy.id)], custom_id="choice:double")
-    await ann.click(menu.response, label="Confirm")
+    await box_doubles_the_team(simcord_env, dice, board, [ann, bo, cy])
     await bo.user.click(bo.user.dm_channel.last_message, label="Drop")
     await cy.user.click(cy.user.dm_channel.last_message, label="Drop")
     sheets = [m for m in board.history() if m.content.startswith("**Score after game 1**")]

@@ -517,3 +517,12 @@ def test_atlanta_6_5_the_bottom_of_the_rotation_is_invited_first() -> None:
                                   partner_min_players=3)) == ()  # Villages: never a Partner
     fibs = table("a", "b", "c", "d", "e", "f", preset="fibs")
     assert partner_invitees(fibs)[0] == "c"  # FIBS: the player after the Captain
+
+
+def test_an_invited_player_declines_where_the_rule_set_lets_him() -> None:
+    state = table("a", "b", "c", "d", "e", "f")
+    assert do(state, "decline", by="f") == state  # recorded, nothing else changes
+    with pytest.raises(SeatingError, match="Only a player"):
+        do(state, "decline", by="a")
+    with pytest.raises(SeatingError, match="may not refuse"):
+        do(table("a", "b", "c", "d", "e", "f", preset="fibs"), "decline", by="c")
