@@ -60,6 +60,15 @@ MIGRATIONS: tuple[str, ...] = (
         message_id INTEGER
     );
     """,
+    """
+    ALTER TABLE events ADD COLUMN at INTEGER;
+    CREATE TABLE dice_seeds (
+        table_id TEXT NOT NULL,
+        game INTEGER NOT NULL,
+        seed TEXT NOT NULL,
+        PRIMARY KEY (table_id, game)
+    ) WITHOUT ROWID;
+    """,
 )
 
 
@@ -96,6 +105,16 @@ class Channels:
     def all(self) -> tuple[int, ...]:
         """The four channel ids."""
         return (self.board_id, self.kibitz_id, self.team_id, self.box_id)
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """One stored event: its version in the table, when it was stored (Unix seconds; None
+    for events stored before times were kept) and the event."""
+
+    version: int
+    at: int | None
+    event: Event
 
 
 class EventStore:
@@ -213,6 +232,16 @@ class EventStore:
         state = replay([self._decode(data) for _, data in rows], state)
         return Loaded(state, rows[-1][0] if rows else start)
 
+    async def events(self, table_id: str) -> list[StoredEvent]:
+        """Every event of the table in order, with its version and when it was stored."""
+        try:
+            rows = await self.db.execute_fetchall(
+                "SELECT version, at, data FROM events WHERE table_id = ? ORDER BY version",
+                (table_id,))
+        except sqlite3.Error as exc:
+            raise self._explain(exc) from exc
+        return [StoredEvent(version, at, self._decode(data)) for version, at, data in rows]
+
     def _decode(self, text: str) -> Any:
         try:
             return loads(text)
@@ -242,7 +271,8 @@ class EventStore:
                     await db.execute("INSERT OR IGNORE INTO tables (id) VALUES (?)",
                                      (table_id,))
                 await db.executemany(
-                    "INSERT INTO events (table_id, version, type, data) VALUES (?, ?, ?, ?)",
+                    "INSERT INTO events (table_id, version, type, data, at) "
+                    "VALUES (?, ?, ?, ?, strftime('%s', 'now'))",
                     [(table_id, version + i + 1, type(e).__name__, dumps(e))
                      for i, e in enumerate(events)])
                 if key is not None:
@@ -267,6 +297,17 @@ class EventStore:
         except sqlite3.Error as exc:
             raise self._explain(exc) from exc
         return new
+
+    async def game_seed(self, table_id: str, game: int, fresh: bytes) -> bytes:
+        """The secret dice seed of the table's game number `game`: `fresh` if it has none
+        yet, else the one stored first (a retried start or a restart keeps its dice)."""
+        async with self._write:
+            await self.db.execute(
+                "INSERT OR IGNORE INTO dice_seeds (table_id, game, seed) VALUES (?, ?, ?)",
+                (table_id, game, fresh.hex()))
+        rows = list(await self.db.execute_fetchall(
+            "SELECT seed FROM dice_seeds WHERE table_id = ? AND game = ?", (table_id, game)))
+        return bytes.fromhex(rows[0][0])
 
     # -- the Discord side of a table -----------------------------------------------------------
 

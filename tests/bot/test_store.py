@@ -159,8 +159,8 @@ async def test_an_unknown_event_type_from_a_newer_version_is_named(tmp_path: Pat
     async with EventStore(path) as store:
         await store.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
         future = dumps(PlayerJoined("bo")).replace("PlayerJoined", "PlayerTeleported")
-        await store.db.execute("INSERT INTO events VALUES ('t', 2, 'PlayerTeleported', ?)",
-                               (future,))
+        await store.db.execute("INSERT INTO events (table_id, version, type, data) "
+                               "VALUES ('t', 2, 'PlayerTeleported', ?)", (future,))
         with pytest.raises(StoreError, match=r"PlayerTeleported.*newer version"):
             await store.load("t")
 
@@ -172,3 +172,16 @@ async def test_a_failed_write_keeps_nothing_of_the_command(tmp_path: Path) -> No
             await store.append("t", 0, (PlayerJoined("ann"),), "a", bad)
         assert (await store.load("t")).version == 0
         assert await store.table_ids() == []
+
+
+async def test_events_come_back_in_order_with_their_time_and_a_game_keeps_its_first_seed(
+        tmp_path: Path) -> None:
+    async with EventStore(tmp_path / "c.db") as store:
+        await store.append("t", 0, (PlayerJoined("ann"), PlayerJoined("bo")), "a", Outcome(True))
+        stored = await store.events("t")
+        assert [(s.version, s.event) for s in stored] == [(1, PlayerJoined("ann")),
+                                                            (2, PlayerJoined("bo"))]
+        assert all(isinstance(s.at, int) and s.at > 1_700_000_000 for s in stored)
+        first = await store.game_seed("t", 1, b"one")
+        assert await store.game_seed("t", 1, b"two") == first == b"one"
+        assert await store.game_seed("t", 2, b"two") == b"two"
