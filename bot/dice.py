@@ -1,33 +1,88 @@
 """Server dice: drawn here (never in `rules/`) and passed to the table in commands, so every
-roll is stored in the events and a replay never rolls again."""
+roll is stored in the events and a replay never rolls again.
+
+Every game's dice come from a secret seed of 32 random bytes, committed to before the game
+(its SHA-256 is published with the opening roll) and revealed when the game ends. The dice
+are the seed's stream, which anyone can recompute with the standard library alone:
+
+    for block in 0, 1, 2, ...:
+        for byte in sha256(seed + block as 8 bytes big-endian).digest():
+            if byte < 252: the next die is byte % 6 + 1   (252 = 42 * 6: no face favoured)
+
+The opening rolls are the stream's first pairs ([Box die, Team die], ties first), and each
+later roll the next two dice, in the order they were drawn. `verify` checks a game's record.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
+from itertools import count, islice
+
+
+def commitment(seed: bytes) -> str:
+    """The published commitment to `seed`: its SHA-256, in hexadecimal."""
+    return hashlib.sha256(seed).hexdigest()
+
+
+def stream(seed: bytes) -> Iterator[int]:
+    """The dice of the game whose seed is `seed`, in order (see the module docstring)."""
+    for block in count():
+        for byte in hashlib.sha256(seed + block.to_bytes(8, "big")).digest():
+            if byte < 252:
+                yield byte % 6 + 1
+
+
+def verify(seed_hex: str, committed: str, dice: Sequence[int]) -> list[str]:
+    """What is wrong with a game whose dice were `dice` (every die in the order thrown,
+    opening rolls first) under the revealed `seed_hex` and the published `committed` hash.
+    An empty list: the seed matches the commitment and every die is the seed's."""
+    try:
+        seed = bytes.fromhex(seed_hex)
+    except ValueError:
+        return [f"the seed {seed_hex!r} is not hexadecimal"]
+    problems = []
+    if commitment(seed) != committed:
+        problems.append(f"the seed hashes to {commitment(seed)}, not to the commitment "
+                        f"{committed}")
+    for index, (thrown, due) in enumerate(zip(dice, stream(seed), strict=False)):
+        if thrown != due:
+            problems.append(f"die {index + 1} ({_roll_of(index)}) was {thrown}; the seed "
+                            f"gives {due}")
+    return problems
+
+
+def _roll_of(index: int) -> str:
+    return f"throw {index // 2 + 1}, {'first' if index % 2 == 0 else 'second'} die"
 
 
 class Dice:
-    """Fair dice from `secrets`; tests inject a `draw` that returns chosen faces."""
+    """Dice from each game's seed; seats are rolled with `secrets` (tests override
+    `faces` and `draw` to throw chosen faces)."""
 
     def __init__(self, draw: Callable[[], int] | None = None) -> None:
         self._draw = draw or (lambda: secrets.randbelow(6) + 1)
 
-    def die(self) -> int:
-        """One die, 1 to 6."""
-        return self._draw()
+    def new_seed(self) -> bytes:
+        """A fresh secret seed for a game."""
+        return secrets.token_bytes(32)
 
-    def roll(self) -> tuple[int, int]:
-        """Two dice."""
-        return self.die(), self.die()
+    def faces(self, seed: bytes, start: int, number: int) -> list[int]:
+        """Dice `start` to `start + number - 1` of the seed's stream."""
+        return list(islice(stream(seed), start, start + number))
 
-    def opening(self) -> list[list[int]]:
+    def roll(self, seed: bytes, used: int) -> list[int]:
+        """The next roll of the game: the two dice after the `used` already thrown."""
+        return self.faces(seed, used, 2)
+
+    def opening(self, seed: bytes) -> list[list[int]]:
         """Opening rolls as [Box die, Team die] pairs: ties first, the last pair unequal."""
-        pairs = [[self.die(), self.die()]]
+        pairs = [self.faces(seed, 0, 2)]
         while pairs[-1][0] == pairs[-1][1]:
-            pairs.append([self.die(), self.die()])
+            pairs.append(self.faces(seed, 2 * len(pairs), 2))
         return pairs
 
-    def seats(self, players: list[str], count: int) -> dict[str, tuple[int, ...]]:
-        """Each player's roll of `count` dice for seats."""
-        return {p: tuple(self.die() for _ in range(count)) for p in players}
+    def seats(self, players: list[str], number: int) -> dict[str, tuple[int, ...]]:
+        """Each player's roll of `number` dice for seats."""
+        return {p: tuple(self._draw() for _ in range(number)) for p in players}

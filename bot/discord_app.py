@@ -14,14 +14,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.dice import Dice
+from bot.dice import Dice, commitment
 from bot.effects import Effect, Outcome
 from bot.presenter import Presenter
 from bot.service import TableService
 from bot.store import EventStore
 from bot.views import DYNAMIC_ITEMS
 from rules.rotation import Reroll, order_by_rolls
-from rules.state import Command
+from rules.state import Command, TableState
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +78,29 @@ class ChouetteBot(commands.Bot):
         await self.presenter.show(table_id, outcome, interaction)
         return outcome
 
+    async def roll_command(self, table_id: str, who: str) -> Command:
+        """`who` rolls the next dice of the game in progress, from its seed (the command
+        names the die it starts at, so dice drawn for a roll that lost a race are refused)."""
+        state = await self.service.state(table_id)
+        number = state.game.number if state.game else state.games_played + 1
+        used = state.game.dice_used if state.game else 0
+        seed = await self.store.game_seed(table_id, number, self.dice.new_seed())
+        assert seed is not None
+        return Command("roll", who, {"dice": self.dice.roll(seed, used), "die": used})
+
+    async def reveal(self, table_id: str, state: TableState) -> None:
+        """Reveal the dice seed of every finished game whose seed is still secret."""
+        playing = state.game.number if state.game else None
+        for number, _, revealed in state.commitments:
+            seed = await self.store.game_seed(table_id, number)
+            if revealed or number == playing or seed is None:
+                continue
+            outcome = await self.service.handle(
+                table_id, Command("reveal", "", {"game": number, "seed": seed.hex()}),
+                key=f"reveal:{number}")
+            if outcome.accepted:
+                await self.presenter.show(table_id, outcome)
+
     async def reply(self, interaction: discord.Interaction, text: str) -> None:
         """An ephemeral answer (in pieces if long), answered already or not."""
         pieces: list[str] = [""]
@@ -111,7 +134,12 @@ class ChouetteBot(commands.Bot):
                 await self.reply(interaction, seated.reason)
                 return
             effects = seated.effects
-        args = {"opening": self.dice.opening()} if state.mode == "play" else {}
+        args: dict[str, object] = {}
+        if state.mode == "play":
+            seed = await self.store.game_seed(table_id, state.games_played + 1,
+                                              self.dice.new_seed())
+            assert seed is not None
+            args = {"opening": self.dice.opening(seed), "commitment": commitment(seed)}
         started = await self.service.handle(table_id, Command("start", me, args),
                                             key=f"{key}:start")
         if not started.accepted:

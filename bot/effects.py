@@ -14,6 +14,7 @@ from rules.absence import stand_in
 from rules.cube import CubeState, Side
 from rules.events import (
     CubeTurned,
+    DiceRevealed,
     DoublesAnswered,
     Event,
     GameEnded,
@@ -124,11 +125,16 @@ def describe(event: Event) -> str | None:
             partner = f", Partner {seating.partner}" if seating.partner else ""
             return (f"Seats ({reason}): Box {seating.box}{partner}; Team "
                     f"{', '.join(seating.team)} (Captain {seating.captain}).")
-        case GameStarted(number, _, autos, _, on_roll, dice):
+        case GameStarted(number, _, autos, _, on_roll, dice, _, committed):
             auto = f", {autos} automatic double(s)" if autos else ""
             first = (f"; {'the Box' if on_roll is Side.BOX else 'the Team'} starts with "
                      f"{dice[0]}-{dice[1]}" if dice and on_roll else "")
-            return f"Game {number} begins{auto}{first}."
+            pledge = (f" The dice come from a secret seed whose SHA-256 is `{committed}`; it "
+                      "is revealed when the game ends." if committed else "")
+            return f"Game {number} begins{auto}{first}.{pledge}"
+        case DiceRevealed(number, seed):
+            return (f"Game {number}'s dice seed was `{seed}`: `/chouette verify game:{number}` "
+                    "(or `python -m bot verify`) recomputes every roll from it.")
         case CubeTurned(cube, action, by):
             return f"{by}: {action} ({cube.team_player} v {cube.box_player}, cube {cube.face})."
         case PointsPaid(t):

@@ -111,6 +111,7 @@ class Presenter:
         """After a restart: a timer for every Team decision still waiting."""
         for table_id in table_ids:
             state = await self.bot.service.state(table_id)
+            await self.bot.reveal(table_id, state)  # a game that ended just before a crash
             for player, cube in waiting_for(state):
                 if cube.side_of(player) is Side.TEAM:
                     self.arm(table_id, player, state.rules.decision_timeout_seconds)
@@ -147,7 +148,10 @@ class Presenter:
         await self._keep_going(table_id, state)
 
     async def _keep_going(self, table_id: str, state: TableState) -> None:
-        """Play a forced play at once; arm the autoroll when the side on roll may roll."""
+        """Reveal finished games' dice seeds; play a forced play at once; arm the autoroll
+        when the side on roll may roll."""
+        if any(not seed for _, _, seed in state.commitments):
+            await self.bot.reveal(table_id, state)
         game, who = state.game, shooter(state)
         timer = self._timers.pop((table_id, ""), None)
         if timer is not None and timer is not asyncio.current_task():
@@ -184,7 +188,7 @@ class Presenter:
         await asyncio.sleep(seconds)
         self._timers.pop((table_id, ""), None)
         outcome = await self.bot.service.handle(
-            table_id, Command("roll", who, {"dice": list(self.bot.dice.roll())}))
+            table_id, await self.bot.roll_command(table_id, who))
         if outcome.accepted:  # refused: he rolled, or someone doubled or held meanwhile
             await self.show(table_id, outcome)
 

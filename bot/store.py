@@ -298,16 +298,18 @@ class EventStore:
             raise self._explain(exc) from exc
         return new
 
-    async def game_seed(self, table_id: str, game: int, fresh: bytes) -> bytes:
-        """The secret dice seed of the table's game number `game`: `fresh` if it has none
-        yet, else the one stored first (a retried start or a restart keeps its dice)."""
-        async with self._write:
-            await self.db.execute(
-                "INSERT OR IGNORE INTO dice_seeds (table_id, game, seed) VALUES (?, ?, ?)",
-                (table_id, game, fresh.hex()))
+    async def game_seed(self, table_id: str, game: int,
+                        fresh: bytes | None = None) -> bytes | None:
+        """The secret dice seed of the table's game number `game`: the one stored first,
+        else `fresh`, stored now (a retried start or a restart keeps its dice)."""
+        if fresh is not None:
+            async with self._write:
+                await self.db.execute(
+                    "INSERT OR IGNORE INTO dice_seeds (table_id, game, seed) VALUES (?, ?, ?)",
+                    (table_id, game, fresh.hex()))
         rows = list(await self.db.execute_fetchall(
             "SELECT seed FROM dice_seeds WHERE table_id = ? AND game = ?", (table_id, game)))
-        return bytes.fromhex(rows[0][0])
+        return bytes.fromhex(rows[0][0]) if rows else None
 
     # -- the Discord side of a table -----------------------------------------------------------
 

@@ -87,9 +87,10 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         elif self.action == "start":
             await bot.start_game(interaction, self.table_id)
             return
-        elif self.action == "roll":
-            args = {"dice": list(bot.dice.roll())}
-        await bot.act(interaction, self.table_id, Command(self.action, me, args))
+        command = Command(self.action, me, args)
+        if self.action == "roll":
+            command = await bot.roll_command(self.table_id, me)
+        await bot.act(interaction, self.table_id, command)
 
 
 class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],

@@ -96,7 +96,10 @@ class Seated:
 class GameStarted:
     """A game began: its cubes (automatic doubles applied) and, in play mode, the board.
 
-    `position` is from the view of `on_roll`, who moves first with `dice`.
+    `position` is from the view of `on_roll`, who moves first with `dice`. `opening` is
+    every opening roll as [Box die, Team die], ties first; `commitment` is the SHA-256 of
+    the secret seed the game's dice come from, published now and checked when the seed is
+    revealed at the game's end (empty when the dice were not drawn from a seed).
     """
 
     number: int
@@ -105,6 +108,8 @@ class GameStarted:
     position: Position | None = None
     on_roll: Side | None = None
     dice: tuple[int, int] | None = None
+    opening: tuple[tuple[int, int], ...] = ()
+    commitment: str = ""
 
 
 @dataclass(frozen=True)
@@ -185,6 +190,15 @@ class GameEnded:
 
 
 @dataclass(frozen=True)
+class DiceRevealed:
+    """The secret seed of game `number`'s dice, revealed once the game is over: anyone can
+    hash it against the commitment and recompute every roll (`python -m bot verify`)."""
+
+    number: int
+    seed: str  # hexadecimal
+
+
+@dataclass(frozen=True)
 class SessionEnded:
     """The session is over: the final breakdown of who pays whom."""
 
@@ -194,11 +208,12 @@ class SessionEnded:
 Event = (TableOpened | PlayerJoined | PlayerLeft | StakeChanged | PlayerAway | ProxyAppointed
          | PartnerDeclined | Seated
          | GameStarted | CubeTurned | PointsPaid | DoublesAnswered | ResignationOffered
-         | ResignationAnswered | RollHeld | Rolled | Moved | GameEnded | SessionEnded)
+         | ResignationAnswered | RollHeld | Rolled | Moved | GameEnded | DiceRevealed
+         | SessionEnded)
 
 EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     TableOpened, PlayerJoined, PlayerLeft, StakeChanged, PlayerAway, ProxyAppointed,
     PartnerDeclined, Seated,
     GameStarted,
     CubeTurned, PointsPaid, ResignationOffered, ResignationAnswered,
-    DoublesAnswered, RollHeld, Rolled, Moved, GameEnded, SessionEnded)}
+    DoublesAnswered, RollHeld, Rolled, Moved, GameEnded, DiceRevealed, SessionEnded)}

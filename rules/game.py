@@ -8,6 +8,8 @@ Acting Captain, Atlanta 6.2); the Box acts for his side (a Partner consults, Atl
 
 from __future__ import annotations
 
+import hashlib
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
@@ -19,6 +21,7 @@ from rules.cube import Cube, CubeState, Side
 from rules.errors import NotYourTurn, RuleError, SeatingError
 from rules.events import (
     CubeTurned,
+    DiceRevealed,
     Event,
     GameEnded,
     GameStarted,
@@ -120,8 +123,34 @@ def _start(state: TableState, cmd: Command) -> tuple[Event, ...]:
         box_die, team_die = pairs[-1]
         side = Side.BOX if box_die > team_die else Side.TEAM
         dice = (box_die, team_die) if side is Side.BOX else (team_die, box_die)
-        started = replace(started, position=Position.initial(), on_roll=side, dice=dice)
+        commitment = cmd.arg("commitment", str, "")
+        if commitment and not re.fullmatch(r"[0-9a-f]{64}", commitment):
+            raise BadCommand("commitment is the SHA-256 of the dice seed: 64 hexadecimal "
+                             "digits.")
+        started = replace(started, position=Position.initial(), on_roll=side, dice=dice,
+                          opening=tuple(pairs), commitment=commitment)
     return (*events, started)
+
+
+@handles("reveal")
+def _reveal(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    """The bot reveals a finished game's dice seed; it must hash to the game's commitment."""
+    number, seed = cmd.arg("game", int), cmd.arg("seed", str)
+    found = next((c for c in state.commitments if c[0] == number), None)
+    if found is None:
+        raise BadCommand(f"Game {number} has no dice commitment to reveal.")
+    if found[2]:
+        raise RuleError(f"Game {number}'s dice seed is already revealed.")
+    if state.game is not None and state.game.number == number:
+        raise RuleError(f"Game {number} is still being played: its seed stays secret until "
+                        "it ends.")
+    try:
+        digest = hashlib.sha256(bytes.fromhex(seed)).hexdigest()
+    except ValueError:
+        raise BadCommand("seed is written in hexadecimal digits.") from None
+    if digest != found[1]:
+        raise RuleError(f"That seed does not hash to game {number}'s commitment {found[1]}.")
+    return (DiceRevealed(number, seed),)
 
 
 def _automatic_doubles(state: TableState, seating: Seating, cmd: Command,
@@ -176,6 +205,8 @@ def _roll(state: TableState, cmd: Command) -> tuple[Event, ...]:
         raise NotYourTurn(f"{', '.join(game.holds)} asked to hold the roll (Atlanta 5.9): "
                           "wait until they double or release it.")
     dice = _dice(cmd.arg("dice", list), "roll")
+    if cmd.arg("die", int, game.dice_used) != game.dice_used:
+        raise NotYourTurn("Those dice were drawn for an earlier roll: roll again.")
     passed = not legal_plays(position, dice)[0].moves
     assert game.on_roll is not None
     return (Rolled(game.on_roll, dice, passed),)

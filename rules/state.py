@@ -18,6 +18,7 @@ from rules.cube import Cube, CubeState, Side
 from rules.errors import RuleError, SeatingError
 from rules.events import (
     CubeTurned,
+    DiceRevealed,
     DoublesAnswered,
     Event,
     GameEnded,
@@ -127,6 +128,7 @@ class Game:
     box_round: tuple[str, ...] = ()
     resignations: tuple[tuple[str, Side, str], ...] = ()
     holds: tuple[str, ...] = ()  # Team players who asked to hold the roll (Atlanta 5.9)
+    dice_used: int = 0  # dice thrown so far, opening rolls included: the next die's index
 
 
 @dataclass(frozen=True)
@@ -145,6 +147,8 @@ class TableState:
     game_roles: tuple[tuple[str, str], ...] = ()  # (Box, Captain) of every finished game
     ended: bool = False
     opened: bool = False
+    # (game number, commitment, seed once revealed or "") of every game with seeded dice
+    commitments: tuple[tuple[int, str, str], ...] = ()
 
     def member(self, name: str) -> Member | None:
         """The member called `name`, if any."""
@@ -257,6 +261,9 @@ def evolve(state: TableState, event: Event) -> TableState:
             return replace(state, seating=seating)
         case SessionEnded():
             return replace(state, ended=True)
+        case DiceRevealed(number, seed):
+            return replace(state, commitments=tuple(
+                (n, c, seed if n == number else s) for n, c, s in state.commitments))
         case PartnerDeclined():
             return state  # history only: the Box invites the next player
         case GameEnded(_, _, transfers, seating):
@@ -293,9 +300,12 @@ def evolve_game(state: TableState, event: Event) -> TableState:
     if isinstance(event, GameStarted):
         assert seating is not None
         game = Game(event.number, event.cubes, (seating.captain,), position=event.position,
-                    on_roll=event.on_roll, dice=event.dice)
+                    on_roll=event.on_roll, dice=event.dice, dice_used=2 * len(event.opening))
         board = (event.position, event.on_roll) if event.position and event.on_roll else None
-        return replace(state, game=game, board=board)
+        commitments = state.commitments
+        if event.commitment:
+            commitments = (*commitments, (event.number, event.commitment, ""))
+        return replace(state, game=game, board=board, commitments=commitments)
     if state.game is None or seating is None:
         return state
     game = state.game
@@ -334,7 +344,7 @@ def evolve_game(state: TableState, event: Event) -> TableState:
             game = replace(game, resignations=tuple(
                 r for r in game.resignations if r[0] != player))
         case Rolled(_, dice, passed):
-            game = replace(game, dice=dice)
+            game = replace(game, dice=dice, dice_used=game.dice_used + 2)
             if passed:
                 game = _next_turn(game, game.position)
         case Moved(_, _, position):

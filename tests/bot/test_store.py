@@ -185,3 +185,4 @@ async def test_events_come_back_in_order_with_their_time_and_a_game_keeps_its_fi
         first = await store.game_seed("t", 1, b"one")
         assert await store.game_seed("t", 1, b"two") == first == b"one"
         assert await store.game_seed("t", 2, b"two") == b"two"
+        assert await store.game_seed("t", 3) is None

@@ -18,6 +18,9 @@ class ScriptedDice(Dice):
         self._cycle: Iterator[int] = iter(())
         super().__init__(self._next)
 
+    def faces(self, seed: bytes, start: int, number: int) -> list[int]:
+        return [self._next() for _ in range(number)]
+
     def _next(self) -> int:
         if self.queue:
             return self.queue.pop(0)
