@@ -7,11 +7,13 @@ import asyncio
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TextIO
 
 from bot import scenario
 from bot.config import Settings, SettingsError
-from bot.store import StoreError
+from bot.dice import GameDice, games_dice
+from bot.store import EventStore, StoreError
 from rules.board import legal_plays
 from rules.errors import RuleError
 from rules.notation import position_from_id, position_id
@@ -55,6 +57,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     render.add_argument("--dice", nargs=2, type=int, metavar=("D1", "D2"), help="the roll")
     render.add_argument("--out", required=True, help="the PNG file to write")
     render.add_argument("--width", type=int, default=800, help="image width in pixels")
+    check = sub.add_parser("verify", help="check a game's dice against its revealed seed",
+                           description="Recompute every roll from the revealed seed: from a "
+                           "table in the event store, or from numbers copied off Discord.")
+    check.add_argument("--db", help="the event store (with --table)")
+    check.add_argument("--table", help="the table id (its #board channel's category)")
+    check.add_argument("--game", type=int, help="only this game (default: every game)")
+    check.add_argument("--seed", help="a revealed seed, in hexadecimal (with --commitment)")
+    check.add_argument("--commitment", help="the SHA-256 published when the game began")
+    check.add_argument("--dice", nargs="*", type=int, default=[],
+                       help="every die of the game in order, opening rolls first")
     args = parser.parse_args(argv)
     if args.command == "legal":
         return legal(sys.stdin, sys.stdout)
@@ -62,7 +74,47 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_scenario(args.file, args.db)
     if args.command == "render":
         return render_board(args.id, args.dice, args.out, args.width)
+    if args.command == "verify":
+        return verify_dice(args)
     return run()
+
+
+def verify_dice(args: argparse.Namespace) -> int:
+    """Print each game's verdict; the status is 1 when any die fails, 2 on bad input."""
+    if args.seed is not None and args.commitment is not None:
+        games = [GameDice(args.game or 0, args.commitment, args.seed, tuple(args.dice))]
+    elif args.db is not None and args.table is not None:
+        try:
+            games = asyncio.run(_stored_dice(args.db, args.table))
+        except StoreError as exc:
+            print(f"chouette-bot: {exc}", file=sys.stderr)
+            return 2
+        games = [g for g in games if args.game in (None, g.number)]
+        if not games:
+            which = f"game {args.game}" if args.game else "any game"
+            print(f"chouette-bot: table {args.table} has no committed dice for {which}.",
+                  file=sys.stderr)
+            return 2
+    else:
+        print("chouette-bot: verify needs --db and --table, or --seed and --commitment "
+              "(and --dice).", file=sys.stderr)
+        return 2
+    failed = False
+    for game in games:
+        problems = game.problems()
+        failed = failed or bool(problems)
+        verdict = ("; ".join(problems) if problems
+                   else f"all {len(game.dice)} dice are the seed's, and the seed is the one "
+                   "committed to")
+        print(f"game {game.number}: {'FAILS' if problems else 'OK'}: {verdict}")
+    return 1 if failed else 0
+
+
+async def _stored_dice(path: str, table: str) -> list[GameDice]:
+    if not Path(path).is_file():
+        raise StoreError(f"There is no database at {path}.")
+    async with EventStore(path) as store:
+        return games_dice(s.event for s in await store.events(table))
 
 
 def run_scenario(path: str, db: str | None) -> int:

@@ -17,8 +17,11 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from itertools import count, islice
+
+from rules.events import DiceRevealed, Event, GameEnded, GameStarted, Rolled
 
 
 def commitment(seed: bytes) -> str:
@@ -51,6 +54,43 @@ def verify(seed_hex: str, committed: str, dice: Sequence[int]) -> list[str]:
             problems.append(f"die {index + 1} ({_roll_of(index)}) was {thrown}; the seed "
                             f"gives {due}")
     return problems
+
+
+@dataclass(frozen=True)
+class GameDice:
+    """A game's dice as the event log records them: its commitment, its seed once revealed,
+    and every die thrown in order (opening rolls first, then each roll as drawn)."""
+
+    number: int
+    commitment: str
+    seed: str
+    dice: tuple[int, ...]
+
+    def problems(self) -> list[str]:
+        """What fails verification; empty when every die is the seed's."""
+        if not self.seed:
+            return [f"game {self.number}'s seed is not revealed yet (it is, when the game "
+                    "ends)"]
+        return verify(self.seed, self.commitment, self.dice)
+
+
+def games_dice(events: Iterable[Event]) -> list[GameDice]:
+    """Every game of a table's event log whose dice came from a committed seed."""
+    games: dict[int, GameDice] = {}
+    current: int | None = None
+    for event in events:
+        if isinstance(event, GameStarted):
+            current = event.number if event.commitment else None
+            if current is not None:
+                games[current] = GameDice(current, event.commitment, "",
+                                          tuple(d for pair in event.opening for d in pair))
+        elif isinstance(event, Rolled) and current is not None:
+            games[current] = replace(games[current], dice=games[current].dice + event.dice)
+        elif isinstance(event, DiceRevealed) and event.number in games:
+            games[event.number] = replace(games[event.number], seed=event.seed)
+        elif isinstance(event, GameEnded):
+            current = None
+    return list(games.values())
 
 
 def _roll_of(index: int) -> str:

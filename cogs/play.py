@@ -8,6 +8,7 @@ from typing import Literal
 import discord
 from discord import app_commands
 
+from bot.dice import games_dice
 from bot.discord_app import ChouetteBot
 from cogs.lobby import table_of
 from rules.state import Command
@@ -53,3 +54,27 @@ async def setup(bot: ChouetteBot) -> None:
         if table := await table_of(bot, interaction):
             await bot.act(interaction, table, Command("resign", str(interaction.user.id),
                                                       {"kind": kind}))
+
+    @group.command()
+    @app_commands.describe(game="the game's number (the log says 'Game N begins')")
+    async def verify(interaction: discord.Interaction, game: int) -> None:
+        """Check a finished game's dice: its revealed seed against the commitment published
+        when it began, and every roll against the seed."""
+        if table := await table_of(bot, interaction):
+            found = [g for g in games_dice(s.event for s in await bot.store.events(table))
+                     if g.number == game]
+            if not found:
+                text = f"Game {game} has no committed dice here (not played on the board yet)."
+            elif not found[0].seed:
+                text = (f"Game {game} is still being played: its seed is revealed when it "
+                        f"ends. Its commitment is `{found[0].commitment}`.")
+            else:
+                g = found[0]
+                problems = g.problems()
+                verdict = ("FAILS: " + "; ".join(problems) if problems else
+                           f"OK: the seed hashes to the commitment and gives all "
+                           f"{len(g.dice)} dice thrown.")
+                text = (f"Game {game}: {verdict}\nCheck it yourself: `python -m bot verify "
+                        f"--seed {g.seed} --commitment {g.commitment} --dice "
+                        f"{' '.join(map(str, g.dice))}` (or the recipe in docs/dice.md).")
+            await bot.reply(interaction, text)

@@ -1,5 +1,6 @@
 """Given/when/then tests of the chouette table, one rule each (scorekeeper and play mode)."""
 
+import hashlib
 from fractions import Fraction
 from typing import Any
 
@@ -11,7 +12,7 @@ from rules.errors import CubeNotAvailable, NotYourTurn, RuleError, SeatingError
 from rules.events import GameStarted, PlayerLeft, Rolled
 from rules.game import box_consults_fully, shooter, team_voices
 from rules.ledger import net
-from rules.state import Command, TableState, cube_of, replay
+from rules.state import BadCommand, Command, TableState, cube_of, replay
 from rules.table import decide, partner_invitees
 
 
@@ -267,6 +268,35 @@ def test_only_the_shooter_rolls_and_moves_and_doubles_come_before_the_roll() -> 
     state = do(state, "double", by="ann", cubes=["bo"])
     with pytest.raises(NotYourTurn, match="waiting for bo"):
         do(state, "roll", by="ann", dice=[3, 1])
+
+
+def test_a_games_dice_seed_is_revealed_only_after_it_and_only_if_it_hashes_right() -> None:
+    seed = bytes(32)
+    committed = hashlib.sha256(seed).hexdigest()
+    state = do(table(mode="play"), "start", opening=[[2, 2], [3, 1]], commitment=committed)
+    assert state.commitments == ((1, committed, ""),) and state.game is not None
+    assert state.game.dice_used == 4  # the tie and the opening roll
+    with pytest.raises(RuleError, match="still being played"):
+        do(state, "reveal", game=1, seed=seed.hex())
+    state = do(state, "move", by="ann", play="8/5 6/5")
+    with pytest.raises(NotYourTurn, match="drawn for an earlier roll"):
+        do(state, "roll", by="bo", dice=[6, 5], die=2)
+    rolled = do(state, "roll", by="bo", dice=[6, 5], die=4)
+    assert rolled.game is not None and rolled.game.dice_used == 6
+    for player in ("bo", "cy", "di"):
+        state = do(state, "double", by=player)
+    state = do(state, "answer", by="ann", drop=["bo", "cy", "di"])
+    assert state.game is None
+    with pytest.raises(RuleError, match="does not hash to game 1's commitment"):
+        do(state, "reveal", game=1, seed=bytes([1] * 32).hex())
+    with pytest.raises(BadCommand, match="no dice commitment"):
+        do(state, "reveal", game=2, seed=seed.hex())
+    state = do(state, "reveal", game=1, seed=seed.hex())
+    assert state.commitments == ((1, committed, seed.hex()),)
+    with pytest.raises(RuleError, match="already revealed"):
+        do(state, "reveal", game=1, seed=seed.hex())
+    with pytest.raises(BadCommand, match="64 hexadecimal"):
+        do(table(mode="play"), "start", opening=[[3, 1]], commitment="abc")
 
 
 def test_acting_captain_shoots_when_the_captain_drops_and_captains_next() -> None:
