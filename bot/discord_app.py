@@ -25,7 +25,7 @@ from rules.state import Command, TableState
 
 log = logging.getLogger(__name__)
 
-INITIAL_EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scores", "cogs.moderation")
+INITIAL_EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scores", "cogs.moderation", "cogs.stats")
 
 
 class ChouetteBot(commands.Bot):

@@ -333,3 +333,18 @@ class EventStore:
             args = (channel_id,)  # type: ignore[assignment]
         rows = list(await self.db.execute_fetchall(sql, args))
         return Channels(*rows[0]) if rows else None
+
+    async def guild_table_ids(self, guild_id: int) -> list[str]:
+        """Every table opened on the Discord server `guild_id`, oldest first."""
+        rows = await self.db.execute_fetchall(
+            "SELECT t.id FROM tables t JOIN discord_tables d ON d.table_id = t.id "
+            "WHERE d.guild_id = ? ORDER BY t.rowid", (guild_id,))
+        return [row[0] for row in rows]
+
+    async def events_except(self, table_id: str, skip: Sequence[str]) -> list[StoredEvent]:
+        """The table's events in order, but those whose type is named in `skip` (never
+        decoded: the statistics skip the board's many rolls and moves)."""
+        rows = await self.db.execute_fetchall(
+            "SELECT version, at, data FROM events WHERE table_id = ? AND type NOT IN "
+            f"({', '.join('?' * len(skip))}) ORDER BY version", (table_id, *skip))
+        return [StoredEvent(version, at, self._decode(data)) for version, at, data in rows]
