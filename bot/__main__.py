@@ -10,12 +10,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from bot import scenario
+from bot import records, scenario
 from bot.config import Settings, SettingsError
 from bot.dice import GameDice, games_dice
 from bot.store import EventStore, StoreError
 from rules.board import legal_plays
 from rules.errors import RuleError
+from rules.events import Event
 from rules.notation import position_from_id, position_id
 
 
@@ -67,6 +68,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     check.add_argument("--commitment", help="the SHA-256 published when the game began")
     check.add_argument("--dice", nargs="*", type=int, default=[],
                        help="every die of the game in order, opening rolls first")
+    export = sub.add_parser("export", help="write games as a .mat file GNU Backgammon imports",
+                            description="Export a table's games (or one game) as a Jellyfish "
+                            ".mat money session: from the event store (--db, --table) or from "
+                            "a play-mode transcript (--scenario).")
+    export.add_argument("--db", help="the event store (with --table)")
+    export.add_argument("--table", help="the table id (its #board channel's category)")
+    export.add_argument("--scenario", help="a transcript to run instead (JSON lines)")
+    export.add_argument("--game", type=int, help="only this game (default: every game)")
+    export.add_argument("--out", required=True, help="the .mat file to write")
     args = parser.parse_args(argv)
     if args.command == "legal":
         return legal(sys.stdin, sys.stdout)
@@ -76,7 +86,41 @@ def main(argv: Sequence[str] | None = None) -> int:
         return render_board(args.id, args.dice, args.out, args.width)
     if args.command == "verify":
         return verify_dice(args)
+    if args.command == "export":
+        return export_games(args)
     return run()
+
+
+def export_games(args: argparse.Namespace) -> int:
+    """Write the .mat of a stored table's or a transcript's games; 2 on bad input."""
+    try:
+        if args.scenario is not None:
+            with open(args.scenario, encoding="utf-8") as fh:
+                events = records.transcript(fh.read().splitlines())
+        elif args.db is not None and args.table is not None:
+            events = asyncio.run(_stored_events(args.db, args.table))
+        else:
+            raise RuleError("export needs --db and --table, or --scenario.")
+        text = records.export(events, args.game)
+        with open(args.out, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except (RuleError, StoreError) as exc:
+        print(f"chouette-bot: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"chouette-bot: {exc.filename}: {exc.strerror}", file=sys.stderr)
+        return 2
+    return 0
+
+
+async def _stored_events(path: str, table: str) -> list[Event]:
+    if not Path(path).is_file():
+        raise StoreError(f"There is no database at {path}.")
+    async with EventStore(path) as store:
+        events = [s.event for s in await store.events(table)]
+    if not events:
+        raise StoreError(f"There is no table {table} in {path}.")
+    return events
 
 
 def verify_dice(args: argparse.Namespace) -> int:

@@ -25,7 +25,8 @@ from rules.state import Command, TableState
 
 log = logging.getLogger(__name__)
 
-INITIAL_EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scores", "cogs.moderation", "cogs.stats")
+INITIAL_EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scores", "cogs.moderation", "cogs.stats",
+                      "cogs.records")
 
 
 class ChouetteBot(commands.Bot):

@@ -1,0 +1,235 @@
+"""Game records: every game played on a board, as data, as a Jellyfish .mat file that GNU
+Backgammon imports, and the Position ID of any position in it.
+
+Pure functions over a table's events in order (standard library and `rules/` only). A record
+is the Box against the Team, whose checkers the Captain (or an Acting Captain) plays. In a
+chouette every Team player has his own cube against the Box, so no single cube history fits
+one gnubg game: a .mat carries the checker play and the result at cube 1 (1, 2 or 3 points
+for a single game, a gammon or a backgammon); a game ended by the cubes (every cube dropped)
+imports as the loser resigning a single game. Opening ties are not in a .mat: they are
+listed in its header.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from rules.board import GameKind, Position
+from rules.cube import Side
+from rules.errors import RuleError
+from rules.events import Event, GameEnded, GameStarted, Moved, Rolled, TableOpened
+from rules.notation import position_id
+from rules.state import Command, TableState, evolve, replay
+from rules.table import decide
+
+
+class RecordError(RuleError):
+    """A record that can't be made: no such game, or a game with no board."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One roll: the side on roll, its dice, the position before it (from the roller's
+    view) and the play as gnubg writes it ("" when no play was legal; None while the dice
+    wait to be played)."""
+
+    side: Side
+    dice: tuple[int, int] | None  # None: the side is to roll (the position a record ends on)
+    position: Position
+    play: str | None
+
+    @property
+    def position_id(self) -> str:
+        """The gnubg Position ID before this turn, from the roller's view."""
+        return position_id(self.position)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A game played on the board: who sat where, the opening rolls, every turn, and the
+    position now (`position`, from `on_roll`'s view). `winner` and `kind` are None while the
+    game is in progress."""
+
+    number: int
+    box: str
+    captain: str
+    names: dict[str, str]  # player key -> name to show
+    opening: tuple[tuple[int, int], ...]
+    turns: tuple[Turn, ...]
+    position: Position
+    on_roll: Side
+    winner: Side | None = None
+    kind: str | None = None
+
+    def shown(self, side: Side) -> str:
+        """The name of the player who rolls for `side` (the Box, or the Team's Captain)."""
+        player = self.box if side is Side.BOX else self.captain
+        return self.names.get(player, player)
+
+
+@dataclass
+class _Game:
+    number: int
+    box: str
+    captain: str
+    names: dict[str, str]
+    opening: tuple[tuple[int, int], ...]
+    position: Position
+    on_roll: Side
+    turns: list[Turn]
+    winner: Side | None = None
+    kind: str | None = None
+    over: bool = False
+
+
+def games(events: Iterable[Event]) -> list[GameRecord]:
+    """A record of every game played on a board, in order (scorekeeper games have none)."""
+    state = TableState()
+    found: list[_Game] = []
+    for event in events:
+        seating, state = state.seating, evolve(state, event)
+        game = found[-1] if found and not found[-1].over else None
+        match event:
+            case GameStarted(number, position=Position() as position, on_roll=Side() as side,
+                             dice=(int(), int()) as dice, opening=opening) if seating:
+                found.append(_Game(number, seating.box, seating.captain,
+                                   {m.name: m.shown for m in state.members}, opening,
+                                   position, side, [Turn(side, dice, position, None)]))
+            case Rolled(side, dice, passed) if game:
+                game.turns.append(Turn(side, dice, game.position, "" if passed else None))
+                if passed:
+                    game.position, game.on_roll = game.position.swap(), side.other
+            case Moved(side, play, position) if game and game.turns:
+                game.turns[-1] = replace(game.turns[-1], play=play)
+                game.position, game.on_roll = position.swap(), side.other
+            case GameEnded(winner, kind) if game:
+                game.winner, game.kind, game.over = winner, kind, True
+    return [GameRecord(g.number, g.box, g.captain, g.names, g.opening, tuple(g.turns),
+                       g.position, g.on_roll, g.winner, g.kind) for g in found]
+
+
+# -- positions on request --------------------------------------------------------------------
+
+
+def find(records: Sequence[GameRecord], number: int) -> GameRecord:
+    """Game `number`'s record; RecordError naming the games there are if there is none."""
+    record = next((r for r in records if r.number == number), None)
+    if record is None:
+        there = ", ".join(str(r.number) for r in records) or "none yet"
+        raise RecordError(f"There is no game {number} on the board at this table "
+                          f"(games: {there}).")
+    return record
+
+
+def turn_at(records: Sequence[GameRecord], game: int, turn: int) -> Turn:
+    """Turn `turn` (from 1) of game `game`; one past the last played turn is the position
+    the record ends on, with the side to roll next and no dice."""
+    record = find(records, game)
+    turns = list(record.turns)
+    if not turns or turns[-1].play is not None:
+        turns.append(Turn(record.on_roll, None, record.position, None))
+    if not 1 <= turn <= len(turns):
+        raise RecordError(f"Game {game} has turns 1 to {len(turns)}, not {turn}.")
+    return turns[turn - 1]
+
+
+def position_at(records: Sequence[GameRecord], game: int, turn: int) -> str:
+    """The Position ID before turn `turn` of game `game`, from the view of the side on roll."""
+    return turn_at(records, game, turn).position_id
+
+
+def describe(records: Sequence[GameRecord], game: int, turn: int) -> str:
+    """A line saying whose turn it was, with which dice, the Position ID and the play."""
+    record = find(records, game)
+    at = turn_at(records, game, turn)
+    who = f"{record.shown(at.side)} ({'Box' if at.side is Side.BOX else 'Team'})"
+    if at.dice is None:
+        doing = "the game is over" if record.winner else f"{who} to roll"
+        return (f"Game {game}, turn {turn}: {doing}. Position ID `{at.position_id}` "
+                f"(from {who}'s side).")
+    played = {None: "not played yet", "": "no legal play"}.get(at.play, f"played {at.play}")
+    return (f"Game {game}, turn {turn}: {who} on roll with {at.dice[0]}-{at.dice[1]}. "
+            f"Position ID `{at.position_id}`; {played}.")
+
+
+# -- the .mat file ---------------------------------------------------------------------------
+
+HEADER = """\
+; [Site "chouette-bot"]
+; A chouette's games: the Box (left) against the Team, whose checkers its Captain plays
+; (right). Every Team player had his own cube against the Box, so this file carries the
+; checker play and each result at cube 1: 1, 2 or 3 points for a single game, a gammon or a
+; backgammon. A game the cubes ended is written as the loser resigning a single game. The
+; score sheet has what each player won.
+"""
+
+
+def _name(text: str) -> str:
+    return " ".join(text.replace(":", " ").split()) or "?"
+
+
+def to_mat(records: Sequence[GameRecord]) -> str:
+    """The games as a Jellyfish .mat money session ("0 point match") that gnubg imports: the
+    Box is the left player, the Team (named by its Captain) the right; moves are written
+    from the mover's side, as gnubg writes them; a game in progress stops at its last play."""
+    lines = [HEADER.rstrip("\n")]
+    lines += [f"; Game {r.number}: opening ties "
+              + ", ".join(f"{a}-{b}" for a, b in r.opening[:-1]) + " (Box-Team)"
+              for r in records if len(r.opening) > 1]
+    lines += ["", " 0 point match", ""]
+    score = {Side.BOX: 0, Side.TEAM: 0}
+    for record in records:
+        box = _name(f"{record.shown(Side.BOX)} (Box)")
+        team = _name(f"{record.shown(Side.TEAM)} (Team)")
+        lines += [f" Game {record.number}",
+                  f" {box} : {score[Side.BOX]}".ljust(31) + f" {team} : {score[Side.TEAM]}"]
+        cells = [f"{t.dice[0]}{t.dice[1]}: {t.play}".rstrip() for t in record.turns
+                 if t.dice is not None and t.play is not None]
+        if record.turns and record.turns[0].side is Side.TEAM:
+            cells.insert(0, "")
+        for n in range(0, len(cells), 2):
+            right = cells[n + 1] if n + 1 < len(cells) else ""
+            lines.append(f"{n // 2 + 1:3d}) {cells[n]:<27} {right}".rstrip())
+        if record.winner is not None and record.kind is not None:
+            points = GameKind[record.kind.upper()].value
+            score[record.winner] += points
+            indent = 6 if record.winner is Side.BOX else 34
+            lines.append(" " * indent + f"Wins {points} point{'s' if points > 1 else ''}")
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def transcript(lines: Iterable[str]) -> list[Event]:
+    """The events of a session transcript (contract 2's JSON lines); lines the rules refuse
+    are left out, as the scenario runner does."""
+    state, events = TableState(), list[Event]()
+    for line in lines:
+        try:
+            new = decide(state, Command.from_json(json.loads(line))) if line.strip() else ()
+        except (json.JSONDecodeError, RuleError):
+            continue
+        events.extend(new)
+        state = replay(new, state)
+    return events
+
+
+def played(events: Iterable[Event]) -> list[GameRecord]:
+    """The records of a table's games; RecordError when the table keeps score only or has
+    played no game on the board yet."""
+    events = list(events)
+    if any(isinstance(e, TableOpened) and e.mode != "play" for e in events):
+        raise RecordError("This table keeps score only: its games have no board, so there "
+                          "is no game record.")
+    records = games(events)
+    if not records:
+        raise RecordError("No game has been played on the board at this table yet.")
+    return records
+
+
+def export(events: Iterable[Event], game: int | None = None) -> str:
+    """The .mat of game `game`, or of every game played on the board (RecordError as
+    `played` and `find` say)."""
+    records = played(events)
+    return to_mat(records if game is None else [find(records, game)])
