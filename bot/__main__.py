@@ -77,6 +77,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     export.add_argument("--scenario", help="a transcript to run instead (JSON lines)")
     export.add_argument("--game", type=int, help="only this game (default: every game)")
     export.add_argument("--out", required=True, help="the .mat file to write")
+    stats = sub.add_parser("stats", help="players' statistics over every table, as JSON")
+    stats.add_argument("--db", required=True, help="the event store")
+    stats.add_argument("--player", help="only this player (his key: a Discord user id)")
     args = parser.parse_args(argv)
     if args.command == "legal":
         return legal(sys.stdin, sys.stdout)
@@ -88,7 +91,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         return verify_dice(args)
     if args.command == "export":
         return export_games(args)
+    if args.command == "stats":
+        return print_stats(args.db, args.player)
     return run()
+
+
+def print_stats(path: str, player: str | None) -> int:
+    """Print {player: record} as JSON (only `player`'s; {} if he never played)."""
+    from bot.stats import read_stats
+
+    async def read() -> dict[str, object]:
+        if not Path(path).is_file():
+            raise StoreError(f"There is no database at {path}.")
+        async with EventStore(path) as store:
+            found = await read_stats(store, player=player)
+        return {key: record.as_json() for key, record in found.items()}
+
+    try:
+        print(json.dumps(asyncio.run(read()), indent=2))
+    except StoreError as exc:
+        print(f"chouette-bot: {exc}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def export_games(args: argparse.Namespace) -> int:

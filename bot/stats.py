@@ -14,10 +14,11 @@ open tables are read again.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Callable, Iterable, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from bot.store import EventStore, StoredEvent
 from rules.cube import Side
@@ -65,6 +66,14 @@ class PlayerStats:
     def shown(self) -> str:
         """The name to show."""
         return self.name or self.player
+
+    def as_json(self) -> dict[str, Any]:
+        """The record as JSON values: points whole, or as a float (halves are exact)."""
+        out = dataclasses.asdict(self) | {"name": self.shown}
+        for key in ("points", "best_session", "worst_session"):
+            if out[key] is not None:
+                out[key] = int(out[key]) if out[key].denominator == 1 else float(out[key])
+        return out
 
     def merge(self, other: PlayerStats) -> None:
         """Add `other` (the same player, a later session) to this record."""

@@ -1,0 +1,125 @@
+"""Player statistics: a two-session history worked out by hand, a transcript's sheet, the
+store (a guild's tables, the cache of closed tables) and `python -m bot stats`."""
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main
+from bot.scenario import run_stored
+from bot.service import TableService
+from bot.stats import PlayerStats, fold, read_stats, session_stats
+from bot.store import Channels, EventStore, StoredEvent
+from rules.state import Command, TableState, replay
+from rules.table import decide
+
+SCENARIOS = Path(__file__).parents[1] / "scenarios"
+
+# Session 1 (Atlanta, scorekeeper): Ann Box, Bo Captain, Cy. G1 the Team wins a gammon on
+# untouched cubes (Jacoby: single): Ann pays Bo 1 and Cy 1; Bo is Box. G2 Cy (Captain)
+# doubles, Bo takes, the Box wins: Cy pays 2, Ann 1. Totals Ann -3, Bo +4, Cy -1.
+SESSION_1 = [
+    Command("open", "", {"preset": "atlanta", "mode": "scorekeeper"}),
+    Command("join", "1", {"name": "Ann"}), Command("join", "2", {"name": "Bo"}),
+    Command("join", "3", {"name": "Cy"}),
+    Command("seat", "", {"order": ["1", "2", "3"]}),
+    Command("start"), Command("result", "", {"winner": "team", "kind": "gammon"}),
+    Command("start"), Command("double", "3"), Command("answer", "2", {"take": ["3"]}),
+    Command("result", "", {"winner": "box"}),
+    Command("end_session", "1"),
+]
+# Session 2 (halves kept): Bob Box, Di Partner, Ann Captain, Cy at double stakes. The Box
+# wins a gammon (Jacoby: single): Ann pays 1, Cy 2, shared 3/2 and 3/2. A second game is
+# still being played: it counts for nothing yet.
+SESSION_2 = [
+    Command("open", "", {"preset": "atlanta", "mode": "scorekeeper", "options": {
+        "odd_point": "keep_halves", "whole_points": False, "partner_min_players": 4}}),
+    Command("join", "2", {"name": "Bob"}), Command("join", "1", {"name": "Ann"}),
+    Command("join", "3", {"stake": 2}), Command("join", "4", {"name": "Di"}),
+    Command("seat", "", {"order": ["2", "1", "3", "4"]}),
+    Command("partner", "2", {"player": "4"}),
+    Command("start"), Command("result", "", {"winner": "box", "kind": "gammon"}),
+    Command("start"),
+]
+
+
+def stored(commands: list[Command], start: int) -> list[StoredEvent]:
+    """The events of `commands`, as the store returns them, one a second from `start`."""
+    state, events = TableState(), list[StoredEvent]()
+    for command in commands:
+        new = decide(state, command)
+        state = replay(new, state)
+        events += [StoredEvent(len(events) + 1, start + len(events), e) for e in new]
+    return events
+
+
+def history() -> dict[str, PlayerStats]:
+    return fold([session_stats(stored(SESSION_1, 1000)), session_stats(stored(SESSION_2, 9000))])
+
+
+def test_two_sessions_worked_out_by_hand() -> None:
+    stats = history()
+    ann, bo, cy, di = (stats[k] for k in "1234")
+    assert (ann.name, bo.name, cy.name, di.name) == ("Ann", "Bob", "Cy", "Di")
+    assert [(s.sessions, s.games, s.boxes, s.captain, s.partner) for s in (ann, bo, cy, di)] == [
+        (2, 3, 1, 1, 0), (2, 3, 2, 1, 0), (2, 3, 0, 1, 0), (1, 1, 0, 0, 1)]
+    assert [(s.won, s.lost, s.gammons_won, s.gammons_lost) for s in (ann, bo, cy, di)] == [
+        (0, 3, 0, 2), (3, 0, 2, 0), (1, 2, 1, 1), (1, 0, 1, 0)]
+    assert [s.points for s in (ann, bo, cy, di)] == [-4, Fraction(11, 2), -3, Fraction(3, 2)]
+    assert sum(s.points for s in stats.values()) == 0
+    assert (bo.best_session, bo.worst_session) == (4, Fraction(3, 2))
+    assert (ann.best_session, ann.worst_session) == (-1, -3)
+    assert cy.stakes == {1: 2, 2: 1} and di.stakes == {1: 1}
+    # Session 2 has 10 events (opened, 4 joins, 2 seatings, started, ended, started).
+    assert (ann.first_played, di.first_played, di.last_played) == (1000, 9000, 9009)
+
+
+def test_a_player_who_never_played_has_no_record() -> None:
+    assert "5" not in history()
+    assert fold([]) == {}
+
+
+async def test_a_transcripts_points_are_its_sheet(tmp_path: Path) -> None:
+    await run_stored((SCENARIOS / "atlanta.jsonl").read_text(), tmp_path / "db.sqlite3")
+    async with EventStore(tmp_path / "db.sqlite3") as store:
+        stats = await read_stats(store)
+    expected = json.loads((SCENARIOS / "atlanta.expected.json").read_text())["scores"]
+    assert {k: s.points for k, s in stats.items()} == expected
+    assert {k: (s.games, s.boxes, s.partner) for k, s in stats.items()} == {
+        "Ann": (6, 3, 0), "Bob": (6, 2, 0), "Cy": (6, 0, 0), "Dee": (6, 0, 0),
+        "Eve": (6, 1, 2), "Fay": (2, 0, 0)}
+    assert stats["Dee"].stakes == {2: 6}
+
+
+async def test_read_stats_keeps_to_the_guild_and_caches_closed_tables(tmp_path: Path) -> None:
+    async with EventStore(tmp_path / "db.sqlite3") as store:
+        service = TableService(store)
+        for table, commands in (("t1", SESSION_1), ("t2", SESSION_2), ("t3", SESSION_1)):
+            for n, command in enumerate(commands):
+                assert (await service.handle(table, command, key=f"k{n}")).accepted
+        for table, guild in (("t1", 10), ("t2", 10), ("t3", 20)):
+            await store.save_channels(Channels(table, guild, 1, 2, 3, 4, 5))
+        cache: dict[str, dict[str, PlayerStats]] = {}
+        here = await read_stats(store, guild_id=10, cache=cache)
+        assert {k: s.points for k, s in here.items()} == {k: s.points
+                                                          for k, s in history().items()}
+        assert set(cache) == {"t1"}  # t2 is still open: read again next time
+        await service.handle("t2", Command("result", "", {"winner": "team"}), key="more")
+        again = await read_stats(store, guild_id=10, player="4", cache=cache)
+        assert list(again) == ["4"] and again["4"].games == 2
+        assert await read_stats(store, guild_id=10, player="5") == {}
+        everywhere = await read_stats(store)
+        assert everywhere["1"].sessions == 3
+
+
+def test_the_command_line_prints_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "db.sqlite3"
+    assert main(["scenario", str(SCENARIOS / "atlanta.jsonl"), "--db", str(db)]) == 0
+    capsys.readouterr()
+    assert main(["stats", "--db", str(db), "--player", "Eve"]) == 0
+    eve = json.loads(capsys.readouterr().out)["Eve"]
+    assert (eve["name"], eve["games"], eve["partner"], eve["points"]) == ("Eve", 6, 2, 0)
+    assert main(["stats", "--db", str(tmp_path / "none.sqlite3")]) == 2
+    assert "no database" in capsys.readouterr().err
