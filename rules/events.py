@@ -199,6 +199,36 @@ class DiceRevealed:
 
 
 @dataclass(frozen=True)
+class CorrectionProposed:
+    """A moderator proposes correction `number`: a `score` transfer entered on the sheet,
+    or an `undo` taking back the last checker play and all that followed it. `needs` are
+    the players who must agree first ("moderator": any moderator but the proposer)."""
+
+    number: int
+    kind: str
+    by: str
+    reason: str
+    transfer: Transfer | None = None
+    needs: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CorrectionAnswered:
+    """A player the correction needs agreed to it (`approved`) or refused it (it is dropped)."""
+
+    number: int
+    player: str
+    approved: bool
+
+
+@dataclass(frozen=True)
+class Corrected:
+    """Correction `number` is made: everyone it needed has agreed."""
+
+    number: int
+
+
+@dataclass(frozen=True)
 class SessionEnded:
     """The session is over: the final breakdown of who pays whom."""
 
@@ -209,11 +239,12 @@ Event = (TableOpened | PlayerJoined | PlayerLeft | StakeChanged | PlayerAway | P
          | PartnerDeclined | Seated
          | GameStarted | CubeTurned | PointsPaid | DoublesAnswered | ResignationOffered
          | ResignationAnswered | RollHeld | Rolled | Moved | GameEnded | DiceRevealed
-         | SessionEnded)
+         | CorrectionProposed | CorrectionAnswered | Corrected | SessionEnded)
 
 EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     TableOpened, PlayerJoined, PlayerLeft, StakeChanged, PlayerAway, ProxyAppointed,
     PartnerDeclined, Seated,
     GameStarted,
     CubeTurned, PointsPaid, ResignationOffered, ResignationAnswered,
-    DoublesAnswered, RollHeld, Rolled, Moved, GameEnded, DiceRevealed, SessionEnded)}
+    DoublesAnswered, RollHeld, Rolled, Moved, GameEnded, DiceRevealed,
+    CorrectionProposed, CorrectionAnswered, Corrected, SessionEnded)}

@@ -32,6 +32,7 @@ Automatic = Literal["none", "by_agreement", "box_option", "always"]
 Consent = Literal["never", "by_consent", "allowed"]
 Order = Literal["free", "rotation", "box_choice"]
 BoxDouble = Literal["free", "captain_first", "same_level"]
+CorrectionConsent = Literal["none", "affected", "moderator"]
 BoxTake = Literal["free", "half", "half_captain_first", "same_level", "all_or_none"]
 ThreeHanded = Literal["as_box_take_rule", "both_or_none", "both"]
 Extras = Literal["none", "lone_taker", "highest_taker"]
@@ -280,6 +281,16 @@ class RuleSet:
         "wait": "If the Box or Captain is away the game waits for him.",
         "suspend": "If the Box or Captain stays away the game is suspended and his opponent "
                    "counts as the winner for the rotation."}))
+    # Who must agree to a moderator's correction (Atlanta 2.3/11.1 the players concerned;
+    # fibs §7: the second scorekeeper confirms).
+    correction_consent: CorrectionConsent = field(default="affected", metadata=_m({
+        "none": "A moderator's correction applies at once.",
+        "affected": "A moderator's correction applies once the players it concerns agree.",
+        "moderator": "A moderator's correction applies once a second moderator confirms it."}))
+    # Whether a checker play may be taken back (Atlanta 8.1-8.4 corrected; fibs §4 not).
+    undo_plays: bool = field(default=True, metadata=_m({
+        True: "A moderator may take back the last checker play (and what followed it).",
+        False: "A checker play stands once made: there is no taking back."}))
 
     def __post_init__(self) -> None:
         for f in fields(self):

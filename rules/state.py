@@ -17,6 +17,9 @@ from rules.board import Position
 from rules.cube import Cube, CubeState, Side
 from rules.errors import RuleError, SeatingError
 from rules.events import (
+    Corrected,
+    CorrectionAnswered,
+    CorrectionProposed,
     CubeTurned,
     DiceRevealed,
     DoublesAnswered,
@@ -129,6 +132,7 @@ class Game:
     resignations: tuple[tuple[str, Side, str], ...] = ()
     holds: tuple[str, ...] = ()  # Team players who asked to hold the roll (Atlanta 5.9)
     dice_used: int = 0  # dice thrown so far, opening rolls included: the next die's index
+    before: Game | None = None  # the game just before its last checker play (for an undo)
 
 
 @dataclass(frozen=True)
@@ -149,6 +153,13 @@ class TableState:
     opened: bool = False
     # (game number, commitment, seed once revealed or "") of every game with seeded dice
     commitments: tuple[tuple[int, str, str], ...] = ()
+    corrections: int = 0  # corrections proposed so far (the next one's number - 1)
+    # the corrections waiting for consent, each with the players who agreed so far
+    proposals: tuple[tuple[CorrectionProposed, tuple[str, ...]], ...] = ()
+
+    def proposal(self, number: int) -> tuple[CorrectionProposed, tuple[str, ...]] | None:
+        """Correction `number` and its approvals, while it waits for consent."""
+        return next((p for p in self.proposals if p[0].number == number), None)
 
     def member(self, name: str) -> Member | None:
         """The member called `name`, if any."""
@@ -261,6 +272,15 @@ def evolve(state: TableState, event: Event) -> TableState:
             return replace(state, seating=seating)
         case SessionEnded():
             return replace(state, ended=True)
+        case CorrectionProposed():
+            return replace(state, corrections=state.corrections + 1,
+                           proposals=(*state.proposals, (event, ())))
+        case CorrectionAnswered(number, player, approved):
+            return replace(state, proposals=tuple(
+                (p, (*agreed, player)) if p.number == number else (p, agreed)
+                for p, agreed in state.proposals if approved or p.number != number))
+        case Corrected(number):
+            return _correct(state, number)
         case DiceRevealed(number, seed):
             return replace(state, commitments=tuple(
                 (n, c, seed if n == number else s) for n, c, s in state.commitments))
@@ -276,11 +296,36 @@ def evolve(state: TableState, event: Event) -> TableState:
                 roles = (*roles, (state.seating.box, state.game.shooters[0]))
             return replace(state, members=members, seating=seating, game=None, board=board,
                            sheet=state.sheet.add_game(transfers),
-                           games_played=state.games_played + 1, game_roles=roles)
+                           games_played=state.games_played + 1, game_roles=roles,
+                           proposals=_no_undo(state.proposals))
         case (GameStarted() | CubeTurned() | PointsPaid() | DoublesAnswered() | Rolled() | Moved()
               | ResignationOffered() | ResignationAnswered() | RollHeld()):
             return evolve_game(state, event)
     return state  # pragma: no cover - every event type is matched above
+
+
+def _correct(state: TableState, number: int) -> TableState:
+    """The state with correction `number` made (its consent already given)."""
+    found = state.proposal(number)
+    if found is None:
+        return state
+    proposal = found[0]
+    state = replace(state, proposals=tuple(p for p in state.proposals if p[0] is not proposal))
+    if proposal.transfer is not None:
+        return replace(state, sheet=state.sheet.add_game((proposal.transfer,)))
+    game = state.game
+    if game is None or game.before is None:
+        return state
+    restored = replace(game.before, dice_used=game.dice_used)  # dice thrown stay thrown
+    board = (restored.position, restored.on_roll) if restored.position and restored.on_roll \
+        else state.board
+    return replace(state, game=restored, board=board)
+
+
+def _no_undo(proposals: tuple[tuple[CorrectionProposed, tuple[str, ...]], ...]
+             ) -> tuple[tuple[CorrectionProposed, tuple[str, ...]], ...]:
+    """Pending proposals less the undos: an undo lapses once the board moves on."""
+    return tuple(p for p in proposals if p[0].kind != "undo")
 
 
 def replay(events: Iterable[Event], state: TableState | None = None) -> TableState:
@@ -348,7 +393,8 @@ def evolve_game(state: TableState, event: Event) -> TableState:
             if passed:
                 game = _next_turn(game, game.position)
         case Moved(_, _, position):
-            game = _next_turn(game, position)
+            game = replace(_next_turn(game, position), before=replace(game, before=None))
+            state = replace(state, proposals=_no_undo(state.proposals))
     board = state.board
     if game.position is not None and game.on_roll is not None:
         board = (game.position, game.on_roll)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import rules.corrections  # registers correct, approve and refuse
 import rules.doubling
 import rules.game
 import rules.settlement  # noqa: F401  (registers settle and penalty)

@@ -252,6 +252,20 @@ def _answer(draw: Draw, state: TableState) -> Command:
     return Command("answer", by, args)
 
 
+def _correction(draw: Draw, state: TableState) -> Command:
+    """A moderator's correction, or an answer to one (by anyone: the rules sort it out)."""
+    if state.proposals and draw(st.booleans()):
+        proposal, _ = pick(draw, state.proposals)
+        by = pick(draw, (*proposal.needs, "mod", "mod2", someone(draw, state)))
+        return Command(pick(draw, ("approve", "approve", "refuse")), by,
+                       {"correction": proposal.number, "moderator": by.startswith("mod")})
+    args: dict[str, Any] = {"kind": pick(draw, ("score", "undo")), "reason": "slip",
+                            "moderator": draw(st.integers(0, 5)) > 0,
+                            "from": someone(draw, state), "to": someone(draw, state),
+                            "points": pick(draw, (1, 2, "1/2", 0))}
+    return Command("correct", pick(draw, ("mod", someone(draw, state))), args)
+
+
 def _respond(draw: Draw, state: TableState) -> Command:
     seating = state.seating
     assert seating is not None
@@ -380,12 +394,14 @@ def draw_command(draw: Draw, state: TableState) -> Command:
         team_doubles = any(c.state is CubeState.OFFERED and c.offered_by is Side.TEAM
                            for c in game.cubes)
         kinds = [*[_respond] * 6, *[_answer] * (6 if team_doubles else 1),
-                 _double, _roll, _result, _garbage, _join, _leave]
+                 _double, _roll, _result, _garbage, _join, _leave, _correction]
     elif state.mode == "play":
-        kinds = ([_move] * 12 + [_double, _garbage] if game.dice is not None
-                 else [_roll] * 6 + [_double] * 3 + [_result, _garbage, _join, _leave])
+        kinds = ([_move] * 12 + [_double, _garbage, _correction] if game.dice is not None
+                 else [_roll] * 6 + [_double] * 3 + [_result, _garbage, _join, _leave,
+                                                     _correction])
     else:
-        kinds = [_double] * 4 + [_result] * 3 + [_respond, _answer, _garbage, _join, _leave]
+        kinds = [_double] * 4 + [_result] * 3 + [_respond, _answer, _garbage, _join, _leave,
+                                                 _correction]
     return pick(draw, kinds)(draw, state)
 
 
