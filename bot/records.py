@@ -93,10 +93,11 @@ def games(events: Iterable[Event]) -> list[GameRecord]:
         game = found[-1] if found and not found[-1].over else None
         match event:
             case GameStarted(number, position=Position() as position, on_roll=Side() as side,
-                             dice=(int(), int()) as dice, opening=opening) if seating:
+                             dice=dice, opening=opening) if seating:
+                first = [Turn(side, dice, position, None)] if dice else []
                 found.append(_Game(number, seating.box, seating.captain,
                                    {m.name: m.shown for m in state.members}, opening,
-                                   position, side, [Turn(side, dice, position, None)]))
+                                   position, side, first))
             case Rolled(side, dice, passed) if game:
                 game.turns.append(Turn(side, dice, game.position, "" if passed else None))
                 if passed:
