@@ -79,6 +79,12 @@ class ChouetteBot(commands.Bot):
         await self.presenter.show(table_id, outcome, interaction)
         return outcome
 
+    def is_moderator(self, user: discord.User | discord.Member) -> bool:
+        """Manage Server, or the moderator role named in the settings."""
+        return isinstance(user, discord.Member) and (
+            user.guild_permissions.manage_guild
+            or any(role.name == self.settings.moderator_role for role in user.roles))
+
     async def roll_command(self, table_id: str, who: str) -> Command:
         """`who` rolls the next dice of the game in progress, from its seed (the command
         names the die it starts at, so dice drawn for a roll that lost a race are refused)."""

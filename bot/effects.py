@@ -11,8 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.absence import stand_in
+from rules.corrections import MODERATOR, describe_correction
 from rules.cube import CubeState, Side
 from rules.events import (
+    Corrected,
+    CorrectionAnswered,
+    CorrectionProposed,
     CubeTurned,
     DiceRevealed,
     DoublesAnswered,
@@ -103,7 +107,7 @@ def describe(event: Event) -> str | None:
     """The public log line for `event` (None for bookkeeping events)."""
     match event:
         case TableOpened(preset, mode):
-            return f"A {preset} table is open ({mode} mode)."
+            return f"A table is open under the {preset} rules ({mode} mode)."
         case PlayerJoined(player, stake, waiting, display):
             when = " after this game" if waiting else ""
             name = display or player
@@ -132,6 +136,16 @@ def describe(event: Event) -> str | None:
             pledge = (f" The dice come from a secret seed whose SHA-256 is `{committed}`; it "
                       "is revealed when the game ends." if committed else "")
             return f"Game {number} begins{auto}{first}.{pledge}"
+        case CorrectionProposed(number, _, by, reason, _, needs):
+            who = ", ".join("a second moderator" if n == MODERATOR else n for n in needs)
+            wait = f" It is made once {who} agree{'s' if len(needs) == 1 else ''}." if needs else ""
+            return (f"{by} proposes correction {number}: {describe_correction(event)} "
+                    f"(reason: {reason}).{wait}")
+        case CorrectionAnswered(number, player, approved):
+            who = "A second moderator" if player == MODERATOR else player
+            return f"{who} {'agrees to' if approved else 'refuses'} correction {number}."
+        case Corrected(number):
+            return f"Correction {number} is made."
         case DiceRevealed(number, seed):
             return (f"Game {number}'s dice seed was `{seed}`: `/chouette verify game:{number}` "
                     "(or `python -m bot verify`) recomputes every roll from it.")
@@ -207,7 +221,10 @@ def effects_for(before: TableState, after: TableState,
     for player in team:
         if (player in voices_after) != (player in voices_before):
             out.append(SetSend("team", player, player in voices_after))
-    if any(isinstance(e, GameEnded) for e in events):
+    proposed = {e.number: e for e in events if isinstance(e, CorrectionProposed)}
+    proposed.update({p.number: p for p, _ in before.proposals})
+    rescored = any(isinstance(e, Corrected) and proposed[e.number].transfer for e in events)
+    if rescored or any(isinstance(e, GameEnded) for e in events):
         out.append(PostSheet())
     if any(isinstance(e, SessionEnded) for e in events):
         out.append(PostSheet(final=True))

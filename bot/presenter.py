@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import re
 from typing import TYPE_CHECKING
 
 import discord
@@ -117,11 +118,12 @@ class Presenter:
                     self.arm(table_id, player, state.rules.decision_timeout_seconds)
 
     def names(self, state: TableState, text: str) -> str:
-        """`text` with every player's key replaced by his name."""
+        """`text` with every player's key replaced by his name; any other Discord user (a
+        moderator who does not play) becomes a mention, which Discord shows as his name."""
         for member in state.members:
             if member.display:
                 text = text.replace(member.name, member.display)
-        return text
+        return re.sub(r"(?<![<@\d])(\d{15,20})(?!\d)", r"<@\1>", text)
 
     async def show(self, table_id: str, outcome: Outcome,
                    interaction: discord.Interaction | None = None) -> None:

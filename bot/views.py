@@ -40,7 +40,9 @@ _LABELS = {"join": ("Join", discord.ButtonStyle.secondary),
            "beaver": ("Beaver", discord.ButtonStyle.primary),
            "raccoon": ("Raccoon", discord.ButtonStyle.primary),
            "accept": ("Accept", discord.ButtonStyle.success),
-           "reject": ("Reject", discord.ButtonStyle.danger)}
+           "reject": ("Reject", discord.ButtonStyle.danger),
+           "approve": ("Agree to correction", discord.ButtonStyle.success),
+           "refuse": ("Refuse correction", discord.ButtonStyle.danger)}
 
 
 def _bot(interaction: discord.Interaction) -> ChouetteBot:
@@ -144,6 +146,30 @@ class InviteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await bot.act(interaction, self.table_id, Command("decline", self.player))
 
 
+class ConsentButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=r"chouette:(?P<table>\d+):(?P<answer>approve|refuse)"
+                             r":(?P<number>\d+)"):
+    """Agree to or refuse a pending correction (the rules say whose consent it needs)."""
+
+    def __init__(self, table_id: str, answer: str, number: int) -> None:
+        label, style = _LABELS[answer]
+        super().__init__(discord.ui.Button(
+            label=f"{label} {number}", style=style,
+            custom_id=f"chouette:{table_id}:{answer}:{number}"))
+        self.table_id, self.answer, self.number = table_id, answer, number
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> ConsentButton:
+        return cls(match["table"], match["answer"], int(match["number"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        args = {"correction": self.number, "moderator": bot.is_moderator(interaction.user)}
+        await bot.act(interaction, self.table_id,
+                      Command(self.answer, str(interaction.user.id), args))
+
+
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                  template=r"chouette:(?P<table>\d+):move"):
     """The legal plays of the roll, for the shooter to choose from."""
@@ -182,11 +208,20 @@ class MoveModal(discord.ui.Modal, title="Your play"):
             "move", str(interaction.user.id), {"play": self.play.value}))
 
 
-DYNAMIC_ITEMS = (TableButton, PromptButton, InviteButton, MoveSelect)
+DYNAMIC_ITEMS = (TableButton, PromptButton, InviteButton, MoveSelect, ConsentButton)
 
 
 def board_view(table_id: str, state: TableState) -> discord.ui.View:
-    """The actions open now, for the board message."""
+    """The actions open now, for the board message: the game's, then the answers to the
+    corrections waiting for consent (the latest two)."""
+    view = _game_view(table_id, state)
+    for proposal, _ in state.proposals[-2:]:
+        view.add_item(ConsentButton(table_id, "approve", proposal.number))
+        view.add_item(ConsentButton(table_id, "refuse", proposal.number))
+    return view
+
+
+def _game_view(table_id: str, state: TableState) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     game, seating = state.game, state.seating
     if state.ended:

@@ -1,17 +1,20 @@
-"""Moderation: blind a kibitzer (he loses sight of the table's four channels) and unblind him.
-Moderators are members with Manage Server or the configured moderator role."""
+"""Moderation: blind and unblind a kibitzer (he loses sight of the table's four channels),
+correct the score or take back a play (with the consent the rule set asks), and the
+history of every correction. Moderators are members with Manage Server or the configured
+moderator role; the rules decide whose consent a correction needs."""
 
 from __future__ import annotations
 
+import asyncio
+import io
+
 import discord
+from discord import app_commands
 
 from bot.discord_app import ChouetteBot
-
-
-def is_moderator(bot: ChouetteBot, member: discord.Member) -> bool:
-    """Manage Server, or the moderator role named in the settings."""
-    return member.guild_permissions.manage_guild or any(
-        role.name == bot.settings.moderator_role for role in member.roles)
+from bot.history import corrections, discord_time, full_log
+from cogs.lobby import table_of
+from rules.state import Command
 
 
 async def setup(bot: ChouetteBot) -> None:
@@ -20,8 +23,7 @@ async def setup(bot: ChouetteBot) -> None:
 
     async def set_sight(interaction: discord.Interaction, member: discord.Member,
                         blind: bool) -> None:
-        if not isinstance(interaction.user, discord.Member) or not is_moderator(
-                bot, interaction.user):
+        if not bot.is_moderator(interaction.user):
             await bot.reply(interaction, "Only moderators (Manage Server, or the "
                                          f"{bot.settings.moderator_role} role) may do that.")
             return
@@ -53,3 +55,48 @@ async def setup(bot: ChouetteBot) -> None:
     async def unblind(interaction: discord.Interaction, member: discord.Member) -> None:
         """Give a blinded kibitzer his sight of this table back (moderators)."""
         await set_sight(interaction, member, False)
+
+    @group.command()
+    @app_commands.describe(payer="the player who pays the points", payee="who receives them",
+                           points="how many points (halves allowed: 1.5 or 3/2)",
+                           reason="what went wrong: kept in the history")
+    async def correct(interaction: discord.Interaction, payer: discord.Member,
+                      payee: discord.Member, points: str, reason: str) -> None:
+        """Correct the score (moderators): a new line on the sheet, once the players it
+        concerns agree (or a second moderator confirms, as the rule set asks)."""
+        if table := await table_of(bot, interaction):
+            await bot.act(interaction, table, Command(
+                "correct", str(interaction.user.id),
+                {"kind": "score", "from": str(payer.id), "to": str(payee.id), "points": points,
+                 "reason": reason, "moderator": bot.is_moderator(interaction.user)}))
+
+    @group.command()
+    @app_commands.describe(reason="what went wrong (a misclick, say): kept in the history")
+    async def undo(interaction: discord.Interaction, reason: str) -> None:
+        """Take back the last checker play and what followed it (moderators), once the
+        mover's opponent agrees, where the rule set allows it."""
+        if table := await table_of(bot, interaction):
+            await bot.act(interaction, table, Command(
+                "correct", str(interaction.user.id),
+                {"kind": "undo", "reason": reason,
+                 "moderator": bot.is_moderator(interaction.user)}))
+
+    @group.command()
+    async def history(interaction: discord.Interaction) -> None:
+        """Every correction made or proposed at this table, and the whole log as a file."""
+        if table := await table_of(bot, interaction):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            stored = await bot.store.events(table)
+            state = await bot.service.state(table)
+            shown = [bot.presenter.names(state, c) for c in corrections(stored, discord_time)]
+            text, left = "", len(shown)
+            while left and len(text) + len(shown[left - 1]) < 1800:  # the latest that fit
+                left -= 1
+                text = shown[left] + "\n" + text
+            text = (text or "No corrections at this table.\n") + (
+                f"({left} earlier in the file.)" if left else "")
+            log = "\n\n".join([*corrections(stored), "Every event:", full_log(stored)])
+            data = await asyncio.to_thread(lambda: bot.presenter.names(state, log).encode())
+            await interaction.followup.send(text, file=discord.File(io.BytesIO(data),
+                                                                     "history.txt"),
+                                            ephemeral=True)

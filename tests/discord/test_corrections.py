@@ -1,0 +1,73 @@
+"""Corrections on Discord: a moderator proposes, the players concerned agree with the board's
+buttons, the sheet shows the new line, and /chouette history tells the whole story."""
+
+from typing import Any
+
+from tests.discord.conftest import ScriptedDice
+from tests.discord.test_lobby import open_table
+from tests.discord.test_play import play, started
+
+
+def board_message(board: Any) -> Any:
+    """The board message (edited in place; score sheets are posted after it)."""
+    return next(m for m in reversed(list(board.history())) if m.content.startswith("**Box**"))
+
+
+def moderator(env: Any, guild: Any) -> Any:
+    role = guild.create_role("Chouette Moderator")
+    return guild.add_member(env.create_user("mod"), roles=[role])
+
+
+async def test_a_score_correction_is_made_when_both_players_agree(simcord_env: Any) -> None:
+    guild, (ann, bo, cy), board = await open_table(simcord_env, "ann", "bo", "cy",
+                                                   mode="scorekeeper")
+    mod = moderator(simcord_env, guild)
+    await ann.click(board.last_message, label="Start game")
+    await ann.slash(board, "chouette result", winner="box")
+    refused = await bo.slash(board, "chouette correct", payer=ann, payee=bo, points="2",
+                             reason="mine")
+    assert refused.ephemeral and "Only a moderator" in refused.response.content
+    await mod.slash(board, "chouette correct", payer=ann, payee=bo, points="1.5",
+                    reason="bo's drop was entered for ann")
+    message = board_message(board)
+    assert "proposes correction 1: ann pays bo 1½" in message.content
+    assert "It is made once ann, bo agree." in message.content
+    stranger = await cy.click(message, label="Agree to correction 1")
+    assert stranger.ephemeral and "waits for ann, bo" in stranger.response.content
+    await bo.click(board_message(board), label="Agree to correction 1")
+    await ann.click(board_message(board), label="Agree to correction 1")
+    assert "Correction 1 is made." in board_message(board).content
+    assert "ann: " in board.last_message.content  # the sheet, posted again
+    assert not any("correction" in (c.label or "") for row in board_message(board).components
+                   for c in row.children)
+    state = await simcord_env.bot.service.state(
+        (await simcord_env.bot.store.channels(channel_id=board.id)).table_id)
+    totals = state.sheet.totals()
+    assert totals[str(bo.id)] - totals[str(ann.id)] == 3  # 1½ each way from equal results
+    told = await ann.slash(board, "chouette history")
+    assert told.ephemeral
+    assert "Correction 1 (score), proposed by <@" in told.response.content
+    assert "Reason: bo's drop was entered for ann" in told.response.content
+    assert "Status: made on <t:" in told.response.content
+    log = told.response.attachments[0]
+    assert log.filename == "history.txt"
+    text = (await log.read()).decode()
+    assert "Correction 1 (score)" in text and "UTC" in text
+    assert "Every event:" in text
+    assert "#1  A table is open under the atlanta rules (scorekeeper mode)." in text
+
+
+async def test_an_undo_takes_back_the_boxs_play_once_the_captain_agrees(
+        simcord_env: Any, dice: ScriptedDice) -> None:
+    guild, (ann, bo, _), board = await started(simcord_env, dice)
+    mod = moderator(simcord_env, guild)
+    await play(ann, board, "24/23 24/21")
+    assert "Waiting for bo to roll" in board.last_message.content
+    await mod.slash(board, "chouette undo", reason="ann misclicked")
+    assert "It is made once bo agrees." in board.last_message.content
+    await bo.click(board.last_message, label="Agree to correction 1")
+    assert "Waiting for ann to play 3-1" in board.last_message.content
+    await play(ann, board, "8/5 6/5")
+    told = await ann.slash(board, "chouette history")
+    assert "Correction 1 (undo)" in told.response.content
+    assert "take back the last checker play" in told.response.content
