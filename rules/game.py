@@ -200,7 +200,11 @@ def _roll(state: TableState, cmd: Command) -> tuple[Event, ...]:
     game, _, position = _shooting(state, cmd)
     if game.dice is not None:
         raise NotYourTurn(f"The dice are rolled ({game.dice[0]}-{game.dice[1]}): play them.")
-    no_pending(state, "the roll")
+    # Atlanta 8.6: a roll made before the other side has answered this side's doubles
+    # stands, and they answer knowing it; where it is void (Danish ¶9), it is refused.
+    stands = state.rules.premature_roll == "stands"
+    no_pending(state, "the roll", but=lambda c: stands and c.state is CubeState.OFFERED
+               and c.offered_by is game.on_roll)
     if game.holds:
         raise NotYourTurn(f"{', '.join(game.holds)} asked to hold the roll (Atlanta 5.9): "
                           "wait until they double or release it.")
@@ -217,6 +221,7 @@ def _move(state: TableState, cmd: Command) -> tuple[Event, ...]:
     game, _, position = _shooting(state, cmd)
     if game.dice is None:
         raise NotYourTurn("Roll first.")
+    no_pending(state, "the play")  # after a premature roll (Atlanta 8.6)
     play = parse_play(cmd.arg("play", str), position, game.dice)
     assert game.on_roll is not None
     moved = Moved(game.on_roll, format_play(play), play.position)

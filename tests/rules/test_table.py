@@ -265,9 +265,26 @@ def test_only_the_shooter_rolls_and_moves_and_doubles_come_before_the_roll() -> 
     assert shooter(state) == "ann"
     with pytest.raises(NotYourTurn, match="side on roll"):
         do(state, "double", by="bo")
-    state = do(state, "double", by="ann", cubes=["bo"])
-    with pytest.raises(NotYourTurn, match="waiting for bo"):
-        do(state, "roll", by="ann", dice=[3, 1])
+
+
+@pytest.mark.parametrize("preset", ["atlanta", "danish"])
+def test_a_premature_roll_stands_in_atlanta_8_6_and_is_void_in_danish_9(preset: str) -> None:
+    state = do(table("ann", "bo", "cy", preset=preset, mode="play"), "start",
+               opening=[[1, 3]])
+    state = do(state, "move", by="bo", play="8/5 6/5")
+    state = do(state, "double", by="ann")
+    if preset == "danish":
+        with pytest.raises(NotYourTurn, match="Before the roll, .* waiting for bo, cy"):
+            do(state, "roll", by="ann", dice=[3, 1])
+        return
+    state = do(state, "roll", by="ann", dice=[3, 1])  # bo answers knowing the roll
+    with pytest.raises(NotYourTurn, match="Before the play, .* waiting for bo, cy"):
+        do(state, "move", by="ann", play="8/5 6/5")
+    with pytest.raises(NotYourTurn, match="dice are rolled"):
+        do(state, "double", by="ann")
+    state = do(do(do(state, "drop", by="bo"), "take", by="cy"), "move", by="ann",
+               play="8/5 6/5")
+    assert state.game is not None and state.game.on_roll is Side.TEAM
 
 
 def test_a_games_dice_seed_is_revealed_only_after_it_and_only_if_it_hashes_right() -> None:
