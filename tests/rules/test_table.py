@@ -274,11 +274,11 @@ def test_a_premature_roll_stands_in_atlanta_8_6_and_is_void_in_danish_9(preset: 
     state = do(state, "move", by="bo", play="8/5 6/5")
     state = do(state, "double", by="ann")
     if preset == "danish":
-        with pytest.raises(NotYourTurn, match="Before the roll, .* waiting for bo, cy"):
+        with pytest.raises(NotYourTurn, match=r"Before the roll, .* waiting for bo, cy"):
             do(state, "roll", by="ann", dice=[3, 1])
         return
     state = do(state, "roll", by="ann", dice=[3, 1])  # bo answers knowing the roll
-    with pytest.raises(NotYourTurn, match="Before the play, .* waiting for bo, cy"):
+    with pytest.raises(NotYourTurn, match=r"Before the play, .* waiting for bo, cy"):
         do(state, "move", by="ann", play="8/5 6/5")
     with pytest.raises(NotYourTurn, match="dice are rolled"):
         do(state, "double", by="ann")
