@@ -158,8 +158,12 @@ def describe(event: Event) -> str | None:
             return f"{who} rolls {dice[0]}-{dice[1]}" + (": no legal play." if passed else ".")
         case Moved(side, play, _):
             return f"{'Box' if side is Side.BOX else 'Team'} plays {play}."
-        case GameEnded(winner, kind, _, _):
-            return f"{'The Box' if winner is Side.BOX else 'The Team'} wins ({kind})."
+        case GameEnded(winner, kind, _, _, choices):
+            offers = "".join(
+                f" {player} may captain instead of staying Partner (Atlanta 6.4)."
+                if choice == "captain" else f" {player} may play without a Partner (6.3)."
+                for choice, player in choices)
+            return f"{'The Box' if winner is Side.BOX else 'The Team'} wins ({kind}).{offers}"
         case SessionEnded(payments):
             owed = "; ".join(f"{t.payer} pays {t.payee} {format_points(t.points).lstrip('+')}"
                              for t in payments)

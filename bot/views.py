@@ -17,7 +17,7 @@ from rules.cube import CubeState, Side
 from rules.game import shooter, waiting_for
 from rules.notation import format_play
 from rules.state import Command, TableState, cube_of
-from rules.table import partner_invitees
+from rules.table import open_choices, partner_invitees
 
 if TYPE_CHECKING:
     from bot.discord_app import ChouetteBot
@@ -41,6 +41,8 @@ _LABELS = {"join": ("Join", discord.ButtonStyle.secondary),
            "raccoon": ("Raccoon", discord.ButtonStyle.primary),
            "accept": ("Accept", discord.ButtonStyle.success),
            "reject": ("Reject", discord.ButtonStyle.danger),
+           "captain": ("Partner: captain instead", discord.ButtonStyle.secondary),
+           "alone": ("Box: play alone", discord.ButtonStyle.secondary),
            "approve": ("Agree to correction", discord.ButtonStyle.success),
            "refuse": ("Refuse correction", discord.ButtonStyle.danger)}
 
@@ -52,7 +54,7 @@ def _bot(interaction: discord.Interaction) -> ChouetteBot:
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=r"chouette:(?P<table>\d+)"
                            r":(?P<action>join|start|roll|double|type|answer|hold|release"
-                           r"|partner)"):
+                           r"|partner|captain|alone)"):
     """A button on the board message."""
 
     def __init__(self, table_id: str, action: str) -> None:
@@ -231,6 +233,8 @@ def _game_view(table_id: str, state: TableState) -> discord.ui.View:
         view.add_item(TableButton(table_id, "start"))
         if partner_invitees(state):
             view.add_item(TableButton(table_id, "partner"))
+        for choice in dict.fromkeys(c for c, _ in open_choices(state)):
+            view.add_item(TableButton(table_id, choice))
         return view
     pending = waiting_for(state)
     if seating is not None and any(p == seating.box and c.state is CubeState.OFFERED

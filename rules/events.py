@@ -181,12 +181,16 @@ class GameEnded:
     """The game is over: who won how, the last transfers, the sheet entry and who sits where.
 
     `transfers` is the whole game as it goes on the sheet (the Box/Partner split applied).
+    `choices` are the seating choices the rotation leaves to a player before the next game,
+    as (choice, player): ("captain", the Partner whose turn to captain came: Atlanta 6.4)
+    and ("alone", a new Box who may play without the losing Box as Partner: 6.3).
     """
 
     winner: Side
     kind: str
     transfers: tuple[Transfer, ...]
     seating: Seating | None  # None when too few are left to seat: seats are drawn again
+    choices: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

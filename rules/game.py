@@ -291,15 +291,24 @@ def _game_over(state: TableState, winner: Side, kind: GameKind) -> GameEnded:
         box_net=sum((result.get(p, Fraction(0)) for p in box_side if p), Fraction(0)),
         dropped=dropped, doubled_out=doubled_out, settled=settled,
         acting_captains=game.shooters[1:])
-    seats = rotation.ROTATIONS[rules.rotation](
-        seating, summary, box_retention=rules.box_retention,
-        partner_min_players=rules.partner_min_players)
+    def rotate(summary: GameSummary) -> Seating:
+        return rotation.ROTATIONS[rules.rotation](
+            seating, summary, box_retention=rules.box_retention,
+            partner_min_players=rules.partner_min_players)
+
+    seats = rotate(summary)
+    choices = []
+    if seats.partner is not None and rotate(replace(summary, partner_stays=False)) != seats:
+        choices.append(("captain", seats.partner))  # 6.4: he stays, unless he captains
+    if seats.partner is not None and rotate(replace(summary, new_box_plays_alone=True)) != seats:
+        choices.append(("alone", seats.box))  # 6.3: the losing Box partners, unless...
     leavers = [m.name for m in state.members if m.leaving]
     joiners = [m.name for m in state.members if m.waiting and not m.leaving]
     nxt = without(seats, leavers)
     if nxt is not None and joiners:
         nxt = rotation.join(nxt, joiners)
-    return GameEnded(winner, kind.name.lower(), transfers, nxt)
+    return GameEnded(winner, kind.name.lower(), transfers, nxt,
+                     tuple(c for c in choices if nxt is not None and c[1] in nxt.players))
 
 
 

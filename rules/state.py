@@ -153,6 +153,7 @@ class TableState:
     opened: bool = False
     # (game number, commitment, seed once revealed or "") of every game with seeded dice
     commitments: tuple[tuple[int, str, str], ...] = ()
+    choices: tuple[tuple[str, str], ...] = ()  # seating choices open until the next start
     corrections: int = 0  # corrections proposed so far (the next one's number - 1)
     # the corrections waiting for consent, each with the players who agreed so far
     proposals: tuple[tuple[CorrectionProposed, tuple[str, ...]], ...] = ()
@@ -286,7 +287,7 @@ def evolve(state: TableState, event: Event) -> TableState:
                 (n, c, seed if n == number else s) for n, c, s in state.commitments))
         case PartnerDeclined():
             return state  # history only: the Box invites the next player
-        case GameEnded(_, _, transfers, seating):
+        case GameEnded(_, _, transfers, seating, choices):
             members = tuple(replace(m, waiting=False) for m in state.members if not m.leaving)
             board = state.board
             if state.game is not None and state.game.position is not None:
@@ -297,7 +298,7 @@ def evolve(state: TableState, event: Event) -> TableState:
             return replace(state, members=members, seating=seating, game=None, board=board,
                            sheet=state.sheet.add_game(transfers),
                            games_played=state.games_played + 1, game_roles=roles,
-                           proposals=_no_undo(state.proposals))
+                           proposals=_no_undo(state.proposals), choices=choices)
         case (GameStarted() | CubeTurned() | PointsPaid() | DoublesAnswered() | Rolled() | Moved()
               | ResignationOffered() | ResignationAnswered() | RollHeld()):
             return evolve_game(state, event)
@@ -350,7 +351,7 @@ def evolve_game(state: TableState, event: Event) -> TableState:
         commitments = state.commitments
         if event.commitment:
             commitments = (*commitments, (event.number, event.commitment, ""))
-        return replace(state, game=game, board=board, commitments=commitments)
+        return replace(state, game=game, board=board, commitments=commitments, choices=())
     if state.game is None or seating is None:
         return state
     game = state.game

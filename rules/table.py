@@ -10,6 +10,7 @@ and how events fold into it are `rules/state.py`.
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import replace
 from typing import Any
 
 import rules.corrections  # registers correct, approve and refuse
@@ -191,6 +192,36 @@ def _partner(state: TableState, cmd: Command) -> tuple[Event, ...]:
         raise NotYourTurn(f"The Box ({seating.box}) invites a Partner, or a player takes "
                           "the offer himself.")
     return (Seated(take_partner(state, seating, player), f"{player} partners the Box"),)
+
+
+def open_choices(state: TableState) -> tuple[tuple[str, str], ...]:
+    """The seating choices after the last game that can still be made (see `_choose`)."""
+    seating = state.seating
+    if state.game is not None or seating is None or seating.partner is None:
+        return ()
+    return tuple((c, p) for c, p in state.choices
+                 if p == (seating.partner if c == "captain" else seating.box))
+
+
+@handles("captain", "alone")
+def _choose(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    """Seating choices after a game (Atlanta 6.3, 6.4), made before the next one starts:
+    the Partner whose turn to captain came captains instead of staying Partner at the
+    bottom (`captain`); a new Box plays without the losing Box as Partner (`alone`)."""
+    seating = between_games(state)
+    by = sender(cmd)
+    partner = seating.partner
+    if (cmd.name, by) not in open_choices(state) or partner is None:
+        open_ = "; ".join(f"{p}: {c}" for c, p in open_choices(state)) or "none"
+        raise NotYourTurn(f"That choice isn't yours to make now (open choices: {open_}). "
+                          "After a game the Partner whose turn to captain comes may captain "
+                          "(Atlanta 6.4), and a new Box may play alone (6.3).")
+    if cmd.name == "captain":
+        moved = replace(seating, partner=None, team=(by, *seating.team), partner_place=None)
+        return (Seated(moved, f"{by} captains instead of staying Partner (Atlanta 6.4)"),)
+    moved = replace(seating, partner=None, team=(*seating.team, partner), partner_place=None)
+    return (Seated(moved, f"{by} plays alone; {partner} goes to the end of the Team "
+                          "(Atlanta 6.3)"),)
 
 
 @handles("pass_box")

@@ -6,6 +6,7 @@ import discord
 
 from bot.discord_app import ChouetteBot
 from rules.state import Command
+from tests.discord.conftest import ScriptedDice
 
 
 async def open_table(env: Any, *names: str, **options: Any) -> tuple[Any, list[Any], Any]:
@@ -76,3 +77,27 @@ async def test_the_box_invites_a_partner_who_accepts_by_dm(simcord_env: Any) -> 
     await bottom.user.click(invitation, label="Be the Partner")
     state = await bot.service.state(table)
     assert state.seating is not None and state.seating.partner == str(bottom.id)
+
+
+async def test_a_new_box_chooses_to_play_alone_from_the_board(simcord_env: Any,
+                                                              dice: ScriptedDice) -> None:
+    names = ("a", "b", "c", "d", "e", "f")
+    _, members, board = await open_table(simcord_env, *names, mode="scorekeeper")
+    a, b, *_, f = members
+    dice.queue = [6, 6, 6, 5, 5, 5, 5, 4, 4, 4, 4, 3]  # seats: a Box, b Captain, c, d, e, f
+    await a.click(board.last_message, label="Start game")
+    await a.slash(board, "chouette result", winner="box")
+    await a.slash(board, "chouette partner", player=f)
+    message = next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
+    await a.click(message, label="Start game")
+    await a.slash(board, "chouette result", winner="team")  # c beat the Box
+    message = next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
+    assert "may play without a Partner (6.3)" in message.content
+    refused = await b.click(message, label="Box: play alone")
+    assert refused.ephemeral and "isn't yours" in refused.response.content
+    c = members[2]
+    await c.click(message, label="Box: play alone")
+    message = next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
+    assert "c plays alone; a goes to the end of the Team (Atlanta 6.3)" in message.content
+    assert not any(child.label == "Box: play alone" for row in message.components
+                   for child in row.children)

@@ -236,6 +236,44 @@ def test_atlanta_4_2_partner_shares_and_the_box_gets_the_odd_point() -> None:
     assert sum(scores(state).values()) == 0
 
 
+def test_atlanta_6_4_the_partner_whose_turn_comes_stays_or_captains() -> None:
+    state = do(table("a", "b", "c", "d", "e", "f"), "partner", by="a", player="f")
+    for _ in range(4):  # the Box wins every game: each Captain goes to the end
+        assert state.choices == ()
+        state = do(do(state, "start"), "result", winner="box")
+    assert state.seating is not None
+    # f's turn to captain came: by default he stays Partner and drops to the bottom.
+    assert (state.seating.partner, state.seating.team) == ("f", ("b", "c", "d", "e"))
+    assert state.choices == (("captain", "f"),)
+    with pytest.raises(NotYourTurn, match=r"open choices: f: captain"):
+        do(state, "captain", by="b")
+    with pytest.raises(NotYourTurn, match="isn't yours"):
+        do(state, "alone", by="a")
+    captained = do(state, "captain", by="f")
+    assert captained.seating is not None
+    assert (captained.seating.partner, captained.seating.team) == (None, ("f", "b", "c", "d",
+                                                                         "e"))
+    # ... and the bottom player may be invited as the new Partner.
+    assert partner_invitees(captained)[0] == "e"
+    with pytest.raises(NotYourTurn, match="isn't yours"):
+        do(captained, "captain", by="f")  # made once
+    assert do(state, "start").choices == ()  # not made before the game: he stays
+
+
+def test_atlanta_6_3_the_new_box_may_play_alone() -> None:
+    state = do(table("a", "b", "c", "d", "e", "f"), "partner", by="a", player="f")
+    state = do(do(state, "start"), "result", winner="team")
+    assert state.seating is not None
+    # b beat the Box: he is Box, the losing Box a his Partner; f is back in the Team.
+    assert (state.seating.box, state.seating.partner) == ("b", "a")
+    assert state.choices == (("alone", "b"),)
+    alone = do(state, "alone", by="b")
+    assert alone.seating is not None
+    assert (alone.seating.box, alone.seating.partner) == ("b", None)
+    assert alone.seating.team[-1] == "a" and set(alone.seating.team) == {"a", "c", "d", "e",
+                                                                         "f"}
+
+
 def test_end_session_breakdown_settles_every_total() -> None:
     state = do(do(game(), "result", winner="team"), "end_session")
     assert state.ended and scores(state)["ann"] == -3
