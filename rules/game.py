@@ -290,7 +290,8 @@ def _game_over(state: TableState, winner: Side, kind: GameKind) -> GameEnded:
         winner="box" if winner is Side.BOX else "team",
         box_net=sum((result.get(p, Fraction(0)) for p in box_side if p), Fraction(0)),
         dropped=dropped, doubled_out=doubled_out, settled=settled,
-        acting_captains=game.shooters[1:])
+        acting_captains=game.shooters[1:],
+        away=frozenset(m.name for m in state.members if m.away))
     def rotate(summary: GameSummary) -> Seating:
         return rotation.ROTATIONS[rules.rotation](
             seating, summary, box_retention=rules.box_retention,

@@ -274,6 +274,16 @@ def test_atlanta_6_3_the_new_box_may_play_alone() -> None:
                                                                          "f"}
 
 
+def test_fibs_5_1_an_away_player_at_the_top_of_the_rotation_goes_to_the_back() -> None:
+    state = game("ann", "bo", "cy", "di", preset="fibs")
+    state = do(state, "away", by="cy")
+    state = do(state, "result", winner="box")  # bo goes to the bottom: cy would captain
+    assert state.seating is not None and state.seating.team == ("di", "bo", "cy")
+    back = do(do(game("ann", "bo", "cy", "di", preset="fibs"), "away", by="cy"), "back", by="cy")
+    back = do(back, "result", winner="box")
+    assert back.seating is not None and back.seating.team == ("cy", "di", "bo")
+
+
 def test_end_session_breakdown_settles_every_total() -> None:
     state = do(do(game(), "result", winner="team"), "end_session")
     assert state.ended and scores(state)["ann"] == -3
