@@ -91,7 +91,7 @@ def report(state: TableState, rejected: list[dict[str, Any]]) -> dict[str, Any]:
         "captain": seating.captain if seating else None,
         "team": list(seating.team) if seating else [],
         "games": [{"transfers": _transfers(game)} for game in state.sheet.games],
-        "breakdown": _transfers(breakdown(totals)),
+        "breakdown": _transfers(breakdown(totals, state.rules.payoff)),
         "rejected": rejected,
     }
     if state.mode == "play" and state.board is not None:

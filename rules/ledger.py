@@ -111,9 +111,9 @@ class ScoreSheet:
         moved = net(t for game in self.games for t in game)
         return {name: moved.get(name, Fraction(0)) for name in self.names()}
 
-    def breakdown(self) -> list[Transfer]:
+    def breakdown(self, payoff: str = "most_minus_first") -> list[Transfer]:
         """Who pays whom to settle this sheet (see `breakdown`)."""
-        return breakdown(self.totals())
+        return breakdown(self.totals(), payoff)
 
     def record_payments(self, payments: Iterable[Transfer]) -> ScoreSheet:
         """This sheet with settling-up payments entered: a payer's total rises by what he paid
@@ -136,8 +136,11 @@ def _ordered(totals: Mapping[str, Fraction], sign: int) -> list[tuple[str, Fract
     return sorted(chosen, key=lambda item: (-item[1], order[item[0]]))
 
 
-def breakdown(totals: Mapping[str, Fraction]) -> list[Transfer]:
-    """Who pays whom at the end: the largest debtor pays the largest creditor, repeatedly.
+def breakdown(totals: Mapping[str, Fraction],
+              payoff: str = "most_minus_first") -> list[Transfer]:
+    """Who pays whom at the end: the largest debtor pays the largest creditor, repeatedly
+    (`most_minus_first`, Atlanta 10.2), or in as few payments as possible
+    (`fewest_payments`, FIBS §7 ¶2 "as conveniently as possible": see `fewest_payments`).
 
     The transfers are payments in money, not sheet entries: a debtor pays a creditor what the
     sheet says he owes (`ScoreSheet.record_payments` enters them).
@@ -147,6 +150,8 @@ def breakdown(totals: Mapping[str, Fraction]) -> list[Transfer]:
     an error, never adjusted.
     """
     _check_balanced(totals)
+    if payoff == "fewest_payments":
+        return fewest_payments(totals)
     debtors = _ordered(totals, -1)
     creditors = _ordered(totals, 1)
     payments: list[Transfer] = []
@@ -156,6 +161,39 @@ def breakdown(totals: Mapping[str, Fraction]) -> list[Transfer]:
         payments.append(Transfer(debtor, creditor, amount, "settle up"))
         debtors = _reorder(debtors, debtor, owed - amount, totals)
         creditors = _reorder(creditors, creditor, due - amount, totals)
+    return payments
+
+
+def fewest_payments(totals: Mapping[str, Fraction]) -> list[Transfer]:
+    """The fewest payments that settle `totals`: the players split into as many groups
+    that sum to zero as possible, each settled by `breakdown` in one payment fewer than its
+    size (k groups of n players: n - k payments, the least possible). Exact search over the
+    subsets of the players with a non-zero total (at most ten at a table: 3^10 steps)."""
+    _check_balanced(totals)
+    names = [n for n, v in totals.items() if v != 0]
+    size = len(names)
+    sums = [Fraction(0)] * (1 << size)
+    for mask in range(1, 1 << size):
+        low = (mask & -mask).bit_length() - 1
+        sums[mask] = sums[mask & (mask - 1)] + totals[names[low]]
+    groups: dict[int, tuple[int, int]] = {0: (0, 0)}  # mask: (groups, first group's mask)
+    for mask in range(1, 1 << size):
+        if sums[mask] != 0:
+            continue
+        low = mask & -mask
+        best = (1, mask)
+        sub = (mask - 1) & mask
+        while sub:  # zero-sum groups holding the lowest player, the rest split further
+            if sub & low and sums[sub] == 0 and mask ^ sub in groups:
+                best = max(best, (groups[mask ^ sub][0] + 1, sub))
+            sub = (sub - 1) & mask
+        groups[mask] = best
+    payments: list[Transfer] = []
+    mask = (1 << size) - 1
+    while mask:
+        group = groups[mask][1]
+        payments += breakdown({n: totals[n] for i, n in enumerate(names) if group >> i & 1})
+        mask ^= group
     return payments
 
 

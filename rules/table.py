@@ -255,6 +255,6 @@ def _end_session(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if state.game is not None:
         raise RuleError("A game is in progress: finish it (or enter its result) before "
                         "ending the session.")
-    return (SessionEnded(tuple(breakdown(state.sheet.totals()))),)
+    return (SessionEnded(tuple(breakdown(state.sheet.totals(), state.rules.payoff))),)
 
 

@@ -42,13 +42,14 @@ def render_sheet(
     width: int = DEFAULT_WIDTH,
     theme: Theme = DEFAULT,
     shown: Shown = same,
+    payoff: str = "most_minus_first",
 ) -> bytes:
     """The sheet as PNG bytes; only the last `max_rows` games are drawn, the rest summed up
     in one line. `width` is the least width: many players make the image wider. The sheet,
     `seating_order` and `roles` name players by key; the column headers and the settle-up
     lines draw `shown(key)` (by default the key itself)."""
     img = draw_sheet(sheet, seating_order, roles=roles, rounding=rounding, max_rows=max_rows,
-                     title=title, width=width, theme=theme, shown=shown)
+                     title=title, width=width, theme=theme, shown=shown, payoff=payoff)
     return encode(img)
 
 
@@ -63,6 +64,7 @@ def draw_sheet(
     width: int = DEFAULT_WIDTH,
     theme: Theme = DEFAULT,
     shown: Shown = same,
+    payoff: str = "most_minus_first",
 ) -> Image.Image:
     """The sheet as a Pillow image (`render_sheet` without the PNG encoding)."""
     s = scale(width)
@@ -70,7 +72,7 @@ def draw_sheet(
     heads = [shown(n) for n in names]
     running = sheet.running()
     totals = sheet.totals()
-    payments = sheet.breakdown()
+    payments = sheet.breakdown(payoff)
     pad, row_h, head_h = round(16 * s), round(40 * s), round(46 * s)
     size, small = round(22 * s), round(18 * s)
 

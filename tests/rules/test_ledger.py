@@ -13,6 +13,7 @@ from rules.ledger import (
     ScoreSheet,
     Transfer,
     breakdown,
+    fewest_payments,
     format_points,
     leaving_settlement,
     net,
@@ -191,6 +192,42 @@ def test_breakdown_settles_every_total_in_at_most_n_minus_1_payments(
     nonzero = sum(1 for v in totals.values() if v != 0)
     assert len(payments) <= max(0, nonzero - 1)
     assert settles(totals, payments)
+
+
+def test_fibs_7_2_fewest_payments_finds_the_groups_that_settle_among_themselves() -> None:
+    totals = {n: F(v) for n, v in zip("abcdefg", (6, -3, -5, 1, -6, 0, 7), strict=True)}
+    assert len(breakdown(totals)) == 5  # the most minus first takes five payments
+    fewest = breakdown(totals, "fewest_payments")
+    assert fewest == [Transfer("e", "a", F(6), "settle up"),  # {a, e} settle alone,
+                      Transfer("c", "g", F(5), "settle up"),  # then {b, c, d, g}
+                      Transfer("b", "g", F(2), "settle up"),
+                      Transfer("b", "d", F(1), "settle up")]
+    assert settles(totals, fewest)
+
+
+def _most_groups(values: list[Fraction]) -> int:
+    """The most zero-sum groups the values split into (a slow search, for checking)."""
+    if not values:
+        return 0
+    first, rest = values[0], values[1:]
+    best = 0
+    for mask in range(1 << len(rest)):
+        chosen = [v for i, v in enumerate(rest) if mask >> i & 1]
+        if first + sum(chosen, F(0)) == 0:
+            others = [v for i, v in enumerate(rest) if not mask >> i & 1]
+            best = max(best, 1 + _most_groups(others))
+    return best
+
+
+@given(st.lists(st.integers(-6, 6), max_size=7))
+def test_fewest_payments_is_the_least_number_that_settles(points: list[int]) -> None:
+    totals = {f"p{i}": F(p) for i, p in enumerate(points)}
+    totals["last"] = -sum(totals.values(), F(0))
+    payments = fewest_payments(totals)
+    nonzero = [v for v in totals.values() if v != 0]
+    assert settles(totals, payments)
+    assert len(payments) == len(nonzero) - _most_groups(nonzero)
+    assert len(payments) <= len(breakdown(totals))
 
 
 def test_atlanta_10_2_plus_leaver_is_paid_first_by_the_most_minus() -> None:
