@@ -123,6 +123,14 @@ class Dice:
             pairs.append(self.faces(seed, 2 * len(pairs), 2))
         return pairs
 
+    def rolloff(self) -> list[list[list[int]]]:
+        """A roll-off of a fraction (Atlanta 4.3): both throw two dice until the totals
+        differ, as [[sender's dice], [other's dice]] rounds."""
+        rounds = [[[self._draw(), self._draw()], [self._draw(), self._draw()]]]
+        while sum(rounds[-1][0]) == sum(rounds[-1][1]):
+            rounds.append([[self._draw(), self._draw()], [self._draw(), self._draw()]])
+        return rounds
+
     def seats(self, players: list[str], number: int) -> dict[str, tuple[int, ...]]:
         """Each player's roll of `number` dice for seats."""
         return {p: tuple(self._draw() for _ in range(number)) for p in players}

@@ -47,11 +47,13 @@ async def setup(bot: ChouetteBot) -> None:
                                         ephemeral=True)
 
     @group.command()
+    @app_commands.describe(member="the kibitzer who loses sight of the table")
     async def blind(interaction: discord.Interaction, member: discord.Member) -> None:
         """Blind a kibitzer: he can no longer see this table's channels (moderators)."""
         await set_sight(interaction, member, True)
 
     @group.command()
+    @app_commands.describe(member="the kibitzer who sees the table again")
     async def unblind(interaction: discord.Interaction, member: discord.Member) -> None:
         """Give a blinded kibitzer his sight of this table back (moderators)."""
         await set_sight(interaction, member, False)
@@ -62,8 +64,8 @@ async def setup(bot: ChouetteBot) -> None:
                            reason="what went wrong: kept in the history")
     async def correct(interaction: discord.Interaction, payer: discord.Member,
                       payee: discord.Member, points: str, reason: str) -> None:
-        """Correct the score (moderators): a new line on the sheet, once the players it
-        concerns agree (or a second moderator confirms, as the rule set asks)."""
+        """Moderators: correct the score with a new line on the sheet, once it is agreed to."""
+        # The players it concerns agree, or a second moderator confirms, as the rules ask.
         if table := await table_of(bot, interaction):
             await bot.act(interaction, table, Command(
                 "correct", str(interaction.user.id),
@@ -73,8 +75,8 @@ async def setup(bot: ChouetteBot) -> None:
     @group.command()
     @app_commands.describe(reason="what went wrong (a misclick, say): kept in the history")
     async def undo(interaction: discord.Interaction, reason: str) -> None:
-        """Take back the last checker play and what followed it (moderators), once the
-        mover's opponent agrees, where the rule set allows it."""
+        """Moderators: take back the last checker play and what followed it, if agreed to."""
+        # The mover's opponent agrees, where the rule set allows an undo at all.
         if table := await table_of(bot, interaction):
             await bot.act(interaction, table, Command(
                 "correct", str(interaction.user.id),

@@ -40,17 +40,19 @@ async def setup(bot: ChouetteBot) -> None:
                            points="what you pay him (negative: what he pays you); halves ok")
     async def settle(interaction: discord.Interaction, player: discord.Member,
                      points: float) -> None:
-        """Settle the cube between you and another player for agreed points (Atlanta 4.5)."""
+        """Settle your cube with another player for agreed points; a fraction may be rolled off."""
+        # Atlanta 4.5; where the sheet keeps whole points the bot's dice roll it off (4.3).
         if table := await table_of(bot, interaction):
             await bot.act(interaction, table, Command(
-                "settle", str(interaction.user.id), {"with": str(player.id), "points": points}))
+                "settle", str(interaction.user.id),
+                {"with": str(player.id), "points": points, "rolloff": bot.dice.rolloff()}))
 
     @group.command()
     @app_commands.describe(kind="what you concede: single, gammon or backgammon")
     async def resign(interaction: discord.Interaction,
                      kind: Literal["single", "gammon", "backgammon"] = "single") -> None:
-        """Offer to resign (the Box on every cube, a Team player on his own); each cube's
-        other player accepts or rejects."""
+        """Offer to resign: the Box on every cube, a Team player on his own cube."""
+        # Each cube's other player accepts or rejects (DM buttons).
         if table := await table_of(bot, interaction):
             await bot.act(interaction, table, Command("resign", str(interaction.user.id),
                                                       {"kind": kind}))
@@ -58,8 +60,9 @@ async def setup(bot: ChouetteBot) -> None:
     @group.command()
     @app_commands.describe(game="the game's number (the log says 'Game N begins')")
     async def verify(interaction: discord.Interaction, game: int) -> None:
-        """Check a finished game's dice: its revealed seed against the commitment published
-        when it began, and every roll against the seed."""
+        """Check a finished game's dice against the seed revealed at its end (docs/dice.md)."""
+        # The seed must hash to the commitment published when the game began, and every
+        # roll of the game must be the seed's.
         if table := await table_of(bot, interaction):
             found = [g for g in games_dice(s.event for s in await bot.store.events(table))
                      if g.number == game]

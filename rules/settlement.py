@@ -46,13 +46,43 @@ def _settle(state: TableState, cmd: Command) -> tuple[Event, ...]:
         raise NotYourTurn("Answer the cube first; settle after.")
     if rule == "after_initial" and cube.owner is None:
         raise CubeNotAvailable("No settlements on the initial cube (FIBS).")
-    payer_side = Side.BOX if by == seating.box or by == cube.box_player else Side.TEAM
-    if points < 0:
-        points, payer_side = -points, payer_side.other
+    by_side = Side.BOX if by in (seating.box, cube.box_player) else Side.TEAM
+    payer_side = by_side if points >= 0 else by_side.other
+    points = abs(points)
+    action = f"settle {points}"
+    if state.rules.whole_points and points.denominator != 1:
+        points, action = _roll_off(cmd, points, by_pays=payer_side is by_side)
     settled, transfers = cube.settle(points, payer_side)
-    events: list[Event] = [CubeTurned(settled, f"settle {points}", by)]
+    events: list[Event] = [CubeTurned(settled, action, by)]
     events += [PointsPaid(t) for t in transfers]
     return finish(state, events)
+
+
+def _roll_off(cmd: Command, points: Fraction, *, by_pays: bool) -> tuple[Fraction, str]:
+    """Atlanta 4.3: the fraction of a settlement is rolled off, both players throwing two
+    dice, the higher total winning it (doubles count as their pips only); a tie throws again.
+    `rolloff` lists the throws as [[sender's two dice], [other's two dice]], ties first."""
+    rounds = cmd.arg("rolloff", list, None)
+    shape = ("Under these rules a settlement's fraction is rolled off (Atlanta 4.3): "
+             "rolloff lists the throws as [[your two dice], [his two dice]], ties first; or "
+             "settle for whole points.")
+    if rounds is None:
+        raise BadCommand(shape)
+    totals = []
+    for throw in rounds:
+        if (not isinstance(throw, list | tuple) or len(throw) != 2
+                or not all(isinstance(d, list | tuple) and len(d) == 2 and all(
+                    isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 6 for x in d)
+                    for d in throw)):
+            raise BadCommand(shape)
+        totals.append((sum(throw[0]), sum(throw[1])))
+    if not totals or totals[-1][0] == totals[-1][1] or any(a != b for a, b in totals[:-1]):
+        raise BadCommand(shape)
+    sender_wins = totals[-1][0] > totals[-1][1]
+    whole = points.numerator // points.denominator
+    paid = Fraction(whole if sender_wins == by_pays else whole + 1)
+    throws = ", ".join(f"{a} v {b}" for a, b in totals)
+    return paid, f"settle {points}: the fraction rolled off ({throws}), {paid} paid"
 
 
 def _points(value: object) -> Fraction:

@@ -467,13 +467,34 @@ def test_atlanta_3_2_only_players_with_a_cube_in_the_game_consult() -> None:
 
 
 def test_atlanta_4_5_the_box_settles_with_one_player_who_leaves_the_game() -> None:
-    state = do(do(game(), "double", by="bo"), "answer", by="ann", take=["bo"])
+    state = do(do(game(whole_points=False), "double", by="bo"), "answer", by="ann",
+               take=["bo"])
     state = do(state, "settle", by="ann", **{"with": "bo", "points": 1.5})
     assert scores(state)["bo"] == Fraction(3, 2) and not cube(state, "bo").live
     state = do(state, "result", winner="box")
     assert scores(state) == {"ann": Fraction(1, 2), "bo": Fraction(3, 2), "cy": -1, "di": -1}
     with pytest.raises(CubeNotAvailable, match="initial cube"):
         do(game(preset="fibs"), "settle", by="ann", **{"with": "bo", "points": 0.5})
+
+
+def test_atlanta_4_3_a_settlements_fraction_is_rolled_off() -> None:
+    taken = do(do(game(), "double", by="bo"), "answer", by="ann", take=["bo"])
+    with pytest.raises(BadCommand, match=r"fraction is rolled off \(Atlanta 4.3\)"):
+        do(taken, "settle", by="ann", **{"with": "bo", "points": 1.5})
+    # ann (paying 1½) throws 11 to bo's 2 after a tie at 7: she wins the half and pays 1.
+    won = do(taken, "settle", by="ann", **{"with": "bo", "points": 1.5,
+                                          "rolloff": [[[3, 4], [5, 2]], [[6, 5], [1, 1]]]})
+    assert scores(won)["bo"] == 1
+    lost = do(taken, "settle", by="ann", **{"with": "bo", "points": "3/2",
+                                           "rolloff": [[[1, 2], [2, 2]]]})
+    assert scores(lost)["bo"] == 2
+    # bo asks for 1½ from ann (he is paid: negative points) and loses the roll-off: 1.
+    asked = do(taken, "settle", by="bo", **{"with": "ann", "points": -1.5,
+                                           "rolloff": [[[1, 1], [6, 6]]]})
+    assert scores(asked)["bo"] == 1
+    for bad in ([[[3, 4], [5, 2]]], [[[3, 4]]], [[[7, 1], [1, 1]]], []):
+        with pytest.raises(BadCommand, match="rolloff lists the throws"):
+            do(taken, "settle", by="ann", **{"with": "bo", "points": 1.5, "rolloff": bad})
 
 
 def test_penalties_follow_the_rule_set() -> None:
