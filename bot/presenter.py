@@ -267,7 +267,8 @@ class Presenter:
         what = (f"{across} {prompt.about}" if prompt.about
                 else f"{whose} against {across} is turned to {prompt.face}")
         text = f"{what}: {', '.join(prompt.actions)}?"
-        view = prompt_view(channels.table_id, prompt.player, prompt.actions)
+        view = prompt_view(channels.table_id, prompt.player, prompt.actions,
+                           "" if prompt.about else prompt.across)
         if prompt.private and not prompt.about and not prompt.to:
             self.arm(channels.table_id, prompt.player, state.rules.decision_timeout_seconds)
         recipient = prompt.to or prompt.player

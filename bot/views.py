@@ -16,7 +16,7 @@ from rules.board import legal_plays
 from rules.cube import CubeState, Side
 from rules.game import shooter, waiting_for
 from rules.notation import format_play
-from rules.state import Command, TableState, cube_of
+from rules.state import Command, TableState, cube_between, own_cubes
 from rules.table import open_choices, partner_invitees
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             return
         state = await bot.service.state(self.table_id)
         seating = state.seating
-        if self.action == "double" and seating is not None and me == seating.box:
+        if self.action == "double" and seating is not None and own_cubes(state, me):
             await box_double_menu(interaction, self.table_id, state)
             return
         if self.action == "answer":
@@ -100,23 +100,29 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                    template=r"chouette:(?P<table>\d+)"
                             r":(?P<action>take|drop|beaver|raccoon|accept|reject)"
-                            r":(?P<player>[^:]+)"):
-    """A take / drop / beaver / raccoon button sent to the player who must answer."""
+                            r":(?P<player>[^:]+)(?::(?P<across>[^:]+))?"):
+    """A take / drop / beaver / raccoon button sent to the player who must answer; `across`
+    names the other player of the cube when the answer must say which cube (a Team player
+    doubled by both the Box and a Partner with cubes of his own)."""
 
-    def __init__(self, table_id: str, action: str, player: str) -> None:
+    def __init__(self, table_id: str, action: str, player: str, across: str = "") -> None:
         label, style = _LABELS[action]
+        tail = f":{across}" if across else ""
         super().__init__(discord.ui.Button(
-            label=label, style=style, custom_id=f"chouette:{table_id}:{action}:{player}"))
-        self.table_id, self.action, self.player = table_id, action, player
+            label=label, style=style,
+            custom_id=f"chouette:{table_id}:{action}:{player}{tail}"))
+        self.table_id, self.action, self.player, self.across = table_id, action, player, across
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction,
                              item: discord.ui.Item[Any], match: re.Match[str]) -> PromptButton:
-        return cls(match["table"], match["action"], match["player"])
+        return cls(match["table"], match["action"], match["player"], match["across"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         me = str(interaction.user.id)
-        args = {} if me == self.player else {"for": self.player}
+        args: dict[str, Any] = {} if me == self.player else {"for": self.player}
+        if self.across:
+            args["cubes"] = [self.across]
         await _bot(interaction).act(interaction, self.table_id,
                                     Command(self.action, me, args))
 
@@ -237,7 +243,7 @@ def _game_view(table_id: str, state: TableState) -> discord.ui.View:
             view.add_item(TableButton(table_id, choice))
         return view
     pending = waiting_for(state)
-    if seating is not None and any(p == seating.box and c.state is CubeState.OFFERED
+    if seating is not None and any(own_cubes(state, p) and c.state is CubeState.OFFERED
                                    for p, c in pending):
         view.add_item(TableButton(table_id, "answer"))
     if pending:
@@ -258,11 +264,12 @@ def _game_view(table_id: str, state: TableState) -> discord.ui.View:
     return view
 
 
-def prompt_view(table_id: str, player: str, actions: tuple[str, ...]) -> discord.ui.View:
-    """Answer buttons for one player's pending cube."""
+def prompt_view(table_id: str, player: str, actions: tuple[str, ...],
+                across: str = "") -> discord.ui.View:
+    """Answer buttons for one player's pending cube (against `across`, when it must say)."""
     view = discord.ui.View(timeout=None)
     for action in actions:
-        view.add_item(PromptButton(table_id, action, player))
+        view.add_item(PromptButton(table_id, action, player, across))
     return view
 
 
@@ -307,12 +314,13 @@ class _Choice(discord.ui.View):
 
 async def box_double_menu(interaction: discord.Interaction, table_id: str,
                           state: TableState) -> None:
-    """The Box picks which cubes to double (all of them is the usual)."""
+    """The Box (or a Partner with cubes of his own) picks which cubes to double."""
     game, seating = state.game, state.seating
     if game is None or seating is None:
         return
+    me = str(interaction.user.id)
     names = {p: state.shown(p) for p in seating.team
-             if (c := cube_of(game, p)) is not None and c.may_double(Side.BOX)}
+             if (c := cube_between(game, p, me)) is not None and c.may_double(Side.BOX)}
     await interaction.response.send_message(
         "Double which cubes?", view=_Choice(table_id, names, "double", ("double",)),
         ephemeral=True)
@@ -320,14 +328,17 @@ async def box_double_menu(interaction: discord.Interaction, table_id: str,
 
 async def answer_menu(interaction: discord.Interaction, table_id: str,
                       state: TableState) -> None:
-    """The Box answers every Team double at once: take, beaver; the rest are dropped."""
+    """The Box (or a Partner with cubes of his own) answers every Team double on his cubes
+    at once: take, beaver; the rest are dropped."""
     game, seating = state.game, state.seating
-    if game is None or seating is None or str(interaction.user.id) != seating.box:
+    me = str(interaction.user.id)
+    if game is None or seating is None or not own_cubes(state, me):
         box = state.shown(seating.box) if seating else "the Box"
         await interaction.response.send_message(f"Only {box} answers the Team's doubles.",
                                                 ephemeral=True)
         return
-    offered = {p: state.shown(p) for p in seating.team if (c := cube_of(game, p)) is not None
+    offered = {p: state.shown(p) for p in seating.team
+               if (c := cube_between(game, p, me)) is not None
                and c.state is CubeState.OFFERED and c.offered_by is Side.TEAM}
     choices = ("take", "beaver") if state.rules.beavers else ("take",)
     await interaction.response.send_message(

@@ -4,7 +4,10 @@ The Team doubles one by one before the Captain's roll and the Box answers the do
 set, so the acceptance rules of the rule set can be checked as a whole (Atlanta 5.10-5.11,
 Danish same level, euro at least half, FIBS all or none); the Box doubles all or some of the
 cubes (Atlanta 5.6, Danish same level) and each Team player answers his own, in rotation
-order where the rule set says so (Atlanta 5.8, Danish).
+order where the rule set says so (Atlanta 5.8, Danish). Where a Partner has cubes of his own
+(`partner_cubes = "own"`: Danish ¶19, euro ¶9) the Box side is a side of several players
+like the Team: a Team player's double turns his cube against each of them, and the Partner
+doubles and answers his own cubes as the Box does his (`boxer` below is either).
 """
 
 from __future__ import annotations
@@ -30,8 +33,10 @@ from rules.state import (
     Game,
     TableState,
     acting_captain,
+    cube_between,
     cube_of,
     handles,
+    own_cubes,
     replay,
     sender,
 )
@@ -43,18 +48,19 @@ _TEAM_ANSWERS = ("take", "beaver", "drop")
 def _double(state: TableState, cmd: Command) -> tuple[Event, ...]:
     game, seating = in_game(state)
     by = sender(cmd)
-    if by == seating.partner:
+    if by == seating.partner and not own_cubes(state, by):
         raise NotYourTurn(f"The Box ({seating.box}) turns the cubes for his side.")
-    side = Side.BOX if by == seating.box else Side.TEAM
+    side = Side.BOX if own_cubes(state, by) else Side.TEAM
     if state.mode == "play":
         if game.on_roll is not side:
             raise NotYourTurn(f"Only the side on roll doubles, before it rolls: the "
                               f"{'Box' if game.on_roll is Side.BOX else 'Team'} is on roll.")
         if game.dice is not None:
             raise NotYourTurn("The dice are rolled: double before your side's next roll.")
-    if side is Side.BOX:
-        no_pending(state, "a new double")
-        return _box_double(state, game, seating, cmd)
+    if side is Side.BOX:  # the other Box-side player's doubles may still wait for answers
+        no_pending(state, "a new double", but=lambda c: c.state is CubeState.OFFERED
+                   and c.offered_by is Side.BOX and c.box_player != by)
+        return _box_double(state, game, seating, cmd, by)
     cube = cube_of(game, by)
     if cube is None:
         raise NotYourTurn(f"{by} has no cube in this game.")
@@ -66,7 +72,10 @@ def _double(state: TableState, cmd: Command) -> tuple[Event, ...]:
                                "Captain's next roll.")
     if state.rules.single_cube:
         return _team_turns_the_cube(game, seating, cube, by)
-    return (CubeTurned(cube.offer(Side.TEAM), "double", by),)
+    cube.offer(Side.TEAM)  # the cube's own refusal, if any
+    across = [c for c in game.cubes if c.team_player == by and not c.is_extra and c.live
+              and c.may_double(Side.TEAM)]  # against the Box, and a Partner with own cubes
+    return tuple(CubeTurned(c.offer(Side.TEAM), "double", by) for c in across)
 
 
 def _team_turns_the_cube(game: Game, seating: Seating, cube: Cube,
@@ -85,8 +94,8 @@ def _team_turns_the_cube(game: Game, seating: Seating, cube: Cube,
 
 
 def _box_double(state: TableState, game: Game, seating: Seating,
-                cmd: Command) -> tuple[Event, ...]:
-    cubes = {p: c for p in seating.team if (c := cube_of(game, p)) is not None}
+                cmd: Command, boxer: str) -> tuple[Event, ...]:
+    cubes = {p: c for p in seating.team if (c := cube_between(game, p, boxer)) is not None}
     eligible = [p for p, c in cubes.items() if c.may_double(Side.BOX)]
     names = cmd.names("cubes", None)
     if names is None or state.rules.single_cube:  # with one cube the Box turns it for all
@@ -116,7 +125,7 @@ def _box_double(state: TableState, game: Game, seating: Seating,
             if not set(level) <= set(chosen):
                 raise CubeNotAvailable(f"Double every cube at the same level together: "
                                        f"{', '.join(level)} (cubes at {cubes[p].face}).")
-    events: list[Event] = [CubeTurned(cubes[p].offer(Side.BOX), "double", seating.box)
+    events: list[Event] = [CubeTurned(cubes[p].offer(Side.BOX), "double", boxer)
                            for p in chosen]
     return finish(state, events + _absentees(state, events))
 
@@ -127,7 +136,7 @@ def _box_double(state: TableState, game: Game, seating: Seating,
 @handles("answer")
 def _answer(state: TableState, cmd: Command) -> tuple[Event, ...]:
     game, seating = in_game(state)
-    if cmd.by != seating.box:
+    if not own_cubes(state, cmd.by):
         raise NotYourTurn(f"Only the Box ({seating.box}) answers the Team's doubles.")
     decisions: dict[str, str] = {}
     for action in _TEAM_ANSWERS:
@@ -135,18 +144,18 @@ def _answer(state: TableState, cmd: Command) -> tuple[Event, ...]:
             if player in decisions:
                 raise BadCommand(f"{player} is answered twice.")
             decisions[player] = action
-    return _box_answers(state, game, seating, decisions, whole=True)
+    return _box_answers(state, game, seating, decisions, whole=True, boxer=cmd.by)
 
 
-def _team_doubles(game: Game, seating: Seating) -> list[str]:
-    """Team players whose double waits for the Box's answer, in rotation order."""
-    return [p for p in seating.team if (c := cube_of(game, p)) is not None
+def _team_doubles(game: Game, seating: Seating, boxer: str) -> list[str]:
+    """Team players whose double waits for `boxer`'s answer, in rotation order."""
+    return [p for p in seating.team if (c := cube_between(game, p, boxer)) is not None
             and c.state is CubeState.OFFERED and c.offered_by is Side.TEAM]
 
 
 def _box_answers(state: TableState, game: Game, seating: Seating, decisions: dict[str, str],
-                 whole: bool) -> tuple[Event, ...]:
-    offered = _team_doubles(game, seating)
+                 whole: bool, boxer: str) -> tuple[Event, ...]:
+    offered = _team_doubles(game, seating, boxer)
     if not offered:
         raise CubeNotAvailable("No Team double is waiting for your answer.")
     strays = [p for p in decisions if p not in offered]
@@ -159,27 +168,36 @@ def _box_answers(state: TableState, game: Game, seating: Seating, decisions: dic
         raise CubeNotAvailable(f"Answer the doubles together: {', '.join(offered)} "
                                f"({', '.join(missing)} unanswered).")
     if not missing:
-        _check_box_takes(state, game, seating, offered, decisions)
+        _check_box_takes(state, game, seating, offered, decisions, boxer)
     events: list[Event] = []
     for player in offered:
         if player in decisions:
-            cube = cube_of(game, player)
+            cube = cube_between(game, player, boxer)
             assert cube is not None
-            events += _apply(state, cube, decisions[player], seating.box)
-    if not missing and state.mode == "play":
+            events += _apply(state, cube, decisions[player], boxer)
+    if not missing and state.mode == "play" and not _still_offered(state, events):
         events.append(DoublesAnswered())
     return finish(state, events)
 
 
+def _still_offered(state: TableState, events: list[Event]) -> bool:
+    """Whether Team doubles still wait for an answer once `events` are in (the other
+    Box-side player's, where the Partner has cubes of his own)."""
+    after = replay(events, state).game
+    return after is not None and any(c.state is CubeState.OFFERED and c.offered_by is Side.TEAM
+                                     for c in after.cubes)
+
+
 def _check_box_takes(state: TableState, game: Game, seating: Seating, offered: list[str],
-                     decisions: dict[str, str]) -> None:
+                     decisions: dict[str, str], boxer: str) -> None:
     """The Box's acceptance constraints over a whole set of Team doubles (Atlanta 5.10,
     5.10a, 5.11; Danish same level; euro at least half; FIBS all or none)."""
     rules = state.rules
     taken = [p for p in offered if decisions[p] != "drop"]
-    cubes = {p: c for p in offered if (c := cube_of(game, p)) is not None}
+    cubes = {p: c for p in offered if (c := cube_between(game, p, boxer)) is not None}
     initial = all(c.owner is None for c in cubes.values())
-    live = [p for p in seating.team if (c := cube_of(game, p)) is not None and c.live]
+    live = [p for p in seating.team if (c := cube_between(game, p, boxer)) is not None
+            and c.live]
     from_centre = initial and len(offered) >= 2 and set(offered) == set(live)
     three = rules.three_handed_initial
     if from_centre and len(seating.players) == 3 and three != "as_box_take_rule":
@@ -229,8 +247,8 @@ def _respond(state: TableState, cmd: Command) -> tuple[Event, ...]:
     game, seating = in_game(state)
     by = sender(cmd)
     action = cmd.name
-    if by == seating.box:
-        return _box_responds(state, game, seating, cmd)
+    if own_cubes(state, by):
+        return _box_responds(state, game, seating, cmd, by)
     cube = _awaiting(game, by, cmd.names("cubes", None))
     if cube.state is CubeState.OFFERED and cube.offered_by is Side.BOX and not cube.is_extra:
         if state.rules.team_answer_order == "rotation":
@@ -253,12 +271,18 @@ def _absentees(state: TableState, events: list[Event]) -> list[Event]:
     extra: list[Event] = []
     after = replay(events, state)
     for player, action in absent_decisions(after):
-        cube = cube_of(after.game, player) if after.game else None
-        if cube is not None:
+        for cube in _waiting_on(after.game, player) if after.game else []:
             done = _apply(after, cube, action, f"{player} (away)")
             extra += done
             after = replay(done, after)
     return extra
+
+
+def _waiting_on(game: Game, player: str) -> list[Cube]:
+    """A Team player's own cubes waiting for his answer (against the Box, and a Partner
+    with cubes of his own)."""
+    return [c for c in game.cubes if c.team_player == player and not c.is_extra
+            and c.to_act is Side.TEAM]
 
 
 @handles("timeout")
@@ -267,12 +291,13 @@ def _timeout(state: TableState, cmd: Command) -> tuple[Event, ...]:
     treated as away (his proxy or the rule set's stand-in acts), or takes, or drops."""
     game, _ = in_game(state)
     player = cmd.arg("player", str)
-    cube = cube_of(game, player)
-    if cube is None or cube.to_act is not Side.TEAM:
+    waiting = _waiting_on(game, player)
+    if not waiting:
         raise NotYourTurn(f"No decision of {player}'s is waiting.")
     action = state.rules.timeout_action
     if action != "proxy":
-        return finish(state, _apply(state, cube, action, f"{player} (timed out)"))
+        return finish(state, [e for cube in waiting
+                              for e in _apply(state, cube, action, f"{player} (timed out)")])
     member = state.member(player)
     if member is not None and member.away:
         raise NotYourTurn(f"{player} is away already: his stand-in decides.")
@@ -313,8 +338,8 @@ def _awaiting(game: Game, player: str, others: list[str] | None) -> Cube:
 
 
 def _box_responds(state: TableState, game: Game, seating: Seating,
-                  cmd: Command) -> tuple[Event, ...]:
-    awaiting = [p for p in seating.team if (c := cube_of(game, p)) is not None
+                  cmd: Command, boxer: str) -> tuple[Event, ...]:
+    awaiting = [p for p in seating.team if (c := cube_between(game, p, boxer)) is not None
                 and c.to_act is Side.BOX]
     names = cmd.names("cubes", None)
     names = awaiting if names is None else names
@@ -324,7 +349,7 @@ def _box_responds(state: TableState, game: Game, seating: Seating,
     if strays:
         raise NotYourTurn(f"Nothing of {', '.join(map(str, strays))} waits for your answer"
                           + (f"; waiting: {', '.join(awaiting)}." if awaiting else "."))
-    doubles = _team_doubles(game, seating)
+    doubles = _team_doubles(game, seating, boxer)
     fresh = [p for p in names if p in doubles]
     if fresh:
         if cmd.name in ("raccoon", "aardvark"):
@@ -332,12 +357,13 @@ def _box_responds(state: TableState, game: Game, seating: Seating,
                                    "or drop a double.")
         if len(fresh) != len(names):
             raise BadCommand("Answer the Team's new doubles apart from the beavered cubes.")
-        return _box_answers(state, game, seating, dict.fromkeys(fresh, cmd.name), whole=False)
+        return _box_answers(state, game, seating, dict.fromkeys(fresh, cmd.name), whole=False,
+                            boxer=boxer)
     events: list[Event] = []
     for player in names:
-        cube = cube_of(game, player)
+        cube = cube_between(game, player, boxer)
         assert cube is not None
-        events += _apply(state, cube, cmd.name, seating.box)
+        events += _apply(state, cube, cmd.name, boxer)
     return finish(state, events)
 
 
@@ -410,12 +436,13 @@ def _withdraw(state: TableState, cmd: Command) -> tuple[Event, ...]:
     by = sender(cmd)
     if not state.rules.withdraw_double:
         raise CubeNotAvailable("A double once turned stands at this table.")
-    side = Side.BOX if by == seating.box else Side.TEAM
+    side = Side.BOX if own_cubes(state, by) else Side.TEAM
     names = [by]
     if side is Side.BOX or state.rules.single_cube:  # one cube: taken back for all
         names = cmd.names("cubes", None) or list(seating.team)
-    mine = [c for p in names if (c := cube_of(game, p)) is not None
-            and c.state is CubeState.OFFERED and c.offered_by is side]
+    mine = [c for c in game.cubes if c.team_player in names and not c.is_extra
+            and c.state is CubeState.OFFERED and c.offered_by is side
+            and (side is Side.TEAM or c.box_player == by)]
     if not mine:
         raise NotYourTurn("You have no double waiting for an answer to take back.")
     return tuple(CubeTurned(c.withdraw(), "double withdrawn", by) for c in mine)

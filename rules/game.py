@@ -38,6 +38,7 @@ from rules.state import (
     Command,
     Game,
     TableState,
+    acting_box,
     acting_captain,
     between_games,
     cube_of,
@@ -55,7 +56,9 @@ def shooter(state: TableState) -> str | None:
     game, seating = state.game, state.seating
     if game is None or seating is None or game.on_roll is None:
         return None
-    return seating.box if game.on_roll is Side.BOX else acting_captain(seating, game.cubes)
+    if game.on_roll is Side.BOX:
+        return acting_box(seating, game.cubes)
+    return acting_captain(seating, game.cubes)
 
 
 def waiting_for(state: TableState) -> list[tuple[str, Cube]]:
@@ -112,12 +115,16 @@ def _start(state: TableState, cmd: Command) -> tuple[Event, ...]:
         ties = cmd.arg("ties", int, 0)
     autos = _automatic_doubles(state, seating, cmd, ties)
     cubes = []
-    for player in seating.team:
-        member = state.member(player)
-        cube = Cube(player, seating.box, stake=member.stake if member else 1)
-        for _ in range(autos.get(player, 0)):
-            cube = cube.auto_double()
-        cubes.append(cube)
+    across = [seating.box]  # Danish ¶19, euro ¶9: a cube against the Partner too
+    if seating.partner is not None and rules.partner_cubes == "own":
+        across.append(seating.partner)
+    for box_player in across:
+        for player in seating.team:
+            member = state.member(player)
+            cube = Cube(player, box_player, stake=member.stake if member else 1)
+            for _ in range(autos.get(player, 0)):
+                cube = cube.auto_double()
+            cubes.append(cube)
     started = GameStarted(state.games_played + 1, tuple(cubes), max(autos.values(), default=0))
     if state.mode == "play":
         box_die, team_die = pairs[-1]
@@ -269,11 +276,12 @@ def _game_over(state: TableState, winner: Side, kind: GameKind) -> GameEnded:
     rules = state.rules
     finals = [c.result(kind, winner, jacoby=rules.jacoby) for c in game.cubes if c.live]
     transfers: tuple[Transfer, ...] = (*game.transfers, *finals)
-    if seating.partner is not None:
+    own = rules.partner_cubes == "own"
+    if seating.partner is not None and not own:
         transfers = split_game(transfers, seating.box, seating.partner,
                                "box_gets_odd" if rules.odd_point == "box" else "halves")
     result = net(transfers)
-    box_side = (seating.box, seating.partner)
+    box_side = (seating.box,) if own else (seating.box, seating.partner)
     # Who dropped, was doubled out or settled, in the order their cubes ended (the order of
     # the points paid; an extra's premium is between Team players and tells nothing).
     ended = [t.payer if t.payee == seating.box else t.payee for t in game.transfers

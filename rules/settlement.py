@@ -25,7 +25,7 @@ from rules.events import (
     ResignationOffered,
 )
 from rules.game import finish, in_game, no_pending
-from rules.state import BadCommand, Command, TableState, cube_of, handles, sender
+from rules.state import BadCommand, Command, TableState, cube_of, cubes_of, handles, sender
 
 
 @handles("settle")
@@ -168,15 +168,14 @@ def _resign(state: TableState, cmd: Command) -> tuple[Event, ...]:
         raise BadCommand("A resignation is single, gammon or backgammon.")
     no_pending(state, "a resignation")
     if by == seating.box:
-        names = cmd.names("cubes", None) or [c.team_player for c in game.cubes
-                                             if c.live and not c.is_extra]
+        names = cmd.names("cubes", None) or list(dict.fromkeys(
+            c.team_player for c in game.cubes if c.live and not c.is_extra))
         side = Side.BOX
     else:
         names, side = [by], Side.TEAM
-    cubes = [cube_of(game, p) for p in names]
-    if not names or any(c is None or not c.live for c in cubes):
-        raise CubeNotAvailable("Resign on cubes still in play: "
-                               + ", ".join(c.team_player for c in game.cubes if c.live) + ".")
+    if not names or not all(cubes_of(game, p) for p in names):
+        raise CubeNotAvailable("Resign on cubes still in play: " + ", ".join(dict.fromkeys(
+            c.team_player for c in game.cubes if c.live)) + ".")
     return tuple(ResignationOffered(p, side, kind) for p in names)
 
 
@@ -196,9 +195,8 @@ def _answer_resignation(state: TableState, cmd: Command) -> tuple[Event, ...]:
     events: list[Event] = []
     for player in mine:
         events.append(ResignationAnswered(player, cmd.name == "accept"))
-        cube = cube_of(game, player)
-        if cmd.name == "accept" and cube is not None:
-            side, kind = offers[player]
+        for cube in cubes_of(game, player) if cmd.name == "accept" else []:
+            side, kind = offers[player]  # the Box resigns for his side (a Partner's cubes too)
             won = cube.result(_KINDS[kind], side.other, jacoby=state.rules.jacoby)
             ended, paid = cube.settle(won.points, side)
             events.append(CubeTurned(ended, f"resignation accepted ({kind})", by))

@@ -199,6 +199,37 @@ def cube_of(game: Game, player: str) -> Cube | None:
     return next((c for c in game.cubes if c.team_player == player and not c.is_extra), None)
 
 
+def cube_between(game: Game, team_player: str, box_player: str) -> Cube | None:
+    """A Team player's own cube against one Box-side player (the Box, or a Partner with
+    cubes of his own: `partner_cubes = "own"`)."""
+    return next((c for c in game.cubes if c.team_player == team_player
+                 and c.box_player == box_player and not c.is_extra), None)
+
+
+def cubes_of(game: Game, team_player: str) -> list[Cube]:
+    """A Team player's own cubes still in the game: against the Box, and against a Partner
+    with cubes of his own."""
+    return [c for c in game.cubes if c.team_player == team_player and not c.is_extra
+            and c.live]
+
+
+def own_cubes(state: TableState, player: str) -> bool:
+    """Whether `player` holds Box-side cubes of his own: the Box, or a Partner where each
+    Team player has a cube against him too (Danish ¶19, euro ¶9)."""
+    seating = state.seating
+    return seating is not None and (player == seating.box or (
+        player == seating.partner and state.rules.partner_cubes == "own"))
+
+
+def acting_box(seating: Seating, cubes: tuple[Cube, ...]) -> str:
+    """Who shoots for the Box side: the Box, or his Partner once the Box has no cube left
+    in the game and the Partner has (the Box side's Acting Captain)."""
+    live = {c.box_player for c in cubes if c.live and not c.is_extra}
+    if seating.partner is not None and seating.box not in live and seating.partner in live:
+        return seating.partner
+    return seating.box
+
+
 def acting_captain(seating: Seating, cubes: tuple[Cube, ...]) -> str | None:
     """The Team's shooter: the first Team player in rotation order whose cube is alive."""
     live = {c.team_player for c in cubes if c.live and not c.is_extra}
@@ -365,7 +396,7 @@ def evolve_game(state: TableState, event: Event) -> TableState:
             box_round = game.box_round
             if action == "double" and by == seating.box:
                 still = any(c.state is CubeState.OFFERED and c.offered_by is Side.BOX
-                            for c in game.cubes)
+                            and c.box_player == by for c in game.cubes)
                 box_round = (*box_round, cube.team_player) if still else (cube.team_player,)
             # The Team's shooter changes only once every answer is in: a Captain who drops
             # hands the dice to the next player still in when play goes on (Atlanta 6.2).

@@ -217,3 +217,32 @@ async def test_a_whole_game_from_open_to_the_final_sheet(simcord_env: Any,
     await ann.slash(board, "chouette end")
     final = [m for m in board.history() if m.content.startswith("**Final score**")]
     assert final and "bo: -1" in final[-1].content and final[-1].attachments
+
+
+async def test_a_partner_with_cubes_of_his_own_answers_the_teams_doubles_himself(
+        simcord_env: Any, dice: ScriptedDice) -> None:
+    """euro ¶9: the Box side is a side of several players: each answers his own cubes."""
+    _, members, board = await open_table(simcord_env, "a", "b", "c", "d", "e", "f",
+                                         preset="euro", mode="scorekeeper")
+    a, _, c, *_ = members
+    dice.queue = [6, 6, 6, 5, 5, 5, 5, 4, 4, 4, 4, 3]  # seats: a Box, b Captain, c, d, e, f
+    await a.click(board.last_message, label="Start game")
+    await a.slash(board, "chouette result", winner="box")  # a keeps the box; b to the end
+    await a.slash(board, "chouette partner", player=c)  # euro: the Captain partners the Box
+    message = next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
+    await a.click(message, label="Start game")
+    d = members[3]
+    message = next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
+    await d.click(message, label="Double")
+    message = next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
+    for box_side, take in ((a, True), (c, False)):
+        menu = await box_side.click(message, label="Answer the doubles")
+        assert menu.ephemeral
+        if take:
+            await box_side.select(menu.response, [str(d.id)], custom_id="choice:take")
+        await box_side.click(menu.response, label="Confirm")
+    state = await simcord_env.bot.service.state(
+        (await simcord_env.bot.store.channels(channel_id=board.id)).table_id)
+    assert state.game is not None
+    held = {c.box_player: c.state.value for c in state.game.cubes if c.team_player == str(d.id)}
+    assert held == {str(a.id): "taken", str(c.id): "dropped"}
