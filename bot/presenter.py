@@ -76,7 +76,10 @@ def board_text(state: TableState, lines: list[str]) -> str:
                       else f"held by {state.shown(cube.player(cube.owner))}")
             if not cube.live:
                 holder = cube.state.value
-            cubes.append(f"{state.shown(cube.team_player)} {cube.face} ({holder})")
+            name = state.shown(cube.team_player)
+            if seating is not None and cube.box_player != seating.box:  # an extra, a Partner's
+                name += f" v {state.shown(cube.box_player)}"
+            cubes.append(f"{name} {cube.face} ({holder})")
         out.append("Cubes: " + "; ".join(cubes))
     out.append(f"**{status(state)}**")
     out += [f"> {line}" for line in lines[-6:]]

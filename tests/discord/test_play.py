@@ -246,3 +246,5 @@ async def test_a_partner_with_cubes_of_his_own_answers_the_teams_doubles_himself
     assert state.game is not None
     held = {c.box_player: c.state.value for c in state.game.cubes if c.team_player == str(d.id)}
     assert held == {str(a.id): "taken", str(c.id): "dropped"}
+    text = next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
+    assert "d 2 (held by a)" in text.content and "d v c 1 (dropped)" in text.content
