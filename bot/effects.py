@@ -23,6 +23,8 @@ from rules.events import (
     Event,
     GameEnded,
     GameStarted,
+    JoinAnswered,
+    JoinRequested,
     Moved,
     PartnerDeclined,
     PlayerAway,
@@ -112,6 +114,11 @@ def describe(event: Event) -> str | None:
             when = " after this game" if waiting else ""
             name = display or player
             return f"{name} joins{when}" + (f" at {stake}x stakes." if stake > 1 else ".")
+        case JoinRequested(player, stake, display):
+            at = f" at {stake}x stakes" if stake > 1 else ""
+            return f"{display or player} asks to join{at}: the table decides."
+        case JoinAnswered(player, by, admitted):
+            return f"{by} {'admits' if admitted else 'objects to'} {player}."
         case PlayerLeft(player, after_game, payments):
             paid = "".join(f" {t.payer} pays {t.payee} {format_points(t.points).lstrip('+')}."
                            for t in payments)

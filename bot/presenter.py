@@ -123,9 +123,10 @@ class Presenter:
     def names(self, state: TableState, text: str) -> str:
         """`text` with every player's key replaced by his name; any other Discord user (a
         moderator who does not play) becomes a mention, which Discord shows as his name."""
-        for member in state.members:
-            if member.display:
-                text = text.replace(member.name, member.display)
+        for name, display in [*((m.name, m.display) for m in state.members),
+                              *((r.player, r.display) for r, _ in state.requests)]:
+            if display:
+                text = text.replace(name, display)
         return re.sub(r"(?<![<@\d])(\d{15,20})(?!\d)", r"<@\1>", text)
 
     async def show(self, table_id: str, outcome: Outcome,

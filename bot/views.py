@@ -91,7 +91,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         elif self.action == "start":
             await bot.start_game(interaction, self.table_id)
             return
-        command = Command(self.action, me, args)
+        command = Command("request" if self.action == "join" else self.action, me, args)
         if self.action == "roll":
             command = await bot.roll_command(self.table_id, me)
         await bot.act(interaction, self.table_id, command)
@@ -178,6 +178,27 @@ class ConsentButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                       Command(self.answer, str(interaction.user.id), args))
 
 
+class AdmitButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"chouette:(?P<table>\d+):(?P<answer>admit|object):(?P<player>\d+)"):
+    """A seated player admits a newcomer who asked to join, or objects."""
+
+    def __init__(self, table_id: str, answer: str, player: str, name: str = "") -> None:
+        label = f"{'Admit' if answer == 'admit' else 'Object to'} {name or 'newcomer'}"
+        style = discord.ButtonStyle.success if answer == "admit" else discord.ButtonStyle.danger
+        super().__init__(discord.ui.Button(
+            label=label[:80], style=style, custom_id=f"chouette:{table_id}:{answer}:{player}"))
+        self.table_id, self.answer, self.player = table_id, answer, player
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> AdmitButton:
+        return cls(match["table"], match["answer"], match["player"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).act(interaction, self.table_id, Command(
+            self.answer, str(interaction.user.id), {"player": self.player}))
+
+
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                  template=r"chouette:(?P<table>\d+):move"):
     """The legal plays of the roll, for the shooter to choose from."""
@@ -216,13 +237,18 @@ class MoveModal(discord.ui.Modal, title="Your play"):
             "move", str(interaction.user.id), {"play": self.play.value}))
 
 
-DYNAMIC_ITEMS = (TableButton, PromptButton, InviteButton, MoveSelect, ConsentButton)
+DYNAMIC_ITEMS = (TableButton, PromptButton, InviteButton, MoveSelect, ConsentButton,
+                 AdmitButton)
 
 
 def board_view(table_id: str, state: TableState) -> discord.ui.View:
     """The actions open now, for the board message: the game's, then the answers to the
-    corrections waiting for consent (the latest two)."""
+    first two newcomers asking to join and to the latest two corrections."""
     view = _game_view(table_id, state)
+    for request, _ in state.requests[:2]:
+        name = request.display or request.player
+        view.add_item(AdmitButton(table_id, "admit", request.player, name))
+        view.add_item(AdmitButton(table_id, "object", request.player, name))
     for proposal, _ in state.proposals[-2:]:
         view.add_item(ConsentButton(table_id, "approve", proposal.number))
         view.add_item(ConsentButton(table_id, "refuse", proposal.number))

@@ -98,10 +98,10 @@ async def setup(bot: ChouetteBot) -> None:
     @group.command()
     @app_commands.describe(stake="your stake multiple (1 = the basic stake)")
     async def join(interaction: discord.Interaction, stake: int = 1) -> None:
-        """Sit down at this table (between games, or after the game in progress)."""
+        """Sit down at this table; once it is under way, the players approve as its rules say."""
         if table := await table_of(bot, interaction):
             await bot.act(interaction, table, Command(
-                "join", str(interaction.user.id),
+                "request", str(interaction.user.id),
                 {"stake": stake, "name": interaction.user.display_name}))
 
     @group.command()

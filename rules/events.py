@@ -38,6 +38,25 @@ class PlayerJoined:
 
 
 @dataclass(frozen=True)
+class JoinRequested:
+    """A newcomer asks to join a table in session, where the rule set wants the table's
+    approval (`join_approval`: the Box's, no objection, or every seated player's)."""
+
+    player: str
+    stake: int = 1
+    display: str = ""
+
+
+@dataclass(frozen=True)
+class JoinAnswered:
+    """A seated player admits the newcomer (`admitted`) or objects (the request is dropped)."""
+
+    player: str
+    by: str
+    admitted: bool
+
+
+@dataclass(frozen=True)
 class PlayerLeft:
     """A player left (`after_game`: announced now, he leaves when the game ends).
 
@@ -239,15 +258,15 @@ class SessionEnded:
     breakdown: tuple[Transfer, ...]
 
 
-Event = (TableOpened | PlayerJoined | PlayerLeft | StakeChanged | PlayerAway | ProxyAppointed
-         | PartnerDeclined | Seated
+Event = (TableOpened | PlayerJoined | JoinRequested | JoinAnswered | PlayerLeft | StakeChanged
+         | PlayerAway | ProxyAppointed | PartnerDeclined | Seated
          | GameStarted | CubeTurned | PointsPaid | DoublesAnswered | ResignationOffered
          | ResignationAnswered | RollHeld | Rolled | Moved | GameEnded | DiceRevealed
          | CorrectionProposed | CorrectionAnswered | Corrected | SessionEnded)
 
 EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
-    TableOpened, PlayerJoined, PlayerLeft, StakeChanged, PlayerAway, ProxyAppointed,
-    PartnerDeclined, Seated,
+    TableOpened, PlayerJoined, JoinRequested, JoinAnswered, PlayerLeft, StakeChanged,
+    PlayerAway, ProxyAppointed, PartnerDeclined, Seated,
     GameStarted,
     CubeTurned, PointsPaid, ResignationOffered, ResignationAnswered,
     DoublesAnswered, RollHeld, Rolled, Moved, GameEnded, DiceRevealed,

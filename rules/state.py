@@ -26,6 +26,8 @@ from rules.events import (
     Event,
     GameEnded,
     GameStarted,
+    JoinAnswered,
+    JoinRequested,
     Moved,
     PartnerDeclined,
     PlayerAway,
@@ -154,6 +156,8 @@ class TableState:
     # (game number, commitment, seed once revealed or "") of every game with seeded dice
     commitments: tuple[tuple[int, str, str], ...] = ()
     choices: tuple[tuple[str, str], ...] = ()  # seating choices open until the next start
+    # newcomers waiting for the table's approval, each with the players who admitted him
+    requests: tuple[tuple[JoinRequested, tuple[str, ...]], ...] = ()
     corrections: int = 0  # corrections proposed so far (the next one's number - 1)
     # the corrections waiting for consent, each with the players who agreed so far
     proposals: tuple[tuple[CorrectionProposed, tuple[str, ...]], ...] = ()
@@ -284,7 +288,14 @@ def evolve(state: TableState, event: Event) -> TableState:
                            rules=RuleSet(**opts))
         case PlayerJoined(player, stake, waiting, display):
             member = Member(player, stake, waiting, display=display)
-            return replace(state, members=(*state.members, member))
+            return replace(state, members=(*state.members, member), requests=tuple(
+                r for r in state.requests if r[0].player != player))
+        case JoinRequested():
+            return replace(state, requests=(*state.requests, (event, ())))
+        case JoinAnswered(player, by, admitted):
+            return replace(state, requests=tuple(
+                (r, (*agreed, by)) if r.player == player else (r, agreed)
+                for r, agreed in state.requests if admitted or r.player != player))
         case PlayerLeft(player, after_game):
             if after_game:
                 return replace(state, members=tuple(

@@ -22,6 +22,8 @@ from rules.absence import on_behalf
 from rules.errors import NotYourTurn, RuleError, SeatingError
 from rules.events import (
     Event,
+    JoinAnswered,
+    JoinRequested,
     PartnerDeclined,
     PlayerJoined,
     PlayerLeft,
@@ -41,6 +43,7 @@ from rules.state import (
     TableState,
     between_games,
     handles,
+    replay,
     sender,
     take_partner,
     without,
@@ -58,6 +61,8 @@ def decide(state: TableState, command: Command) -> tuple[Event, ...]:
             raise RuleError("No table is open here yet: open one first.")
         if state.ended and command.name != "reveal":
             raise RuleError("This session has ended: open a new table to play on.")
+    if command.name == "start" and state.game is None and (joined := unopposed(state)):
+        return (*joined, *handler(replay(joined, state), on_behalf(state, command)))
     return handler(state, on_behalf(state, command))
 
 
@@ -80,6 +85,19 @@ def _options(rules: RuleSet) -> dict[str, Any]:
 
 @handles("join")
 def _join(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    """A player sits down: with the table's approval already given (a transcript, or the
+    end of a `request`), or before the first seats are drawn."""
+    player, stake, display = _newcomer(state, cmd)
+    if state.game is not None:
+        return (PlayerJoined(player, stake, waiting=True, display=display),)
+    events: list[Event] = [PlayerJoined(player, stake, display=display)]
+    if state.seating is not None:
+        events.append(Seated(rotation.join(state.seating, [player]), f"{player} joins"))
+    return tuple(events)
+
+
+def _newcomer(state: TableState, cmd: Command) -> tuple[str, int, str]:
+    """The player, stake and name of a join or a request, checked against the table."""
     player = sender(cmd)
     if state.member(player):
         raise SeatingError(f"{player} is already at this table.")
@@ -89,12 +107,63 @@ def _join(state: TableState, cmd: Command) -> tuple[Event, ...]:
                            f"{', '.join(map(str, state.rules.stake_multiples))}.")
     if len(state.members) >= state.rules.max_players:
         raise SeatingError(f"This table is full ({state.rules.max_players} players).")
-    display = cmd.arg("name", str, "")
-    if state.game is not None:
-        return (PlayerJoined(player, stake, waiting=True, display=display),)
-    events: list[Event] = [PlayerJoined(player, stake, display=display)]
-    if state.seating is not None:
-        events.append(Seated(rotation.join(state.seating, [player]), f"{player} joins"))
+    return player, stake, cmd.arg("name", str, "")
+
+
+def needs_approval(state: TableState) -> bool:
+    """Whether a newcomer asks the table first: a table in session whose rule set wants
+    approval (before the first seats are drawn, anyone sits down)."""
+    return state.rules.join_approval != "open" and (
+        state.seating is not None or state.games_played > 0)
+
+
+@handles("request")
+def _request(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    """A newcomer asks to join (Atlanta 6.5 at the discretion of the Box or any player,
+    FIBS §8 ¶1 unanimous, Villages 4 the Box's, Danish ¶4 if nobody objects)."""
+    player, stake, display = _newcomer(state, cmd)
+    if not needs_approval(state):
+        return _join(state, cmd)
+    if any(r.player == player for r, _ in state.requests):
+        raise SeatingError(f"{player} has asked to join already: the table is deciding.")
+    return (JoinRequested(player, stake, display),)
+
+
+@handles("admit", "object")
+def _answer_request(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    by = sender(cmd)
+    player = cmd.arg("player", str)
+    found = next(((r, agreed) for r, agreed in state.requests if r.player == player), None)
+    if found is None:
+        raise BadCommand(f"{player} has not asked to join.")
+    request, agreed = found
+    rule, seating = state.rules.join_approval, state.seating
+    if by not in state.present:
+        raise NotYourTurn("Only the players at the table admit a newcomer or object.")
+    if rule == "box" and seating is not None and by != seating.box:
+        raise NotYourTurn(f"The Box ({seating.box}) decides who joins (Villages 4).")
+    if by in agreed:
+        raise NotYourTurn(f"You have admitted {player} already.")
+    if cmd.name == "object":
+        return (JoinAnswered(player, by, False),)
+    answered = JoinAnswered(player, by, True)
+    if rule == "unanimous" and not set(state.present) <= {*agreed, by}:
+        return (answered,)
+    return (answered, *_admitted(state, request))
+
+
+def _admitted(state: TableState, request: JoinRequested) -> tuple[Event, ...]:
+    return _join(state, Command("join", request.player, {"stake": request.stake,
+                                                          "name": request.display}))
+
+
+def unopposed(state: TableState) -> tuple[Event, ...]:
+    """The joins of the newcomers nobody objected to, when the next game starts (the rule
+    sets where a newcomer joins unless someone objects)."""
+    events: list[Event] = []
+    if state.rules.join_approval == "no_objection":
+        for request, _ in state.requests:
+            events += _admitted(replay(events, state), request)
     return tuple(events)
 
 

@@ -101,3 +101,25 @@ async def test_a_new_box_chooses_to_play_alone_from_the_board(simcord_env: Any,
     assert "c plays alone; a goes to the end of the Team (Atlanta 6.3)" in message.content
     assert not any(child.label == "Box: play alone" for row in message.components
                    for child in row.children)
+
+
+async def test_a_newcomer_asks_once_the_table_is_under_way_and_joins_unless_someone_objects(
+        simcord_env: Any) -> None:
+    guild, (ann, bo, cy), board = await open_table(simcord_env, "ann", "bo", "cy",
+                                                   mode="scorekeeper")
+    await ann.click(board.last_message, label="Start game")
+    await ann.slash(board, "chouette result", winner="box")
+    zed = guild.add_member(simcord_env.create_user("zed"))
+    yan = guild.add_member(simcord_env.create_user("yan"))
+    await zed.slash(board, "chouette join")
+    await yan.slash(board, "chouette join")
+    message = next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
+    assert "yan asks to join: the table decides." in message.content
+    await bo.click(message, label="Object to yan")
+    message = next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
+    assert f"bo objects to <@{yan.id}>." in message.content  # shown as his name
+    await cy.click(message, label="Start game")  # Atlanta 6.5: nobody objected to zed
+    state = await simcord_env.bot.service.state(
+        (await simcord_env.bot.store.channels(channel_id=board.id)).table_id)
+    assert state.member(str(zed.id)) is not None and state.member(str(yan.id)) is None
+    assert state.seating is not None and state.seating.team[-1] == str(zed.id)

@@ -284,6 +284,44 @@ def test_fibs_5_1_an_away_player_at_the_top_of_the_rotation_goes_to_the_back() -
     assert back.seating is not None and back.seating.team == ("cy", "di", "bo")
 
 
+def test_before_the_first_seats_anyone_sits_down_and_after_them_the_table_decides() -> None:
+    fresh = do(do(TableState(), "open", preset="fibs"), "request", by="ann")
+    assert fresh.present == ("ann",) and fresh.requests == ()
+    state = do(table("ann", "bo", "cy", preset="fibs"), "request", by="zed", stake=2)
+    assert state.member("zed") is None and state.requests[0][0].stake == 2
+    with pytest.raises(SeatingError, match="asked to join already"):
+        do(state, "request", by="zed")
+    with pytest.raises(NotYourTurn, match="Only the players at the table"):
+        do(state, "admit", by="kib", player="zed")
+    state = do(do(state, "admit", by="ann", player="zed"), "admit", by="bo", player="zed")
+    assert state.member("zed") is None  # FIBS §8 ¶1: unanimous, cy has not spoken
+    with pytest.raises(NotYourTurn, match="admitted zed already"):
+        do(state, "admit", by="bo", player="zed")
+    state = do(state, "admit", by="cy", player="zed")
+    assert state.member("zed") is not None and state.requests == ()
+    assert state.seating is not None and state.seating.team[-1] == "zed"
+    objected = do(do(table("ann", "bo", "cy", preset="fibs"), "request", by="zed"), "object",
+                  by="cy", player="zed")
+    assert objected.requests == () and objected.member("zed") is None
+
+
+def test_villages_4_the_box_admits_and_danish_4_a_newcomer_joins_unless_someone_objects(
+) -> None:
+    villages = do(table("ann", "bo", "cy", preset="villages"), "request", by="zed")
+    with pytest.raises(NotYourTurn, match=r"The Box \(ann\) decides"):
+        do(villages, "admit", by="bo", player="zed")
+    assert do(villages, "admit", by="ann", player="zed").member("zed") is not None
+    danish = do(table("ann", "bo", "cy", preset="danish"), "request", by="zed")
+    danish = do(danish, "request", by="yan")
+    danish = do(danish, "object", by="bo", player="yan")
+    started = do(danish, "start")  # nobody objected to zed: he sits down as the game starts
+    assert started.member("zed") is not None and started.member("yan") is None
+    assert started.seating is not None and started.seating.team[-1] == "zed"
+    assert started.game is not None and "zed" in {c.team_player for c in started.game.cubes}
+    with pytest.raises(BadCommand, match="yan has not asked"):
+        do(started, "admit", by="ann", player="yan")
+
+
 def test_end_session_breakdown_settles_every_total() -> None:
     state = do(do(game(), "result", winner="team"), "end_session")
     assert state.ended and scores(state)["ann"] == -3
