@@ -199,6 +199,30 @@ class AdmitButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             self.answer, str(interaction.user.id), {"player": self.player}))
 
 
+class BuyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                template=r"chouette:(?P<table>\d+):buy:(?P<seller>\d+):(?P<buyer>\d+)"):
+    """The buyer's acceptance of a FIBS sale the seller offered him (`/chouette sell`)."""
+
+    def __init__(self, table_id: str, seller: str, buyer: str) -> None:
+        super().__init__(discord.ui.Button(
+            label="Buy the game", style=discord.ButtonStyle.success,
+            custom_id=f"chouette:{table_id}:buy:{seller}:{buyer}"))
+        self.table_id, self.seller, self.buyer = table_id, seller, buyer
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> BuyButton:
+        return cls(match["table"], match["seller"], match["buyer"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        if str(interaction.user.id) != self.buyer:
+            await bot.reply(interaction, "This offer is for someone else.")
+            return
+        await bot.act(interaction, self.table_id, Command(
+            "sell", self.buyer, {"from": self.seller, "to": self.buyer}))
+
+
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                  template=r"chouette:(?P<table>\d+):move"):
     """The legal plays of the roll, for the shooter to choose from."""
@@ -238,7 +262,7 @@ class MoveModal(discord.ui.Modal, title="Your play"):
 
 
 DYNAMIC_ITEMS = (TableButton, PromptButton, InviteButton, MoveSelect, ConsentButton,
-                 AdmitButton)
+                 AdmitButton, BuyButton)
 
 
 def board_view(table_id: str, state: TableState) -> discord.ui.View:

@@ -10,8 +10,11 @@ from discord import app_commands
 
 from bot.dice import games_dice
 from bot.discord_app import ChouetteBot
+from bot.views import BuyButton
 from cogs.lobby import table_of
+from rules.errors import RuleError
 from rules.state import Command
+from rules.table import decide
 
 
 async def setup(bot: ChouetteBot) -> None:
@@ -81,3 +84,23 @@ async def setup(bot: ChouetteBot) -> None:
                         f"--seed {g.seed} --commitment {g.commitment} --dice "
                         f"{' '.join(map(str, g.dice))}` (or the recipe in docs/dice.md).")
             await bot.reply(interaction, text)
+
+    @group.command()
+    @app_commands.describe(buyer="the Box (a buy-out) or a teammate who plays your game on")
+    async def sell(interaction: discord.Interaction, buyer: discord.Member) -> None:
+        """FIBS one cube: offer your game for half the cube's value; the buyer accepts by DM."""
+        if table := await table_of(bot, interaction):
+            state = await bot.service.state(table)
+            me = str(interaction.user.id)
+            try:  # would the rules take this sale now? (nothing is stored until he accepts)
+                decide(state, Command("sell", me, {"from": me, "to": str(buyer.id)}))
+            except RuleError as exc:
+                await bot.reply(interaction, bot.presenter.names(state, str(exc)))
+                return
+            seller = state.shown(me)
+            view = discord.ui.View(timeout=None)
+            view.add_item(BuyButton(table, me, str(buyer.id)))
+            await bot.presenter.ask(table, str(buyer.id), f"{seller} offers to sell you his "
+                                    "game for half the cube's value (FIBS §2).", view)
+            await bot.reply(interaction, f"Offered to {buyer.display_name}: the sale is made "
+                                         "when he accepts.")

@@ -93,6 +93,7 @@ class Cube:
     frozen: Side | None = None  # this side may only take or drop (the euro penalty)
     is_extra: bool = False  # an extra given by box_player to team_player (Atlanta 5.7)
     winner: Side | None = None  # the side that won a DROPPED cube
+    holder: str = ""  # who bought team_player's game (FIBS): he decides, wins and loses it
 
     def __post_init__(self) -> None:
         if not self.team_player or not self.box_player or self.team_player == self.box_player:
@@ -154,12 +155,12 @@ class Cube:
         return side in self.doublers
 
     def player(self, side: Side) -> str:
-        """The player on `side` of this cube."""
-        return self.team_player if side is Side.TEAM else self.box_player
+        """The player on `side` of this cube: on the Team's, whoever holds its game now."""
+        return (self.holder or self.team_player) if side is Side.TEAM else self.box_player
 
     def side_of(self, player: str) -> Side:
         """The side `player` is on, for a command naming its sender."""
-        if player == self.team_player:
+        if player == self.player(Side.TEAM):
             return Side.TEAM
         if player == self.box_player:
             return Side.BOX
@@ -268,25 +269,22 @@ class Cube:
         cube = dataclasses.replace(self, state=CubeState.SETTLED, offered_by=None)
         return cube, pay(self.player(payer), self.player(payer.other), amount, reason)
 
-    def sell(
-        self, side: Side, buyer: str, price: Fraction | int
-    ) -> tuple[Cube, tuple[Transfer, ...]]:
-        """The player on `side` sells his part of the contract to `buyer`, who pays him
-        `price` and plays on with it (FIBS: a non-doubler sells his game for half the cube's
-        value). A sale to the opponent on this cube is a settlement: use `settle`."""
+    def sell(self, buyer: str, price: Fraction | int) -> tuple[Cube, tuple[Transfer, ...]]:
+        """The Team player holding this cube's game sells it to `buyer`, a teammate who
+        pays him `price` and plays it on (FIBS: a non-doubler sells his game for half the
+        cube's value, also while his side's double waits for an answer). The cube keeps its
+        `team_player` (it is his seat's cube); `holder` says who decides, wins and loses it.
+        A sale to the opponent on this cube is a settlement: use `settle`."""
         self._require_live("sell")
-        if self.pending:
-            raise CubeNotAvailable(f"You can't sell your cube now: {self._waiting()}")
-        seller = self.player(side)
-        if not buyer or buyer in (seller, self.player(side.other)):
-            raise CubeNotAvailable(f"{buyer or 'Nobody'} can't buy {seller}'s part of "
+        if self.pending and self.offered_by is not Side.TEAM:
+            raise CubeNotAvailable(f"You can't sell your game now: {self._waiting()}")
+        seller = self.player(Side.TEAM)
+        if not buyer or buyer in (seller, self.box_player):
+            raise CubeNotAvailable(f"{buyer or 'Nobody'} can't buy {seller}'s game on "
                                    f"{self._name()}; the opponent settles instead")
         amount = _amount(price, "A price")
-        if side is Side.TEAM:
-            cube = dataclasses.replace(self, team_player=buyer)
-        else:
-            cube = dataclasses.replace(self, box_player=buyer)
-        return cube, pay(buyer, seller, amount, f"{buyer} bought {seller}'s cube at {self.face}")
+        cube = dataclasses.replace(self, holder="" if buyer == self.team_player else buyer)
+        return cube, pay(buyer, seller, amount, f"{buyer} bought {seller}'s game at {self.face}")
 
     def freeze(self, side: Side) -> Cube:
         """A penalty: `side` may only take or drop on this cube for the game (euro rules)."""

@@ -88,8 +88,8 @@ def _team_turns_the_cube(game: Game, seating: Seating, cube: Cube,
     if initial and by != captain:
         raise NotYourTurn(f"With one cube, the Captain ({captain}) decides the initial double.")
     cube.offer(Side.TEAM)  # the cube's own refusal, if any, for the player who asked
-    together = [c for p in seating.team if (c := cube_of(game, p)) is not None
-                and c.live and c.may_double(Side.TEAM) and c.value == cube.value]
+    together = [c for p in seating.team if (c := cube_between(game, p, seating.box))
+                is not None and c.live and c.may_double(Side.TEAM) and c.value == cube.value]
     return tuple(CubeTurned(c.offer(Side.TEAM), "double", by) for c in together)
 
 
@@ -281,7 +281,7 @@ def _absentees(state: TableState, events: list[Event]) -> list[Event]:
 def _waiting_on(game: Game, player: str) -> list[Cube]:
     """A Team player's own cubes waiting for his answer (against the Box, and a Partner
     with cubes of his own)."""
-    return [c for c in game.cubes if c.team_player == player and not c.is_extra
+    return [c for c in game.cubes if c.player(Side.TEAM) == player and not c.is_extra
             and c.to_act is Side.TEAM]
 
 
@@ -313,8 +313,8 @@ def _captain_drops_for_all(state: TableState, game: Game, seating: Seating, cube
         return []
     events: list[Event] = []
     for player in seating.team:
-        other = cube_of(game, player)
-        if player != by and other is not None and other.to_act is Side.TEAM:
+        other = cube_between(game, player, seating.box)
+        if other is not None and other is not cube and other.to_act is Side.TEAM:
             events += _apply(state, other, "drop", by)
     return events
 
@@ -322,7 +322,7 @@ def _captain_drops_for_all(state: TableState, game: Game, seating: Seating, cube
 def _awaiting(game: Game, player: str, others: list[str] | None) -> Cube:
     """The one cube waiting for `player`'s answer (his own, or an extra he gave or holds);
     `others` names the player across the cube when several wait."""
-    involved = [c for c in game.cubes if player in (c.team_player, c.box_player)]
+    involved = [c for c in game.cubes if player in (c.player(Side.TEAM), c.box_player)]
     if not involved:
         raise NotYourTurn(f"{player} has no cube in this game.")
     waiting = [c for c in involved if c.to_act is not None and c.player(c.to_act) == player]

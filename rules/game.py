@@ -334,11 +334,11 @@ def team_voices(state: TableState) -> frozenset[str]:
     rule = state.rules.team_consultation
     mains = [c for c in game.cubes if not c.is_extra and c.team_player in seating.team]
     if rule == "in_game":
-        return frozenset(c.team_player for c in mains if c.live)
+        return frozenset(c.player(Side.TEAM) for c in mains if c.live)
     if rule == "cube_in_game":
-        return frozenset(c.team_player for c in mains if c.in_game)
+        return frozenset(c.player(Side.TEAM) for c in mains if c.in_game)
     if rule == "cube_turned" and any(c.turned for c in mains):
-        return frozenset(c.team_player for c in mains if c.live)
+        return frozenset(c.player(Side.TEAM) for c in mains if c.live)
     return frozenset()
 
 

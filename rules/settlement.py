@@ -95,6 +95,39 @@ def _points(value: object) -> Fraction:
     return amount
 
 
+@handles("sell")
+def _sell(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    """FIBS one cube (§2 ¶2, ¶6): a Team player who does not want the double his side turns
+    sells his game for half the cube's value before it: to the Box (who has the first
+    option: the game ends for him, a buy-out), or to a teammate (the Captain next, then
+    anyone; the doubler of a later cube must buy), who plays it on. `from` sells to `to`;
+    the command is both players' agreement (the Discord layer asks the one who did not
+    send it)."""
+    game, seating = in_game(state)
+    if not state.rules.single_cube:
+        raise CubeNotAvailable("Games are sold under the FIBS one-cube rules only; settle "
+                               "with the Box instead.")
+    by = sender(cmd)
+    seller, buyer = cmd.arg("from", str, by), cmd.arg("to", str)
+    if by not in (seller, buyer):
+        raise NotYourTurn(f"A sale is {seller}'s and {buyer}'s to agree.")
+    cube = cube_of(game, seller) or next(iter(cubes_of(game, seller)), None)
+    if cube is None or not cube.live:
+        raise CubeNotAvailable(f"{seller} has no game in play to sell.")
+    if buyer != seating.box and buyer not in seating.team:
+        raise BadCommand(f"{buyer} can't buy {seller}'s game: the Box or a Team player can.")
+    price = Fraction(cube.face, 4 if cube.pending else 2)  # half the value before a double
+    if buyer == seating.box:  # the Box's preemption: a buy-out, the game ends for the seller
+        if cube.pending and cube.offered_by is not Side.TEAM:
+            raise CubeNotAvailable(f"{seller} must answer the Box's double first.")
+        ended, paid = cube.settle(price, Side.BOX)
+        events: list[Event] = [CubeTurned(ended, f"bought out for {price}", buyer)]
+        return finish(state, events + [PointsPaid(t) for t in paid])
+    sold, paid = cube.sell(buyer, price)
+    return (CubeTurned(sold, f"sold to {buyer} for {price}", seller),
+            *(PointsPaid(t) for t in paid))
+
+
 @handles("penalty")
 def _penalty(state: TableState, cmd: Command) -> tuple[Event, ...]:
     game, seating = in_game(state)

@@ -199,8 +199,9 @@ def handles(*names: str) -> Callable[[Handler], Handler]:
 
 
 def cube_of(game: Game, player: str) -> Cube | None:
-    """A Team player's own cube against the Box (not an extra)."""
-    return next((c for c in game.cubes if c.team_player == player and not c.is_extra), None)
+    """A Team player's own cube against the Box (not an extra, and not sold: FIBS)."""
+    return next((c for c in game.cubes if c.team_player == player and not c.is_extra
+                 and not c.holder), None)
 
 
 def cube_between(game: Game, team_player: str, box_player: str) -> Cube | None:
@@ -211,9 +212,9 @@ def cube_between(game: Game, team_player: str, box_player: str) -> Cube | None:
 
 
 def cubes_of(game: Game, team_player: str) -> list[Cube]:
-    """A Team player's own cubes still in the game: against the Box, and against a Partner
-    with cubes of his own."""
-    return [c for c in game.cubes if c.team_player == team_player and not c.is_extra
+    """The cubes a Team player plays for, still in the game: his own against the Box and
+    against a Partner with cubes of his own, and the games he bought (FIBS)."""
+    return [c for c in game.cubes if c.player(Side.TEAM) == team_player and not c.is_extra
             and c.live]
 
 
@@ -236,7 +237,7 @@ def acting_box(seating: Seating, cubes: tuple[Cube, ...]) -> str:
 
 def acting_captain(seating: Seating, cubes: tuple[Cube, ...]) -> str | None:
     """The Team's shooter: the first Team player in rotation order whose cube is alive."""
-    live = {c.team_player for c in cubes if c.live and not c.is_extra}
+    live = {c.player(Side.TEAM) for c in cubes if c.live and not c.is_extra}
     return next((p for p in seating.team if p in live), None)
 
 

@@ -248,3 +248,27 @@ async def test_a_partner_with_cubes_of_his_own_answers_the_teams_doubles_himself
     assert held == {str(a.id): "taken", str(c.id): "dropped"}
     text = next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
     assert "d 2 (held by a)" in text.content and "d v c 1 (dropped)" in text.content
+
+
+async def test_fibs_a_non_doubler_offers_his_game_and_the_box_buys_it_by_dm(
+        simcord_env: Any, dice: ScriptedDice) -> None:
+    _, members, board = await open_table(simcord_env, "ann", "bo", "cy", "di", preset="fibs",
+                                         mode="scorekeeper")
+    ann, bo, cy, _ = members
+    dice.queue = [6, 6, 5, 5, 4, 4, 3, 3]  # seats: ann Box, bo Captain, cy, di
+    await ann.click(board.last_message, label="Start game")
+    await bo.click(board.last_message, label="Double")  # the Captain turns the one cube
+    told = await cy.slash(board, "chouette sell", buyer=ann)
+    assert told.ephemeral and "Offered to ann" in told.response.content
+    offer = ann.user.dm_channel.last_message
+    assert "cy offers to sell you his game" in offer.content
+    await ann.user.click(offer, label="Buy the game")
+    state = await simcord_env.bot.service.state(
+        (await simcord_env.bot.store.channels(channel_id=board.id)).table_id)
+    assert state.game is not None
+    bought = next(c for c in state.game.cubes if c.team_player == str(cy.id))
+    assert not bought.live
+    assert "bought out for 1/2" in board.last_message.content
+    atlanta = await open_table(simcord_env, "x", "y", "z")
+    nope = await atlanta[1][1].slash(atlanta[2], "chouette sell", buyer=atlanta[1][0])
+    assert "No game is in progress" in nope.response.content

@@ -249,20 +249,21 @@ def test_fibs_box_buys_out_a_non_doubler_for_half_a_point() -> None:
 
 
 def test_fibs_captain_buys_a_non_doublers_game_and_plays_it() -> None:
-    cube, paid = ann().sell(TEAM, "Cap", Fraction(1, 2))
-    assert cube.team_player == "Cap" and cube.box_player == "Bo"
+    cube, paid = ann().offer(TEAM).sell("Cap", Fraction(1, 2))  # while the double waits
+    assert (cube.team_player, cube.holder, cube.player(TEAM)) == ("Ann", "Cap", "Cap")
     assert paid == (Transfer("Cap", "Ann", Fraction(1, 2), paid[0].reason),)
-    assert cube.offer(TEAM).take().owner is BOX
-
-
-def test_fibs_partner_sells_to_the_shooter() -> None:
-    cube, _ = Cube("Ann", "Pat").sell(BOX, "Bo", Fraction(1, 2))
-    assert cube.box_player == "Bo"
+    assert cube.side_of("Cap") is TEAM
+    with pytest.raises(CubeNotAvailable, match="no part"):
+        cube.side_of("Ann")  # the seller is out
+    dropped, lost = cube.drop()
+    assert lost.payer == "Bo" and lost.payee == "Cap" and dropped.winner is TEAM
 
 
 def test_sale_to_the_opponent_is_refused() -> None:
     with pytest.raises(CubeNotAvailable, match="settles instead"):
-        ann().sell(TEAM, "Bo", 1)
+        ann().sell("Bo", 1)
+    with pytest.raises(CubeNotAvailable, match="can't sell your game now"):
+        ann().offer(BOX).sell("Cap", 1)
 
 
 # -- Penalties -----------------------------------------------------------------------------------
@@ -325,7 +326,7 @@ def _apply(cube: Cube, action: str, allowed: bool) -> tuple[Cube, tuple[Transfer
         case "settle":
             return cube.settle(Fraction(1, 2), BOX if allowed else TEAM)
         case "sell":
-            return cube.sell(TEAM, "Cap" if allowed else cube.box_player, 1)
+            return cube.sell("Cap" if allowed else cube.box_player, 1)
         case "freeze":
             return cube.freeze(TEAM if allowed else BOX), ()
         case "award":

@@ -535,6 +535,42 @@ def test_atlanta_4_3_a_settlements_fraction_is_rolled_off() -> None:
             do(taken, "settle", by="ann", **{"with": "bo", "points": 1.5, "rolloff": bad})
 
 
+def test_fibs_2_a_non_doubler_sells_his_game_for_half_to_the_box_or_a_teammate() -> None:
+    state = do(game(preset="fibs"), "double", by="bo")  # the Captain turns the one cube
+    with pytest.raises(NotYourTurn, match="cy's and ann's to agree"):
+        do(state, "sell", by="di", **{"from": "cy", "to": "ann"})
+    state = do(state, "sell", by="ann", **{"from": "cy", "to": "ann"})  # the Box preempts
+    assert scores(state)["cy"] == Fraction(1, 2) and not cube(state, "cy").live
+    state = do(state, "sell", by="di", **{"from": "di", "to": "bo"})  # the Captain buys
+    assert cube(state, "di") is None  # di is out: bo plays his game
+    assert state.game is not None
+    held = next(c for c in state.game.cubes if c.team_player == "di")
+    assert (held.holder, held.state) == ("bo", CubeState.OFFERED)
+    with pytest.raises(CubeNotAvailable, match="di has no game in play"):
+        do(state, "sell", by="di", **{"from": "di", "to": "bo"})
+    state = do(state, "answer", by="ann", take=["bo", "di"])
+    state = do(state, "result", winner="team")
+    # bo wins 2 on his cube and 2 on di's, paid di 1/2 for it; ann paid cy 1/2.
+    assert scores(state) == {"ann": Fraction(-9, 2), "bo": Fraction(7, 2),
+                             "cy": Fraction(1, 2), "di": Fraction(1, 2)}
+
+
+def test_fibs_2_5_a_captain_who_sells_his_game_is_the_masters_slave() -> None:
+    state = do(table("ann", "bo", "cy", "di", preset="fibs", mode="play"), "start",
+               opening=[[1, 3]])
+    state = do(state, "move", by="bo", play="8/5 6/5")
+    state = do(do(state, "roll", by="ann", dice=[6, 5]), "move", by="ann", play="24/13")
+    state = do(do(state, "double", by="bo"), "answer", by="ann", take=["bo", "cy", "di"])
+    state = do(do(state, "roll", by="bo", dice=[2, 1]), "move", by="bo", play="13/11 6/5")
+    state = do(do(state, "roll", by="ann", dice=[3, 3]), "move", by="ann", play="13/7(2)")
+    with pytest.raises(BadCommand, match="the Box or a Team player can"):
+        do(state, "sell", by="bo", **{"from": "bo", "to": "zed"})
+    state = do(state, "sell", by="bo", **{"from": "bo", "to": "cy"})  # later cube: half of 2
+    assert scores(state)["bo"] == 1 and shooter(state) == "cy"
+    with pytest.raises(CubeNotAvailable, match="FIBS one-cube rules only"):
+        do(game(), "sell", by="cy", **{"from": "cy", "to": "bo"})
+
+
 def test_penalties_follow_the_rule_set() -> None:
     state = do(game(), "penalty", by="ann", player="cy", action="award")
     assert cube(state, "cy").owner is Side.BOX and not cube(state, "cy").in_game

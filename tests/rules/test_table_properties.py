@@ -266,6 +266,12 @@ def _correction(draw: Draw, state: TableState) -> Command:
     return Command("correct", pick(draw, ("mod", someone(draw, state))), args)
 
 
+def _sell(draw: Draw, state: TableState) -> Command:
+    """A sale of a game (FIBS): from anyone to anyone, sent by either."""
+    seller, buyer = someone(draw, state), someone(draw, state)
+    return Command("sell", pick(draw, (seller, buyer)), {"from": seller, "to": buyer})
+
+
 def _respond(draw: Draw, state: TableState) -> Command:
     seating = state.seating
     assert seating is not None
@@ -394,14 +400,15 @@ def draw_command(draw: Draw, state: TableState) -> Command:
         team_doubles = any(c.state is CubeState.OFFERED and c.offered_by is Side.TEAM
                            for c in game.cubes)
         kinds = [*[_respond] * 6, *[_answer] * (6 if team_doubles else 1),
-                 _double, _roll, _result, _garbage, _join, _leave, _correction]
+                 _double, _roll, _result, _garbage, _join, _leave, _correction, _sell]
     elif state.mode == "play":
-        kinds = ([_move] * 12 + [_double, _garbage, _correction] if game.dice is not None
+        kinds = ([_move] * 12 + [_double, _garbage, _correction, _sell]
+                 if game.dice is not None
                  else [_roll] * 6 + [_double] * 3 + [_result, _garbage, _join, _leave,
                                                      _correction])
     else:
         kinds = [_double] * 4 + [_result] * 3 + [_respond, _answer, _garbage, _join, _leave,
-                                                 _correction]
+                                                 _correction, _sell, _sell]
     return pick(draw, kinds)(draw, state)
 
 
