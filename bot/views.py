@@ -120,11 +120,45 @@ class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         me = str(interaction.user.id)
+        bot = _bot(interaction)
+        if self.action == "raccoon" and self.across and me == self.player:
+            state = await bot.service.state(self.table_id)
+            if state.rules.raccoons == "by_consent":  # Atlanta 5.4: both must agree
+                view = discord.ui.View(timeout=None)
+                view.add_item(RaccoonButton(self.table_id, self.player, self.across))
+                await bot.presenter.ask(self.table_id, self.across, (
+                    f"{state.shown(me)} asks to raccoon your beaver: a raccoon needs your "
+                    "consent here (Atlanta 5.4)."), view)
+                await bot.reply(interaction, f"Asked {state.shown(self.across)} to agree.")
+                return
         args: dict[str, Any] = {} if me == self.player else {"for": self.player}
         if self.across:
             args["cubes"] = [self.across]
-        await _bot(interaction).act(interaction, self.table_id,
-                                    Command(self.action, me, args))
+        await bot.act(interaction, self.table_id, Command(self.action, me, args))
+
+
+class RaccoonButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=r"chouette:(?P<table>\d+):racok:(?P<actor>\d+):(?P<across>\d+)"):
+    """The beaverer's consent to the doubler's raccoon (Atlanta 5.4): it makes the raccoon."""
+
+    def __init__(self, table_id: str, actor: str, across: str) -> None:
+        super().__init__(discord.ui.Button(
+            label="Agree to the raccoon", style=discord.ButtonStyle.primary,
+            custom_id=f"chouette:{table_id}:racok:{actor}:{across}"))
+        self.table_id, self.actor, self.across = table_id, actor, across
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> RaccoonButton:
+        return cls(match["table"], match["actor"], match["across"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        if str(interaction.user.id) != self.across:
+            await bot.reply(interaction, "This question is for someone else.")
+            return
+        await bot.act(interaction, self.table_id, Command(
+            "raccoon", self.actor, {"cubes": [self.across]}))
 
 
 class InviteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -262,7 +296,7 @@ class MoveModal(discord.ui.Modal, title="Your play"):
 
 
 DYNAMIC_ITEMS = (TableButton, PromptButton, InviteButton, MoveSelect, ConsentButton,
-                 AdmitButton, BuyButton)
+                 AdmitButton, BuyButton, RaccoonButton)
 
 
 def board_view(table_id: str, state: TableState) -> discord.ui.View:

@@ -272,3 +272,28 @@ async def test_fibs_a_non_doubler_offers_his_game_and_the_box_buys_it_by_dm(
     atlanta = await open_table(simcord_env, "x", "y", "z")
     nope = await atlanta[1][1].slash(atlanta[2], "chouette sell", buyer=atlanta[1][0])
     assert "No game is in progress" in nope.response.content
+
+
+async def test_atlanta_5_4_a_raccoon_is_made_only_when_the_beaverer_agrees(
+        simcord_env: Any, dice: ScriptedDice) -> None:
+    guild, (ann, bo, cy), board = await started(simcord_env, dice)
+    await box_doubles_the_team(simcord_env, dice, board, [ann, bo, cy])
+    await bo.user.click(bo.user.dm_channel.last_message, label="Beaver")
+    await cy.user.click(cy.user.dm_channel.last_message, label="Take")
+    box = next(c for c in guild.channels.values() if c.name == "box")
+    asked = next(m for m in reversed(list(box.history())) if m.components)
+    told = await ann.click(asked, label="Raccoon")
+    assert told.ephemeral and "Asked bo to agree" in told.response.content
+    table = (await simcord_env.bot.store.channels(channel_id=board.id)).table_id
+
+    async def bos_cube() -> tuple[str, int]:
+        state = await simcord_env.bot.service.state(table)
+        assert state.game is not None
+        cube = next(c for c in state.game.cubes if c.team_player == str(bo.id))
+        return cube.state.value, cube.value
+
+    assert await bos_cube() == ("beavered", 4)  # nothing yet: bo has not agreed
+    question = bo.user.dm_channel.last_message
+    assert "asks to raccoon your beaver" in question.content
+    await bo.user.click(question, label="Agree to the raccoon")
+    assert await bos_cube() == ("raccooned", 8)
