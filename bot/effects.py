@@ -41,16 +41,17 @@ from rules.events import (
     StakeChanged,
     TableOpened,
 )
-from rules.game import team_voices, waiting_for
+from rules.game import box_consults_fully, team_voices, waiting_for
 from rules.ledger import format_points
 from rules.state import TableState
 
 
 @dataclass(frozen=True)
 class Announce:
-    """A line for the table's public log in #board."""
+    """A line for the table's public log in #board, or for the Box side in #box."""
 
     text: str
+    channel: str = "board"
 
 
 @dataclass(frozen=True)
@@ -188,6 +189,25 @@ def describe(event: Event) -> str | None:
     return None
 
 
+def _box_side_notices(before: TableState, after: TableState,
+                      events: tuple[Event, ...]) -> list[Effect]:
+    """What the Box and his Partner may discuss, told in #box (Atlanta 3.3, 3.4)."""
+    seating, rules = after.seating, after.rules
+    if seating is None or seating.partner is None or after.game is None:
+        return []
+    notes: list[Effect] = []
+    if any(isinstance(e, GameStarted) for e in events):
+        cubes = ("You may always discuss cube decisions here (Atlanta 3.4)"
+                 if rules.box_cube_consult else "No discussion of cube decisions")
+        plays = ("and checker plays too" if box_consults_fully(after) else
+                 f"checker plays once {rules.box_consult_after_cubes} cubes are turned (3.3)")
+        notes.append(Announce(f"{cubes}; {plays}.", channel="box"))
+    elif box_consults_fully(after) and not box_consults_fully(before):
+        notes.append(Announce("Two cubes are turned: Box and Partner may now discuss checker "
+                              "plays too (Atlanta 3.3).", channel="box"))
+    return notes
+
+
 def effects_for(before: TableState, after: TableState,
                 events: tuple[Event, ...]) -> tuple[Effect, ...]:
     """The effects of a command that turned `before` into `after` through `events`."""
@@ -225,6 +245,7 @@ def effects_for(before: TableState, after: TableState,
                            else (after.seating.box, player))
             out.append(Prompt(who, across, face, ("accept", "reject"),
                               private=side is Side.BOX, about=f"resigns a {kind}"))
+    out += _box_side_notices(before, after, events)
     if before.seating != after.seating:
         out.append(Reseat())
     voices_before, voices_after = team_voices(before), team_voices(after)

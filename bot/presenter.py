@@ -136,8 +136,13 @@ class Presenter:
         channels = await self.bot.store.channels(table_id=table_id)
         if channels is None:
             return
-        lines = [self.names(state, e.text) for e in outcome.effects if isinstance(e, Announce)]
-        if any(isinstance(e, EditBoard | Announce) for e in outcome.effects):
+        notes = [e for e in outcome.effects if isinstance(e, Announce)]
+        lines = [self.names(state, e.text) for e in notes if e.channel == "board"]
+        box = self.bot.get_channel(channels.box_id)
+        for note in (e for e in notes if e.channel == "box"):
+            if isinstance(box, discord.TextChannel):
+                await box.send(self.names(state, note.text))
+        if lines or any(isinstance(e, EditBoard) for e in outcome.effects):
             await self.board(state, channels, lines, interaction)
         elif interaction is not None and not interaction.response.is_done():
             await interaction.response.defer()

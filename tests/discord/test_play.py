@@ -222,8 +222,8 @@ async def test_a_whole_game_from_open_to_the_final_sheet(simcord_env: Any,
 async def test_a_partner_with_cubes_of_his_own_answers_the_teams_doubles_himself(
         simcord_env: Any, dice: ScriptedDice) -> None:
     """euro ¶9: the Box side is a side of several players: each answers his own cubes."""
-    _, members, board = await open_table(simcord_env, "a", "b", "c", "d", "e", "f",
-                                         preset="euro", mode="scorekeeper")
+    guild, members, board = await open_table(simcord_env, "a", "b", "c", "d", "e", "f",
+                                             preset="euro", mode="scorekeeper")
     a, _, c, *_ = members
     dice.queue = [6, 6, 6, 5, 5, 5, 5, 4, 4, 4, 4, 3]  # seats: a Box, b Captain, c, d, e, f
     await a.click(board.last_message, label="Start game")
@@ -231,6 +231,9 @@ async def test_a_partner_with_cubes_of_his_own_answers_the_teams_doubles_himself
     await a.slash(board, "chouette partner", player=c)  # euro: the Captain partners the Box
     message = next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
     await a.click(message, label="Start game")
+    box = next(ch for ch in guild.channels.values() if ch.name == "box")
+    assert box.last_message.content == ("You may always discuss cube decisions here (Atlanta "
+                                        "3.4); checker plays once 2 cubes are turned (3.3).")
     d = members[3]
     message = next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
     await d.click(message, label="Double")
@@ -244,6 +247,7 @@ async def test_a_partner_with_cubes_of_his_own_answers_the_teams_doubles_himself
     state = await simcord_env.bot.service.state(
         (await simcord_env.bot.store.channels(channel_id=board.id)).table_id)
     assert state.game is not None
+    assert "Box and Partner may now discuss checker plays too" in box.last_message.content
     held = {c.box_player: c.state.value for c in state.game.cubes if c.team_player == str(d.id)}
     assert held == {str(a.id): "taken", str(c.id): "dropped"}
     text = next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
