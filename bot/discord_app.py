@@ -46,6 +46,9 @@ class ChouetteBot(commands.Bot):
         self.chouette = app_commands.Group(name="chouette",
                                            description="Run a backgammon chouette.",
                                            guild_only=True)
+        # Discord allows 25 subcommands a group: the moderators' have a group of their own.
+        self.moderation = app_commands.Group(name="mod", parent=self.chouette,
+                                             description="Moderators: blind, correct, undo.")
 
     async def setup_hook(self) -> None:
         """Open the store, resume every open table, load the cogs, sync the commands."""

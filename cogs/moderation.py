@@ -19,7 +19,7 @@ from rules.state import Command
 
 async def setup(bot: ChouetteBot) -> None:
     """Add /chouette blind and /chouette unblind."""
-    group = bot.chouette
+    group, chouette = bot.moderation, bot.chouette
 
     async def set_sight(interaction: discord.Interaction, member: discord.Member,
                         blind: bool) -> None:
@@ -83,7 +83,7 @@ async def setup(bot: ChouetteBot) -> None:
                 {"kind": "undo", "reason": reason,
                  "moderator": bot.is_moderator(interaction.user)}))
 
-    @group.command()
+    @chouette.command()
     async def history(interaction: discord.Interaction) -> None:
         """Every correction made or proposed at this table, and the whole log as a file."""
         if table := await table_of(bot, interaction):

@@ -104,3 +104,16 @@ async def setup(bot: ChouetteBot) -> None:
                                     "game for half the cube's value (FIBS §2).", view)
             await bot.reply(interaction, f"Offered to {buyer.display_name}: the sale is made "
                                          "when he accepts.")
+
+    @group.command()
+    @app_commands.describe(player="the player who consulted without the right",
+                           action="award or wash his cube, half or stake from a player out "
+                                  "of the game, partner (Atlanta 3.6), or freeze (euro)")
+    async def penalty(interaction: discord.Interaction, player: discord.Member,
+                      action: Literal["award", "wash", "half", "partner", "freeze",
+                                      "stake"]) -> None:
+        """Claim the rule set's penalty from a player who consulted out of turn."""
+        if table := await table_of(bot, interaction):
+            await bot.act(interaction, table, Command(
+                "penalty", str(interaction.user.id), {"player": str(player.id),
+                                                      "action": action}))

@@ -294,6 +294,8 @@ def _game_over(state: TableState, winner: Side, kind: GameKind) -> GameEnded:
     settled = {p: net(t for t in game.transfers if {t.payer, t.payee} == {p, seating.box}
                       ).get(p, Fraction(0))
                for p in seating.team if (c := cube_of(game, p)) and c.state is CubeState.SETTLED}
+    if not rules.profit_counts_penalties:  # euro ¶18: "penalties not counted"
+        result = net(t for t in transfers if not t.reason.startswith("penalty"))
     summary = GameSummary(
         winner="box" if winner is Side.BOX else "team",
         box_net=sum((result.get(p, Fraction(0)) for p in box_side if p), Fraction(0)),

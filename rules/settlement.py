@@ -24,7 +24,8 @@ from rules.events import (
     ResignationAnswered,
     ResignationOffered,
 )
-from rules.game import finish, in_game, no_pending
+from rules.game import box_consults_fully, finish, in_game, no_pending
+from rules.ledger import pay
 from rules.state import BadCommand, Command, TableState, cube_of, cubes_of, handles, sender
 
 
@@ -130,26 +131,57 @@ def _sell(state: TableState, cmd: Command) -> tuple[Event, ...]:
 
 @handles("penalty")
 def _penalty(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    """A ruling on a player who consulted without the right. Atlanta 3.6: the Box takes the
+    offender's cube at its starting value (`award`) or washes it (`wash`); an offender
+    already out of the game pays the aggrieved Box or Captain half a starting cube (`half`);
+    a Partner who consulted before two cubes were turned pays the Captain a starting cube
+    (`partner`). euro ¶13: a minor offence freezes the cube, takes only (`freeze`); a major
+    one, or an offender out of the game, pays the original stake (`stake`)."""
     game, seating = in_game(state)
     by = sender(cmd)
     offender = cmd.arg("player", str)
     action = cmd.arg("action", str)
     rule = state.rules.consultation_penalty
-    allowed = {"ownership_or_wash": ("award", "wash"), "frozen_cube": ("freeze",)}.get(rule, ())
+    allowed = {"ownership_or_wash": ("award", "wash", "half", "partner"),
+               "frozen_cube": ("freeze", "stake")}.get(rule, ())
     if action not in allowed:
-        raise RuleError("This rule set's penalty for consulting out of turn is "
-                        + (" or ".join(allowed) if allowed else "not set") + ".")
+        raise RuleError("This rule set's penalties for consulting out of turn are "
+                        + (", ".join(allowed) if allowed else "not set") + ".")
+    member = state.member(offender)
+    stake = Fraction(member.stake if member else 1)
+    if action == "partner":
+        if by != seating.captain or offender != seating.partner:
+            raise NotYourTurn(f"The Captain ({seating.captain}) claims this penalty from "
+                              "the Partner (Atlanta 3.6).")
+        if box_consults_fully(state):
+            raise RuleError("Two cubes are turned: Box and Partner may consult fully now.")
+        return _fine(offender, by, Fraction(1), "consulted before two cubes were turned")
+    cube = cube_of(game, offender)
+    live = cube is not None and cube.live
+    if action in ("half", "stake"):
+        if action == "half" and (live or by not in (seating.box, seating.captain)):
+            raise NotYourTurn("Half a starting cube is claimed by the Box or the Captain from "
+                              "a player already out of the game (Atlanta 3.6).")
+        if offender not in seating.players or offender == by:
+            raise BadCommand(f"{offender} is not a player of this game.")
+        points = stake / 2 if action == "half" else stake
+        return _fine(offender, by, points, "consulted without the right")
     if by != seating.box and action != "freeze":
         raise NotYourTurn(f"The Box ({seating.box}) chooses the penalty (Atlanta 3.6).")
-    cube = cube_of(game, offender)
     if cube is None or not cube.live:
-        raise CubeNotAvailable(f"{offender} has no cube in play to penalise.")
+        raise CubeNotAvailable(f"{offender} has no cube in play to penalise: "
+                               + ("half a starting cube" if rule == "ownership_or_wash"
+                                  else "the original stake") + " is the penalty instead.")
     if action == "freeze":
         return (CubeTurned(cube.freeze(Side.TEAM), "frozen (penalty)", by),)
     if action == "award":
         return (CubeTurned(cube.award(Side.BOX), "taken by the Box (penalty)", by),)
     washed, _ = cube.settle(0, Side.BOX)
     return finish(state, [CubeTurned(washed, "washed (penalty)", by)])
+
+
+def _fine(offender: str, to: str, points: Fraction, why: str) -> tuple[Event, ...]:
+    return tuple(PointsPaid(t) for t in pay(offender, to, points, f"penalty: {offender} {why}"))
 
 
 @handles("extra")

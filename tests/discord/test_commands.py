@@ -45,15 +45,24 @@ def doc_text() -> str:
     return DOC.read_text(encoding="utf-8")
 
 
+def name(command: app_commands.Command[Any, ..., Any]) -> str:
+    """The command as typed after /chouette: `sheet`, or `mod blind` in a subgroup."""
+    return command.qualified_name.removeprefix("chouette ")
+
+
+GROUPS = ("mod",)  # subgroups of /chouette
+NAMED = r"/chouette ((?:mod )?[a-z][\w-]*)"
+
+
 async def test_the_doc_names_every_subcommand_and_no_other(simcord_env: Any) -> None:
-    names = {c.name for c in subcommands(simcord_env)}
+    names = {name(c) for c in subcommands(simcord_env)}
     text = doc_text()
     undocumented = sorted(n for n in names
                           if not re.search(rf"/chouette {re.escape(n)}(?![\w-])", text))
     assert not undocumented, (
         f"docs/commands.md does not mention {', '.join(f'/chouette {n}' for n in undocumented)}"
         ": add them (python tools/commands_doc.py prints what the bot registers).")
-    named = set(re.findall(r"/chouette ([a-z][\w-]*)", text))
+    named = set(re.findall(NAMED, text)) - set(GROUPS)
     stale = sorted(named - names)
     assert not stale, (
         f"docs/commands.md describes {', '.join(f'/chouette {n}' for n in stale)}, which the "
@@ -64,14 +73,14 @@ async def test_the_doc_gives_every_subcommand_its_options(simcord_env: Any) -> N
     """Each command's usage line (`/chouette NAME option ...` in backquotes) names all its
     options, required ones bare and optional ones in [brackets], as the bot declares them."""
     usages: dict[str, list[str]] = {}
-    for m in re.finditer(r"`/chouette ([a-z][\w-]*)[^`]*`", doc_text()):
+    for m in re.finditer(rf"`{NAMED}[^`]*`", doc_text()):
         usages.setdefault(m[1], []).append(m[0])
     wrong: list[str] = []
     for command in subcommands(simcord_env):
         shown = [p.name if p.required else f"[{p.name}]" for p in command.parameters]
         if not any(all(re.search(rf"(?<![\w\[]){re.escape(s)}(?![\w\]])", usage)
-                       for s in shown) for usage in usages.get(command.name, [])):
-            wrong.append(" ".join([f"/chouette {command.name}", *shown]))
+                       for s in shown) for usage in usages.get(name(command), [])):
+            wrong.append(" ".join([f"/chouette {name(command)}", *shown]))
     assert not wrong, (
         "docs/commands.md has no usage line (`/chouette NAME option [optional]`, in "
         "backquotes) with every option for: " + "; ".join(wrong))

@@ -24,10 +24,10 @@ async def test_a_score_correction_is_made_when_both_players_agree(simcord_env: A
     mod = moderator(simcord_env, guild)
     await ann.click(board.last_message, label="Start game")
     await ann.slash(board, "chouette result", winner="box")
-    refused = await bo.slash(board, "chouette correct", payer=ann, payee=bo, points="2",
+    refused = await bo.slash(board, "chouette mod correct", payer=ann, payee=bo, points="2",
                              reason="mine")
     assert refused.ephemeral and "Only a moderator" in refused.response.content
-    await mod.slash(board, "chouette correct", payer=ann, payee=bo, points="1.5",
+    await mod.slash(board, "chouette mod correct", payer=ann, payee=bo, points="1.5",
                     reason="bo's drop was entered for ann")
     message = board_message(board)
     assert "proposes correction 1: ann pays bo 1½" in message.content
@@ -63,7 +63,7 @@ async def test_an_undo_takes_back_the_boxs_play_once_the_captain_agrees(
     mod = moderator(simcord_env, guild)
     await play(ann, board, "24/23 24/21")
     assert "Waiting for bo to roll" in board.last_message.content
-    await mod.slash(board, "chouette undo", reason="ann misclicked")
+    await mod.slash(board, "chouette mod undo", reason="ann misclicked")
     assert "It is made once bo agrees." in board.last_message.content
     await bo.click(board.last_message, label="Agree to correction 1")
     assert "Waiting for ann to play 3-1" in board.last_message.content

@@ -16,15 +16,15 @@ async def test_a_moderator_blinds_and_unblinds_a_kibitzer(simcord_env: Any) -> N
     live = simcord_env.bot.get_guild(guild.id)
     kibitz = discord.utils.get(live.text_channels, name="kibitz")
     assert kibitz is not None and kibitz.permissions_for(live.get_member(kib.id)).view_channel
-    refused = await bo.slash(board, "chouette blind", member=kib)
+    refused = await bo.slash(board, "chouette mod blind", member=kib)
     assert refused.ephemeral and "Only moderators" in refused.response.content
-    done = await mod.slash(board, "chouette blind", member=kib)
+    done = await mod.slash(board, "chouette mod blind", member=kib)
     assert done.ephemeral
     for name in ("board", "kibitz", "team", "box"):
         channel = discord.utils.get(live.text_channels, name=name)
         assert channel is not None
         assert not channel.permissions_for(live.get_member(kib.id)).view_channel, name
-    await mod.slash(board, "chouette unblind", member=kib)
+    await mod.slash(board, "chouette mod unblind", member=kib)
     assert kibitz.permissions_for(live.get_member(kib.id)).view_channel
 
 

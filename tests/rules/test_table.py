@@ -583,6 +583,44 @@ def test_penalties_follow_the_rule_set() -> None:
         do(frozen, "double", by="cy")
 
 
+def test_atlanta_3_6_an_offender_out_of_the_game_pays_half_and_an_early_partner_a_cube(
+) -> None:
+    state = do(do(game(), "double", by="cy"), "answer", by="ann", drop=["cy"])  # cy is out
+    with pytest.raises(CubeNotAvailable, match="half a starting cube is the penalty"):
+        do(state, "penalty", by="ann", player="cy", action="award")
+    with pytest.raises(NotYourTurn, match="the Box or the Captain"):
+        do(state, "penalty", by="di", player="cy", action="half")
+    fined = do(state, "penalty", by="bo", player="cy", action="half")
+    assert scores(fined)["bo"] - scores(state).get("bo", 0) == Fraction(1, 2)
+    six = do(do(table("a", "b", "c", "d", "e", "f"), "partner", by="a", player="f"), "start")
+    with pytest.raises(NotYourTurn, match=r"The Captain \(b\) claims"):
+        do(six, "penalty", by="a", player="f", action="partner")
+    paid = do(six, "penalty", by="b", player="f", action="partner")
+    assert scores(paid) == {"f": -1, "b": 1}
+    turned = do(do(six, "double", by="b"), "double", by="c")
+    with pytest.raises(RuleError, match="Two cubes are turned"):
+        do(turned, "penalty", by="b", player="f", action="partner")
+
+
+def test_euro_13_a_major_offence_pays_the_stake_and_18_penalties_are_not_profit() -> None:
+    state = do(game(preset="euro"), "penalty", by="ann", player="cy", action="stake")
+    assert scores(state) == {"cy": -1, "ann": 1}
+    # The Box beats the Captain but is even on the cubes (di's drop, cy's wash, bo's win):
+    # only the penalty makes a profit, which doesn't count (euro ¶18): he loses the box.
+
+    def even(state: TableState) -> TableState:
+        state = do(do(state, "double", by="di"), "answer", by="ann", drop=["di"])  # ann -1
+        state = do(state, "settle", by="ann", **{"with": "cy", "points": 0})  # a wash
+        return do(state, "result", winner="box")  # bo pays ann 1
+
+    state = even(state)
+    assert scores(state)["ann"] == 1
+    assert state.seating is not None and state.seating.box != "ann"
+    counted = even(do(game(preset="euro", profit_counts_penalties=True), "penalty", by="ann",
+                      player="cy", action="stake"))
+    assert counted.seating is not None and counted.seating.box == "ann"
+
+
 def test_atlanta_10_2_a_player_who_leaves_plus_is_paid_by_the_most_minus_first() -> None:
     state = do(do(game(), "double", by="bo"), "answer", by="ann", take=["bo"])
     state = do(state, "result", winner="team")  # ann -4: bo +2, cy +1, di +1
