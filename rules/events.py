@@ -148,6 +148,12 @@ class PointsPaid:
 
 
 @dataclass(frozen=True)
+class PartnershipSettled:
+    """The Box and his Partner settled between them (Atlanta 4.5; FIBS: the Partner sells
+    his share to the shooter): from now on the Box side's results are the Box's alone."""
+
+
+@dataclass(frozen=True)
 class DoublesAnswered:
     """The Box has answered this turn's Team doubles: no more Team doubles until the roll."""
 
@@ -260,7 +266,8 @@ class SessionEnded:
 
 Event = (TableOpened | PlayerJoined | JoinRequested | JoinAnswered | PlayerLeft | StakeChanged
          | PlayerAway | ProxyAppointed | PartnerDeclined | Seated
-         | GameStarted | CubeTurned | PointsPaid | DoublesAnswered | ResignationOffered
+         | GameStarted | CubeTurned | PointsPaid | PartnershipSettled | DoublesAnswered
+         | ResignationOffered
          | ResignationAnswered | RollHeld | Rolled | Moved | GameEnded | DiceRevealed
          | CorrectionProposed | CorrectionAnswered | Corrected | SessionEnded)
 
@@ -268,6 +275,6 @@ EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     TableOpened, PlayerJoined, JoinRequested, JoinAnswered, PlayerLeft, StakeChanged,
     PlayerAway, ProxyAppointed, PartnerDeclined, Seated,
     GameStarted,
-    CubeTurned, PointsPaid, ResignationOffered, ResignationAnswered,
+    CubeTurned, PointsPaid, PartnershipSettled, ResignationOffered, ResignationAnswered,
     DoublesAnswered, RollHeld, Rolled, Moved, GameEnded, DiceRevealed,
     CorrectionProposed, CorrectionAnswered, Corrected, SessionEnded)}

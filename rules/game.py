@@ -277,9 +277,11 @@ def _game_over(state: TableState, winner: Side, kind: GameKind) -> GameEnded:
     finals = [c.result(kind, winner, jacoby=rules.jacoby) for c in game.cubes if c.live]
     transfers: tuple[Transfer, ...] = (*game.transfers, *finals)
     own = rules.partner_cubes == "own"
-    if seating.partner is not None and not own:
-        transfers = split_game(transfers, seating.box, seating.partner,
-                               "box_gets_odd" if rules.odd_point == "box" else "halves")
+    if seating.partner is not None and not own:  # shared until Box and Partner settled
+        upto = len(transfers) if game.shared_until is None else game.shared_until
+        transfers = (*split_game(transfers[:upto], seating.box, seating.partner,
+                                 "box_gets_odd" if rules.odd_point == "box" else "halves"),
+                     *transfers[upto:])
     result = net(transfers)
     box_side = (seating.box,) if own else (seating.box, seating.partner)
     # Who dropped, was doubled out or settled, in the order their cubes ended (the order of

@@ -20,13 +20,23 @@ from rules.errors import CubeNotAvailable, NotYourTurn, RuleError
 from rules.events import (
     CubeTurned,
     Event,
+    PartnershipSettled,
     PointsPaid,
     ResignationAnswered,
     ResignationOffered,
 )
 from rules.game import box_consults_fully, finish, in_game, no_pending
 from rules.ledger import pay
-from rules.state import BadCommand, Command, TableState, cube_of, cubes_of, handles, sender
+from rules.state import (
+    BadCommand,
+    Command,
+    Game,
+    TableState,
+    cube_of,
+    cubes_of,
+    handles,
+    sender,
+)
 
 
 @handles("settle")
@@ -35,6 +45,8 @@ def _settle(state: TableState, cmd: Command) -> tuple[Event, ...]:
     by = sender(cmd)
     other = cmd.arg("with", str)
     points = _points(cmd.args.get("points"))
+    if {by, other} == {seating.box, seating.partner} and state.rules.partner_cubes == "shared":
+        return _partners_settle(state, game, by, other, points)
     rule = state.rules.settlements
     if rule == "never":
         raise CubeNotAvailable("There are no settlements at this table.")
@@ -57,6 +69,18 @@ def _settle(state: TableState, cmd: Command) -> tuple[Event, ...]:
     events: list[Event] = [CubeTurned(settled, action, by)]
     events += [PointsPaid(t) for t in transfers]
     return finish(state, events)
+
+
+def _partners_settle(state: TableState, game: Game, by: str, other: str,
+                     points: Fraction) -> tuple[Event, ...]:
+    """Atlanta 4.5: the Box and his Partner settle their shares between them (FIBS: the
+    Partner sells his to the shooter for half a point); the game, the rotation and the
+    partnership go on, but what the Box side wins or loses from now on is the Box's."""
+    if game.shared_until is not None:
+        raise CubeNotAvailable("The Box and his Partner have settled this game already.")
+    payer, payee = (by, other) if points >= 0 else (other, by)
+    paid = pay(payer, payee, abs(points), f"{payer} and {payee} settled their shares")
+    return (PartnershipSettled(), *(PointsPaid(t) for t in paid))
 
 
 def _roll_off(cmd: Command, points: Fraction, *, by_pays: bool) -> tuple[Fraction, str]:

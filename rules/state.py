@@ -30,6 +30,7 @@ from rules.events import (
     JoinRequested,
     Moved,
     PartnerDeclined,
+    PartnershipSettled,
     PlayerAway,
     PlayerJoined,
     PlayerLeft,
@@ -135,6 +136,7 @@ class Game:
     holds: tuple[str, ...] = ()  # Team players who asked to hold the roll (Atlanta 5.9)
     dice_used: int = 0  # dice thrown so far, opening rolls included: the next die's index
     before: Game | None = None  # the game just before its last checker play (for an undo)
+    shared_until: int | None = None  # transfers shared with the Partner, if they settled
 
 
 @dataclass(frozen=True)
@@ -343,7 +345,7 @@ def evolve(state: TableState, event: Event) -> TableState:
                            games_played=state.games_played + 1, game_roles=roles,
                            proposals=_no_undo(state.proposals), choices=choices)
         case (GameStarted() | CubeTurned() | PointsPaid() | DoublesAnswered() | Rolled() | Moved()
-              | ResignationOffered() | ResignationAnswered() | RollHeld()):
+              | ResignationOffered() | ResignationAnswered() | RollHeld() | PartnershipSettled()):
             return evolve_game(state, event)
     return state  # pragma: no cover - every event type is matched above
 
@@ -422,6 +424,8 @@ def evolve_game(state: TableState, event: Event) -> TableState:
                            holds=holds)
         case PointsPaid(transfer):
             game = replace(game, transfers=(*game.transfers, transfer))
+        case PartnershipSettled():
+            game = replace(game, shared_until=len(game.transfers))
         case DoublesAnswered():
             game = replace(game, answered=True)
         case RollHeld(player, held):

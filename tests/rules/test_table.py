@@ -322,6 +322,24 @@ def test_villages_4_the_box_admits_and_danish_4_a_newcomer_joins_unless_someone_
         do(started, "admit", by="ann", player="yan")
 
 
+def test_atlanta_4_5_box_and_partner_settle_their_shares_and_the_game_goes_on() -> None:
+    state = do(do(table("a", "b", "c", "d", "e", "f"), "partner", by="a", player="f"), "start")
+    state = do(do(state, "double", by="c"), "answer", by="a", drop=["c"])  # shared: -1
+    state = do(state, "settle", by="a", **{"with": "f", "points": 1})  # f sells his share
+    with pytest.raises(CubeNotAvailable, match="settled this game already"):
+        do(state, "settle", by="f", **{"with": "a", "points": -1})
+    state = do(state, "result", winner="box")  # b, d, e pay 1 each: all to a now
+    # c's drop was shared (the odd point the Box's: a -1, f 0); then a paid f 1 and took
+    # the rest alone (+3). The Box side's profit keeps the box and the partnership.
+    assert scores(state) == {"c": 1, "a": 1, "f": 1, "b": -1, "d": -1, "e": -1}
+    assert state.seating is not None and (state.seating.box, state.seating.partner) == ("a",
+                                                                                        "f")
+    fibs = do(do(table("a", "b", "c", "d", "e", "f", preset="fibs"), "partner", by="a",
+                 player="c"), "start")
+    fibs = do(fibs, "settle", by="c", **{"with": "a", "points": "-1/2"})  # FIBS §2 ¶3
+    assert scores(fibs) == {"a": Fraction(-1, 2), "c": Fraction(1, 2)}
+
+
 def test_end_session_breakdown_settles_every_total() -> None:
     state = do(do(game(), "result", winner="team"), "end_session")
     assert state.ended and scores(state)["ann"] == -3
