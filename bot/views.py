@@ -405,9 +405,20 @@ async def box_double_menu(interaction: discord.Interaction, table_id: str,
     me = str(interaction.user.id)
     names = {p: state.shown(p) for p in seating.team
              if (c := cube_between(game, p, me)) is not None and c.may_double(Side.BOX)}
-    await interaction.response.send_message(
-        "Double which cubes?", view=_Choice(table_id, names, "double", ("double",)),
-        ephemeral=True)
+    view = _Choice(table_id, names, "double", ("double",))
+    if state.rules.team_answer_order == "box_choice":  # Atlanta 5.8: he may insist on order
+        ordered: discord.ui.Button[_Choice] = discord.ui.Button(
+            label="Confirm, answers in rotation order", style=discord.ButtonStyle.secondary,
+            row=4)
+
+        async def confirm_in_order(clicked: discord.Interaction) -> None:
+            await _bot(clicked).act(clicked, table_id, Command(
+                "double", str(clicked.user.id),
+                {"cubes": view.picked.get("double", []), "in_order": True}))
+
+        ordered.callback = confirm_in_order  # type: ignore[method-assign,assignment]
+        view.add_item(ordered)
+    await interaction.response.send_message("Double which cubes?", view=view, ephemeral=True)
 
 
 async def answer_menu(interaction: discord.Interaction, table_id: str,

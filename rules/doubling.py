@@ -18,6 +18,7 @@ from rules.absence import absent_decisions
 from rules.cube import Cube, CubeState, Side
 from rules.errors import CubeNotAvailable, NotYourTurn
 from rules.events import (
+    AnswersInOrder,
     CubeTurned,
     DoublesAnswered,
     Event,
@@ -127,6 +128,11 @@ def _box_double(state: TableState, game: Game, seating: Seating,
                                        f"{', '.join(level)} (cubes at {cubes[p].face}).")
     events: list[Event] = [CubeTurned(cubes[p].offer(Side.BOX), "double", boxer)
                            for p in chosen]
+    if cmd.arg("in_order", bool, False):
+        if state.rules.team_answer_order != "box_choice":
+            raise BadCommand("The Box chooses the order of the answers only where the rule "
+                             "set lets him (Atlanta 5.8).")
+        events.append(AnswersInOrder())
     return finish(state, events + _absentees(state, events))
 
 
@@ -251,7 +257,8 @@ def _respond(state: TableState, cmd: Command) -> tuple[Event, ...]:
         return _box_responds(state, game, seating, cmd, by)
     cube = _awaiting(game, by, cmd.names("cubes", None))
     if cube.state is CubeState.OFFERED and cube.offered_by is Side.BOX and not cube.is_extra:
-        if state.rules.team_answer_order == "rotation":
+        order = state.rules.team_answer_order
+        if order == "rotation" or (order == "box_choice" and game.in_order):
             ahead = [p for p in seating.team[:seating.team.index(by)]
                      if (c := cube_of(game, p)) is not None and c.to_act is Side.TEAM]
             if ahead:

@@ -154,6 +154,11 @@ class PartnershipSettled:
 
 
 @dataclass(frozen=True)
+class AnswersInOrder:
+    """The Box insists that the Team answer his double in rotation order (Atlanta 5.8)."""
+
+
+@dataclass(frozen=True)
 class DoublesAnswered:
     """The Box has answered this turn's Team doubles: no more Team doubles until the roll."""
 
@@ -266,7 +271,8 @@ class SessionEnded:
 
 Event = (TableOpened | PlayerJoined | JoinRequested | JoinAnswered | PlayerLeft | StakeChanged
          | PlayerAway | ProxyAppointed | PartnerDeclined | Seated
-         | GameStarted | CubeTurned | PointsPaid | PartnershipSettled | DoublesAnswered
+         | GameStarted | CubeTurned | PointsPaid | PartnershipSettled | AnswersInOrder
+         | DoublesAnswered
          | ResignationOffered
          | ResignationAnswered | RollHeld | Rolled | Moved | GameEnded | DiceRevealed
          | CorrectionProposed | CorrectionAnswered | Corrected | SessionEnded)
@@ -275,6 +281,7 @@ EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     TableOpened, PlayerJoined, JoinRequested, JoinAnswered, PlayerLeft, StakeChanged,
     PlayerAway, ProxyAppointed, PartnerDeclined, Seated,
     GameStarted,
-    CubeTurned, PointsPaid, PartnershipSettled, ResignationOffered, ResignationAnswered,
+    CubeTurned, PointsPaid, PartnershipSettled, AnswersInOrder, ResignationOffered,
+    ResignationAnswered,
     DoublesAnswered, RollHeld, Rolled, Moved, GameEnded, DiceRevealed,
     CorrectionProposed, CorrectionAnswered, Corrected, SessionEnded)}

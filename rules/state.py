@@ -17,6 +17,7 @@ from rules.board import Position
 from rules.cube import Cube, CubeState, Side
 from rules.errors import RuleError, SeatingError
 from rules.events import (
+    AnswersInOrder,
     Corrected,
     CorrectionAnswered,
     CorrectionProposed,
@@ -137,6 +138,7 @@ class Game:
     dice_used: int = 0  # dice thrown so far, opening rolls included: the next die's index
     before: Game | None = None  # the game just before its last checker play (for an undo)
     shared_until: int | None = None  # transfers shared with the Partner, if they settled
+    in_order: bool = False  # the Box insists on answers in rotation order (Atlanta 5.8)
 
 
 @dataclass(frozen=True)
@@ -345,7 +347,8 @@ def evolve(state: TableState, event: Event) -> TableState:
                            games_played=state.games_played + 1, game_roles=roles,
                            proposals=_no_undo(state.proposals), choices=choices)
         case (GameStarted() | CubeTurned() | PointsPaid() | DoublesAnswered() | Rolled() | Moved()
-              | ResignationOffered() | ResignationAnswered() | RollHeld() | PartnershipSettled()):
+              | ResignationOffered() | ResignationAnswered() | RollHeld() | PartnershipSettled()
+              | AnswersInOrder()):
             return evolve_game(state, event)
     return state  # pragma: no cover - every event type is matched above
 
@@ -407,8 +410,9 @@ def evolve_game(state: TableState, event: Event) -> TableState:
                           for c in game.cubes)
             if key not in {(c.team_player, c.box_player) for c in game.cubes}:
                 cubes = (*cubes, cube)
-            box_round = game.box_round
+            box_round, in_order = game.box_round, game.in_order
             if action == "double" and by == seating.box:
+                in_order = False
                 still = any(c.state is CubeState.OFFERED and c.offered_by is Side.BOX
                             and c.box_player == by for c in game.cubes)
                 box_round = (*box_round, cube.team_player) if still else (cube.team_player,)
@@ -421,7 +425,9 @@ def evolve_game(state: TableState, event: Event) -> TableState:
                 shooters = (*shooters, acting)
             holds = tuple(p for p in game.holds if not (action == "double" and p == by))
             game = replace(game, cubes=cubes, box_round=box_round, shooters=shooters,
-                           holds=holds)
+                           holds=holds, in_order=in_order)
+        case AnswersInOrder():
+            game = replace(game, in_order=True)
         case PointsPaid(transfer):
             game = replace(game, transfers=(*game.transfers, transfer))
         case PartnershipSettled():

@@ -340,6 +340,18 @@ def test_atlanta_4_5_box_and_partner_settle_their_shares_and_the_game_goes_on() 
     assert scores(fibs) == {"a": Fraction(-1, 2), "c": Fraction(1, 2)}
 
 
+def test_atlanta_5_8_the_box_may_insist_on_answers_in_rotation_order() -> None:
+    free = do(game(), "double", by="ann")
+    assert cube(do(free, "drop", by="di"), "di").state is CubeState.DROPPED  # any order
+    ordered = do(game(), "double", by="ann", in_order=True)
+    with pytest.raises(NotYourTurn, match="bo decides first"):
+        do(ordered, "drop", by="di")
+    ordered = do(do(do(ordered, "take", by="bo"), "take", by="cy"), "drop", by="di")
+    assert cube(ordered, "di").state is CubeState.DROPPED
+    with pytest.raises(BadCommand, match="only where the rule set lets him"):
+        do(game(preset="danish"), "double", by="ann", in_order=True)
+
+
 def test_end_session_breakdown_settles_every_total() -> None:
     state = do(do(game(), "result", winner="team"), "end_session")
     assert state.ended and scores(state)["ann"] == -3
