@@ -109,8 +109,9 @@ class Outcome:
 def describe(event: Event) -> str | None:
     """The public log line for `event` (None for bookkeeping events)."""
     match event:
-        case TableOpened(preset, mode):
-            return f"A table is open under the {preset} rules ({mode} mode)."
+        case TableOpened(preset, mode, _, basic):
+            stake = f", basic stake {basic}" if basic else ""
+            return f"A table is open under the {preset} rules ({mode} mode{stake})."
         case PlayerJoined(player, stake, waiting, display):
             when = " after this game" if waiting else ""
             name = display or player

@@ -312,8 +312,9 @@ class Presenter:
 def sheet_file(state: TableState) -> discord.File:
     """The score sheet of `state` as a PNG attachment, players by their names."""
     order = state.seating.players if state.seating else tuple(m.name for m in state.members)
+    title = f"Score sheet · {state.basic}" if state.basic else "Score sheet"
     data = render_sheet(state.sheet, order, roles=state.game_roles or None, shown=state.shown,
-                        payoff=state.rules.payoff)
+                        payoff=state.rules.payoff, title=title)
     return discord.File(io.BytesIO(data), "sheet.png")
 
 

@@ -14,7 +14,8 @@ from bot.discord_app import ChouetteBot
 from bot.store import Channels
 from rules.errors import BadOption, RuleError
 from rules.ruleset import PRESETS, describe, load_preset
-from rules.state import Command
+from rules.state import Command, TableState
+from rules.table import decide
 
 Preset = Literal["atlanta", "fibs", "villages", "danish", "euro"]
 Mode = Literal["play", "scorekeeper"]
@@ -69,24 +70,26 @@ async def setup(bot: ChouetteBot) -> None:
     @app_commands.describe(preset="the club rule set", mode="play: the bot runs the board; "
                            "scorekeeper: you enter results", stake="your stake multiple",
                            overrides='house rules that differ, like "beavers = false, '
-                                     'max_players = 6" (see /chouette rules)')
+                                     'max_players = 6" (see /chouette rules)',
+                           basic='the basic stake agreed, like "$5 a point": on the sheet')
     async def open_(interaction: discord.Interaction, preset: Preset = "atlanta",
-                    mode: Mode = "play", stake: int = 1, overrides: str = "") -> None:
+                    mode: Mode = "play", stake: int = 1, overrides: str = "",
+                    basic: str = "") -> None:
         """Open a chouette table: a category with #board, #kibitz, #team and #box."""
         assert interaction.guild is not None
-        try:
-            options = parse_overrides(overrides)
-            load_preset(preset, options)
+        me = str(interaction.user.id)
+        try:  # the rules check the whole opening before any channel is made
+            opening = Command("open", me, {"preset": preset, "mode": mode, "basic": basic,
+                                           "options": parse_overrides(overrides)})
+            decide(TableState(), opening)
         except RuleError as exc:
             await bot.reply(interaction, str(exc))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         channels = await make_channels(interaction.guild, preset)
         await bot.store.save_channels(channels)
-        me = str(interaction.user.id)
         table = channels.table_id
-        await bot.service.handle(table, Command("open", me, {
-            "preset": preset, "mode": mode, "options": options}), key=f"{interaction.id}:open")
+        await bot.service.handle(table, opening, key=f"{interaction.id}:open")
         joined = await bot.service.handle(table, Command(
             "join", me, {"stake": stake, "name": interaction.user.display_name}),
             key=f"{interaction.id}:join")

@@ -25,6 +25,7 @@ class TableOpened:
     preset: str
     mode: str
     options: dict[str, Any] = field(default_factory=dict)
+    basic: str = ""  # the basic stake, as the players agreed it ("$5 a point": Atlanta 2.1)
 
 
 @dataclass(frozen=True)

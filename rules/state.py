@@ -157,6 +157,7 @@ class TableState:
     game_roles: tuple[tuple[str, str], ...] = ()  # (Box, Captain) of every finished game
     ended: bool = False
     opened: bool = False
+    basic: str = ""  # the basic stake written at the top of the sheet (Atlanta 2.1)
     # (game number, commitment, seed once revealed or "") of every game with seeded dice
     commitments: tuple[tuple[int, str, str], ...] = ()
     choices: tuple[tuple[str, str], ...] = ()  # seating choices open until the next start
@@ -286,11 +287,11 @@ def sender(cmd: Command) -> str:
 def evolve(state: TableState, event: Event) -> TableState:
     """The state after `event`; never raises for an event `decide` produced."""
     match event:
-        case TableOpened(preset, mode, options):
+        case TableOpened(preset, mode, options, basic):
             opts: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
                                     for k, v in options.items()}
             return replace(state, opened=True, preset=preset, mode=mode,
-                           rules=RuleSet(**opts))
+                           rules=RuleSet(**opts), basic=basic)
         case PlayerJoined(player, stake, waiting, display):
             member = Member(player, stake, waiting, display=display)
             return replace(state, members=(*state.members, member), requests=tuple(

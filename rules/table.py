@@ -76,7 +76,11 @@ def _open(state: TableState, cmd: Command) -> tuple[Event, ...]:
                          f"are entered), not {mode!r}.")
     preset = cmd.arg("preset", str, "atlanta")
     rules = load_preset(preset, cmd.arg("options", dict, {}))
-    return (TableOpened(preset, mode, _options(rules)),)
+    basic = cmd.arg("basic", str, "").strip()
+    if len(basic) > 40:
+        raise BadCommand("The basic stake is a short note, like \"$5 a point\" (40 "
+                         "characters at most).")
+    return (TableOpened(preset, mode, _options(rules), basic),)
 
 
 def _options(rules: RuleSet) -> dict[str, Any]:

@@ -123,3 +123,15 @@ async def test_a_newcomer_asks_once_the_table_is_under_way_and_joins_unless_some
         (await simcord_env.bot.store.channels(channel_id=board.id)).table_id)
     assert state.member(str(zed.id)) is not None and state.member(str(yan.id)) is None
     assert state.seating is not None and state.seating.team[-1] == str(zed.id)
+
+
+async def test_the_basic_stake_goes_at_the_top_of_the_sheet(simcord_env: Any) -> None:
+    guild, (ann, _, _), board = await open_table(simcord_env, "ann", "bo", "cy",
+                                                 basic="$5 a point")
+    state = await simcord_env.bot.service.state(
+        (await simcord_env.bot.store.channels(channel_id=board.id)).table_id)
+    assert state.basic == "$5 a point"
+    lobby = next(c for c in guild.channels.values() if c.name == "lobby")
+    refused = await ann.slash(lobby, "chouette open", basic="x" * 41)
+    assert refused.ephemeral and "40 characters at most" in refused.response.content
+    assert sum(c.name == "board" for c in guild.channels.values()) == 1  # nothing made
