@@ -31,6 +31,19 @@ def losers(sheet: ScoreSheet, index: int, roles: GameRoles) -> tuple[str, ...]:
     return tuple(p for p in dict.fromkeys(roles) if nets.get(p, Fraction(0)) < 0)
 
 
+def entry_labels(sheet: ScoreSheet) -> list[str]:
+    """Each sheet line's label: its game's number, or "fix" for a moderator's correction
+    (a line of its own, never counted as a game)."""
+    labels, number = [], 0
+    for entry in sheet.games:
+        if entry and all(t.reason.startswith("correction") for t in entry):
+            labels.append("fix")
+        else:
+            number += 1
+            labels.append(str(number))
+    return labels
+
+
 def render_sheet(
     sheet: ScoreSheet,
     seating_order: Sequence[str] = (),
@@ -95,7 +108,8 @@ def draw_sheet(
     img = Image.new("RGB", (width, height), theme.paper)
     draw = ImageDraw.Draw(img)
     ink = theme.card_ink
-    games = len(sheet.games)
+    labels = entry_labels(sheet)
+    games = sum(label.isdigit() for label in labels)
     heading = f"{title} · {games} game{'s' if games != 1 else ''}"
     draw.text((pad, pad + head_h / 2), fit(plain(heading), round(26 * s), width - 2 * pad),
               font=font(round(26 * s)), fill=ink, anchor="lm", stroke_width=1, stroke_fill=ink)
@@ -116,9 +130,12 @@ def draw_sheet(
     for index in range(first, len(running)):
         if (index - first) % 2:
             draw.rectangle((pad, y, width - pad, y + row_h), fill=theme.card)
-        draw.text((pad + 10 * s, y + row_h / 2), str(index + 1), font=font(small),
+        label = labels[index]
+        draw.text((pad + 10 * s, y + row_h / 2), label, font=font(small),
                   fill=theme.card_muted, anchor="lm")
-        game_roles = roles[index] if roles is not None and index < len(roles) else None
+        game = int(label) - 1 if label.isdigit() else None
+        game_roles = (roles[game] if roles is not None and game is not None
+                      and game < len(roles) else None)
         circled = losers(sheet, index, game_roles)
         for name, x, w in zip(names, xs, cols, strict=True):
             text = cell(running[index].get(name, Fraction(0)))

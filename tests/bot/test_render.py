@@ -287,3 +287,15 @@ def test_any_position_renders_at_the_same_size(position: Position, on_roll: Side
                                               dice: tuple[int, int] | None) -> None:
     img = image(render_board(position, on_roll=on_roll, dice=dice))
     assert img.size == (800, LAY.strip_top + LAY.pad)
+
+
+def test_a_correction_is_a_line_of_its_own_on_the_sheet_not_a_game() -> None:
+    from fractions import Fraction
+
+    from bot.render.sheet import entry_labels
+    from rules.ledger import ScoreSheet, Transfer
+
+    sheet = ScoreSheet.of([[Transfer("bo", "ann", Fraction(2))],
+                           [Transfer("cy", "bo", Fraction(1), "correction: typo")],
+                           [Transfer("ann", "bo", Fraction(4))]])
+    assert entry_labels(sheet) == ["1", "fix", "2"]
