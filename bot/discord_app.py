@@ -21,7 +21,8 @@ from bot.service import TableService
 from bot.store import EventStore
 from bot.views import DYNAMIC_ITEMS
 from rules.rotation import Reroll, order_by_rolls
-from rules.state import Command, TableState
+from rules.state import Command, TableState, replay
+from rules.table import unopposed
 
 log = logging.getLogger(__name__)
 
@@ -131,25 +132,26 @@ class ChouetteBot(commands.Bot):
         me, key = str(interaction.user.id), str(interaction.id)
         effects: tuple[Effect, ...] = ()
         if state.seating is None:
-            count = state.rules.seat_roll_dice
-            rolls = self.dice.seats(list(state.present), count)
-            rerolls: list[dict[str, tuple[int, ...]]] = []
-            while isinstance(tied := order_by_rolls(rolls, rerolls), Reroll):
-                rerolls.append(self.dice.seats([p for g in tied.groups for p in g], count))
-            as_lists = {"rolls": {p: list(d) for p, d in rolls.items()},
-                        "rerolls": [{p: list(d) for p, d in r.items()} for r in rerolls]}
-            seated = await self.service.handle(table_id, Command("seat", me, as_lists),
-                                               key=f"{key}:seat")
+            rolls, rerolls = self.roll_for_order(list(state.present),
+                                                 state.rules.seat_roll_dice)
+            seated = await self.service.handle(table_id, Command(
+                "seat", me, {"rolls": rolls, "rerolls": rerolls}), key=f"{key}:seat")
             if not seated.accepted:
                 await self.reply(interaction, seated.reason)
                 return
             effects = seated.effects
         args: dict[str, object] = {}
+        state = await self.service.state(table_id)
+        ahead = replay(unopposed(state), state).seating  # with those who join as it starts
+        newcomers = ahead.newcomers if ahead else ()
+        if state.rules.newcomer_order == "rolls" and len(newcomers) > 1:  # Atlanta 6.5
+            args["newcomer_rolls"], args["newcomer_rerolls"] = self.roll_for_order(
+                list(newcomers), 2)
         if state.mode == "play":
             seed = await self.store.game_seed(table_id, state.games_played + 1,
                                               self.dice.new_seed())
             assert seed is not None
-            args = {"opening": self.dice.opening(seed), "commitment": commitment(seed)}
+            args |= {"opening": self.dice.opening(seed), "commitment": commitment(seed)}
         started = await self.service.handle(table_id, Command("start", me, args),
                                             key=f"{key}:start")
         if not started.accepted:
@@ -158,6 +160,16 @@ class ChouetteBot(commands.Bot):
             return
         await self.presenter.show(table_id, Outcome(True, effects=effects + started.effects),
                                   interaction)
+
+    def roll_for_order(self, players: list[str], count: int
+                       ) -> tuple[dict[str, list[int]], list[dict[str, list[int]]]]:
+        """Everyone rolls `count` dice; the tied roll again until the order is settled."""
+        rolls = self.dice.seats(players, count)
+        rerolls: list[dict[str, tuple[int, ...]]] = []
+        while isinstance(tied := order_by_rolls(rolls, rerolls), Reroll):
+            rerolls.append(self.dice.seats([p for g in tied.groups for p in g], count))
+        return ({p: list(d) for p, d in rolls.items()},
+                [{p: list(d) for p, d in r.items()} for r in rerolls])
 
     async def close(self) -> None:
         """Close Discord, then the store."""

@@ -99,6 +99,10 @@ def _start(state: TableState, cmd: Command) -> tuple[Event, ...]:
         raise SeatingError(f"A chouette needs at least {rules.min_players} players; "
                            f"{len(seating.players)} are seated.")
     events: list[Event] = []
+    rolled = _newcomers_by_rolls(state, seating, cmd)
+    if rolled is not None:
+        seating = rolled
+        events.append(Seated(seating, "the newcomers' order by their rolls (Atlanta 6.5)"))
     if (rules.partner == "required" and seating.partner is None
             and len(seating.players) >= rules.partner_min_players):
         candidate = rotation.partner_candidates(seating, partner_from=rules.partner_from)[0]
@@ -158,6 +162,32 @@ def _reveal(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if digest != found[1]:
         raise RuleError(f"That seed does not hash to game {number}'s commitment {found[1]}.")
     return (DiceRevealed(number, seed),)
+
+
+def _newcomers_by_rolls(state: TableState, seating: Seating, cmd: Command) -> Seating | None:
+    """Atlanta 6.5: players who joined at the same game roll two dice for their order at
+    the end of the Team (`newcomer_rolls` {player: [d1, d2]}, `newcomer_rerolls` for ties).
+    None when there is nothing to order, or no rolls were sent (they keep the joining order)."""
+    newcomers = [p for p in seating.team if p in seating.newcomers]
+    if (state.rules.newcomer_order != "rolls" or len(newcomers) < 2
+            or "newcomer_rolls" not in cmd.args):
+        return None
+    levels = [cmd.arg("newcomer_rolls", dict), *cmd.arg("newcomer_rerolls", list, [])]
+    if not all(isinstance(level, dict) and all(isinstance(d, list | tuple) for d in
+                                               level.values()) for level in levels):
+        raise BadCommand('newcomer_rolls maps each newcomer to his two dice, like '
+                         '{"ann": [6, 2]}.')
+    rolls, *rerolls = [{p: tuple(d) for p, d in level.items()} for level in levels]
+    if set(rolls) != set(newcomers):
+        raise BadCommand(f"newcomer_rolls holds one roll for each newcomer: "
+                         f"{', '.join(newcomers)}.")
+    order = rotation.order_by_rolls(rolls, rerolls)
+    if isinstance(order, rotation.Reroll):
+        tied = "; ".join(" and ".join(group) for group in order.groups)
+        raise SeatingError(f"Tied rolls: {tied} roll again (newcomer_rerolls).")
+    places = iter(order)
+    return replace(seating, team=tuple(next(places) if p in newcomers else p
+                                       for p in seating.team))
 
 
 def _automatic_doubles(state: TableState, seating: Seating, cmd: Command,

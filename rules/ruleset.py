@@ -33,6 +33,7 @@ Consent = Literal["never", "by_consent", "allowed"]
 Order = Literal["free", "rotation", "box_choice"]
 BoxDouble = Literal["free", "captain_first", "same_level"]
 CorrectionConsent = Literal["none", "affected", "moderator"]
+NewcomerOrder = Literal["rolls", "joined"]
 BoxTake = Literal["free", "half", "half_captain_first", "same_level", "all_or_none"]
 ThreeHanded = Literal["as_box_take_rule", "both_or_none", "both"]
 Extras = Literal["none", "lone_taker", "highest_taker"]
@@ -81,6 +82,10 @@ class RuleSet:
         "box": "A newcomer joins if the Box agrees.",
         "no_objection": "A newcomer joins unless a seated player objects.",
         "unanimous": "A newcomer joins only if every seated player approves."}))
+    # How newcomers of the same game line up at the end (Atlanta 6.5: two dice each).
+    newcomer_order: NewcomerOrder = field(default="rolls", metadata=_m({
+        "rolls": "Players joining at the same game roll two dice for their order.",
+        "joined": "Players joining at the same game line up in the order they joined."}))
     # Whether a player may decline or resign the Box (villages 15: yes; fibs: not permitted).
     may_pass_box: bool = field(default=True, metadata=_m({
         True: "A player may pass or resign the Box.",

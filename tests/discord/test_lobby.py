@@ -135,3 +135,22 @@ async def test_the_basic_stake_goes_at_the_top_of_the_sheet(simcord_env: Any) ->
     refused = await ann.slash(lobby, "chouette open", basic="x" * 41)
     assert refused.ephemeral and "40 characters at most" in refused.response.content
     assert sum(c.name == "board" for c in guild.channels.values()) == 1  # nothing made
+
+
+async def test_two_newcomers_roll_for_their_order_as_the_game_starts(
+        simcord_env: Any, dice: ScriptedDice) -> None:
+    guild, (ann, _, _), board = await open_table(simcord_env, "ann", "bo", "cy",
+                                                 mode="scorekeeper")
+    await ann.click(board.last_message, label="Start game")
+    await ann.slash(board, "chouette result", winner="box")
+    zed = guild.add_member(simcord_env.create_user("zed"))
+    yan = guild.add_member(simcord_env.create_user("yan"))
+    await zed.slash(board, "chouette join")
+    await yan.slash(board, "chouette join")
+    dice.queue = [1, 2, 6, 5]  # zed 3, yan 11: yan ahead though he asked second
+    message = next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
+    await ann.click(message, label="Start game")
+    state = await simcord_env.bot.service.state(
+        (await simcord_env.bot.store.channels(channel_id=board.id)).table_id)
+    assert state.seating is not None
+    assert state.seating.team[-2:] == (str(yan.id), str(zed.id))

@@ -352,6 +352,20 @@ def test_atlanta_5_8_the_box_may_insist_on_answers_in_rotation_order() -> None:
         do(game(preset="danish"), "double", by="ann", in_order=True)
 
 
+def test_atlanta_6_5_players_joining_at_the_same_game_roll_for_their_order() -> None:
+    state = do(table("ann", "bo", "cy"), "join", by="yan")
+    state = do(do(state, "join", by="zed"), "join", by="xi")
+    assert state.seating is not None and state.seating.team[-3:] == ("yan", "zed", "xi")
+    with pytest.raises(SeatingError, match="zed and xi roll again"):
+        do(state, "start", newcomer_rolls={"yan": [6, 6], "zed": [3, 4], "xi": [5, 2]})
+    with pytest.raises(BadCommand, match="one roll for each newcomer"):
+        do(state, "start", newcomer_rolls={"yan": [6, 6]})
+    state = do(state, "start", newcomer_rolls={"yan": [1, 1], "zed": [3, 4], "xi": [5, 2]},
+               newcomer_rerolls=[{"zed": [2, 2], "xi": [6, 1]}])
+    assert state.seating is not None and state.seating.team == ("bo", "cy", "xi", "zed", "yan")
+    assert do(table("ann", "bo", "cy"), "start").seating is not None  # nothing to order
+
+
 def test_end_session_breakdown_settles_every_total() -> None:
     state = do(do(game(), "result", winner="team"), "end_session")
     assert state.ended and scores(state)["ann"] == -3
