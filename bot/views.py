@@ -257,6 +257,31 @@ class BuyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             "sell", self.buyer, {"from": self.seller, "to": self.buyer}))
 
 
+class StakeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"chouette:(?P<table>\d+):stake:(?P<player>\d+):(?P<stake>\d+)"):
+    """The Box agrees to a player's new stake multiple (Atlanta 2.3)."""
+
+    def __init__(self, table_id: str, player: str, stake: int) -> None:
+        super().__init__(discord.ui.Button(
+            label=f"Agree to {stake}x stakes", style=discord.ButtonStyle.success,
+            custom_id=f"chouette:{table_id}:stake:{player}:{stake}"))
+        self.table_id, self.player, self.stake = table_id, player, stake
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> StakeButton:
+        return cls(match["table"], match["player"], int(match["stake"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        state = await bot.service.state(self.table_id)
+        if state.seating is None or str(interaction.user.id) != state.seating.box:
+            await bot.reply(interaction, "The Box agrees to a stake change (Atlanta 2.3).")
+            return
+        await bot.act(interaction, self.table_id, Command(
+            "stake", self.player, {"stake": self.stake}))
+
+
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                  template=r"chouette:(?P<table>\d+):move"):
     """The legal plays of the roll, for the shooter to choose from."""
@@ -296,7 +321,7 @@ class MoveModal(discord.ui.Modal, title="Your play"):
 
 
 DYNAMIC_ITEMS = (TableButton, PromptButton, InviteButton, MoveSelect, ConsentButton,
-                 AdmitButton, BuyButton, RaccoonButton)
+                 AdmitButton, BuyButton, RaccoonButton, StakeButton)
 
 
 def board_view(table_id: str, state: TableState) -> discord.ui.View:

@@ -12,6 +12,7 @@ from discord import app_commands
 
 from bot.discord_app import ChouetteBot
 from bot.store import Channels
+from bot.views import StakeButton
 from rules.errors import BadOption, RuleError
 from rules.ruleset import PRESETS, describe, load_preset
 from rules.state import Command, TableState
@@ -106,6 +107,31 @@ async def setup(bot: ChouetteBot) -> None:
             await bot.act(interaction, table, Command(
                 "request", str(interaction.user.id),
                 {"stake": stake, "name": interaction.user.display_name}))
+
+    @group.command()
+    @app_commands.describe(multiple="your new stake multiple, like 2 for double stakes")
+    async def stake(interaction: discord.Interaction, multiple: int) -> None:
+        """Change your stake between games; the Box agrees to it by DM (Atlanta 2.3)."""
+        if table := await table_of(bot, interaction):
+            state = await bot.service.state(table)
+            me = str(interaction.user.id)
+            command = Command("stake", me, {"stake": multiple})
+            try:  # would the rules take it? (nothing is stored until the Box agrees)
+                decide(state, command)
+            except RuleError as exc:
+                await bot.reply(interaction, str(exc))
+                return
+            box = state.seating.box if state.seating else None
+            if box is None or box == me:  # no Box to ask yet, or the Box's own
+                await bot.act(interaction, table, command)
+                return
+            view = discord.ui.View(timeout=None)
+            view.add_item(StakeButton(table, me, multiple))
+            await bot.presenter.ask(table, box, f"{state.shown(me)} asks to play at "
+                                    f"{multiple}x stakes from the next game (Atlanta 2.3).",
+                                    view)
+            await bot.reply(interaction, f"Asked {state.shown(box)}: your stake changes "
+                                         "when he agrees.")
 
     @group.command()
     async def leave(interaction: discord.Interaction) -> None:

@@ -153,7 +153,14 @@ def _answer_request(state: TableState, cmd: Command) -> tuple[Event, ...]:
     answered = JoinAnswered(player, by, True)
     if rule == "unanimous" and not set(state.present) <= {*agreed, by}:
         return (answered,)
+    if not _stake_agreed(state, request, {*agreed, by}):
+        return (answered,)  # Atlanta 2.2: a higher stake waits for the Box's word
     return (answered, *_admitted(state, request))
+
+
+def _stake_agreed(state: TableState, request: JoinRequested, agreed: set[str]) -> bool:
+    """A newcomer at more than the basic stake needs the Box's agreement (Atlanta 2.2)."""
+    return request.stake == 1 or state.seating is None or state.seating.box in agreed
 
 
 def _admitted(state: TableState, request: JoinRequested) -> tuple[Event, ...]:
@@ -166,8 +173,9 @@ def unopposed(state: TableState) -> tuple[Event, ...]:
     sets where a newcomer joins unless someone objects)."""
     events: list[Event] = []
     if state.rules.join_approval == "no_objection":
-        for request, _ in state.requests:
-            events += _admitted(replay(events, state), request)
+        for request, agreed in state.requests:
+            if _stake_agreed(state, request, set(agreed)):
+                events += _admitted(replay(events, state), request)
     return tuple(events)
 
 

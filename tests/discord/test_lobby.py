@@ -154,3 +154,20 @@ async def test_two_newcomers_roll_for_their_order_as_the_game_starts(
         (await simcord_env.bot.store.channels(channel_id=board.id)).table_id)
     assert state.seating is not None
     assert state.seating.team[-2:] == (str(yan.id), str(zed.id))
+
+
+async def test_a_stake_change_waits_for_the_boxs_agreement(simcord_env: Any,
+                                                          dice: ScriptedDice) -> None:
+    _, (ann, bo, _), board = await open_table(simcord_env, "ann", "bo", "cy",
+                                              mode="scorekeeper")
+    dice.queue = [6, 6, 5, 5, 4, 4]  # seats: ann Box, bo Captain, cy
+    await ann.click(board.last_message, label="Start game")
+    await ann.slash(board, "chouette result", winner="box")
+    told = await bo.slash(board, "chouette stake", multiple=2)
+    assert told.ephemeral and "Asked ann" in told.response.content
+    table = (await simcord_env.bot.store.channels(channel_id=board.id)).table_id
+    assert (await simcord_env.bot.service.state(table)).member(str(bo.id)).stake == 1
+    await ann.user.click(ann.user.dm_channel.last_message, label="Agree to 2x stakes")
+    assert (await simcord_env.bot.service.state(table)).member(str(bo.id)).stake == 2
+    wrong = await bo.slash(board, "chouette stake", multiple=3)
+    assert "A stake of 3 isn't played here" in wrong.response.content

@@ -366,6 +366,16 @@ def test_atlanta_6_5_players_joining_at_the_same_game_roll_for_their_order() -> 
     assert do(table("ann", "bo", "cy"), "start").seating is not None  # nothing to order
 
 
+def test_atlanta_2_2_a_newcomer_at_a_higher_stake_waits_for_the_box() -> None:
+    state = do(table("ann", "bo", "cy"), "request", by="zed", stake=2)
+    assert do(state, "start").member("zed") is None  # no objection, but no Box either
+    state = do(state, "admit", by="bo", player="zed")
+    assert state.member("zed") is None
+    state = do(state, "admit", by="ann", player="zed")  # the Box agrees
+    member = state.member("zed")
+    assert member is not None and member.stake == 2
+
+
 def test_end_session_breakdown_settles_every_total() -> None:
     state = do(do(game(), "result", winner="team"), "end_session")
     assert state.ended and scores(state)["ann"] == -3
