@@ -234,27 +234,32 @@ class AdmitButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 class BuyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                template=r"chouette:(?P<table>\d+):buy:(?P<seller>\d+):(?P<buyer>\d+)"):
-    """The buyer's acceptance of a FIBS sale the seller offered him (`/chouette sell`)."""
+                template=r"chouette:(?P<table>\d+):buy:(?P<seller>\d+):(?P<buyer>\d+)"
+                         r"(?::(?P<points>[\d/.]+))?"):
+    """The buyer's acceptance of a sale the seller offered him (`/chouette sell`), at the
+    points offered (none: the rule set's price, FIBS half the cube)."""
 
-    def __init__(self, table_id: str, seller: str, buyer: str) -> None:
+    def __init__(self, table_id: str, seller: str, buyer: str, points: str = "") -> None:
+        tail = f":{points}" if points else ""
         super().__init__(discord.ui.Button(
             label="Buy the game", style=discord.ButtonStyle.success,
-            custom_id=f"chouette:{table_id}:buy:{seller}:{buyer}"))
-        self.table_id, self.seller, self.buyer = table_id, seller, buyer
+            custom_id=f"chouette:{table_id}:buy:{seller}:{buyer}{tail}"))
+        self.table_id, self.seller, self.buyer, self.points = table_id, seller, buyer, points
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction,
                              item: discord.ui.Item[Any], match: re.Match[str]) -> BuyButton:
-        return cls(match["table"], match["seller"], match["buyer"])
+        return cls(match["table"], match["seller"], match["buyer"], match["points"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
         if str(interaction.user.id) != self.buyer:
             await bot.reply(interaction, "This offer is for someone else.")
             return
-        await bot.act(interaction, self.table_id, Command(
-            "sell", self.buyer, {"from": self.seller, "to": self.buyer}))
+        args = {"from": self.seller, "to": self.buyer}
+        if self.points:
+            args["points"] = self.points
+        await bot.act(interaction, self.table_id, Command("sell", self.buyer, args))
 
 
 class StakeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],

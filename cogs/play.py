@@ -86,22 +86,26 @@ async def setup(bot: ChouetteBot) -> None:
             await bot.reply(interaction, text)
 
     @group.command()
-    @app_commands.describe(buyer="the Box (a buy-out) or a teammate who plays your game on")
-    async def sell(interaction: discord.Interaction, buyer: discord.Member) -> None:
-        """FIBS one cube: offer your game for half the cube's value; the buyer accepts by DM."""
+    @app_commands.describe(buyer="the Box (a buy-out), a teammate or a spectator (Atlanta 4.4)",
+                           points='the price, like 1/2 (FIBS: always half the cube)')
+    async def sell(interaction: discord.Interaction, buyer: discord.Member,
+                   points: str = "") -> None:
+        """Offer your game (your interest in your cube) for points; the buyer accepts by DM."""
         if table := await table_of(bot, interaction):
             state = await bot.service.state(table)
             me = str(interaction.user.id)
+            price = {"points": points} if points else {}
             try:  # would the rules take this sale now? (nothing is stored until he accepts)
-                decide(state, Command("sell", me, {"from": me, "to": str(buyer.id)}))
+                decide(state, Command("sell", me, {"from": me, "to": str(buyer.id), **price}))
             except RuleError as exc:
                 await bot.reply(interaction, bot.presenter.names(state, str(exc)))
                 return
             seller = state.shown(me)
             view = discord.ui.View(timeout=None)
-            view.add_item(BuyButton(table, me, str(buyer.id)))
+            view.add_item(BuyButton(table, me, str(buyer.id), points))
+            what = f"for {points} points" if points else "for half the cube's value"
             await bot.presenter.ask(table, str(buyer.id), f"{seller} offers to sell you his "
-                                    "game for half the cube's value (FIBS §2).", view)
+                                    f"game {what}.", view)
             await bot.reply(interaction, f"Offered to {buyer.display_name}: the sale is made "
                                          "when he accepts.")
 

@@ -122,16 +122,17 @@ def _points(value: object) -> Fraction:
 
 @handles("sell")
 def _sell(state: TableState, cmd: Command) -> tuple[Event, ...]:
-    """FIBS one cube (§2 ¶2, ¶6): a Team player who does not want the double his side turns
-    sells his game for half the cube's value before it: to the Box (who has the first
-    option: the game ends for him, a buy-out), or to a teammate (the Captain next, then
-    anyone; the doubler of a later cube must buy), who plays it on. `from` sells to `to`;
-    the command is both players' agreement (the Discord layer asks the one who did not
-    send it)."""
+    """A Team player sells his game (his interest in his cube) for points, and the buyer
+    plays it on (Atlanta 4.4: B takes A's offer, or the Box preempts it, paying B himself,
+    and spectators or players out of the game may buy too; FIBS §2 ¶2, ¶8: a player who won't
+    go along with his side's double sells for half the cube's value before it, to the Box
+    first, then the Captain, then any teammate). A sale to the Box is a buy-out: the game
+    ends for the seller. `from` sells to `to` for `points` (FIBS: always the half); the
+    command is both players' agreement (the Discord layer asks the one who did not send it)."""
     game, seating = in_game(state)
-    if not state.rules.single_cube:
-        raise CubeNotAvailable("Games are sold under the FIBS one-cube rules only; settle "
-                               "with the Box instead.")
+    rules = state.rules
+    if rules.settlements == "never":
+        raise CubeNotAvailable("Games are not sold at this table.")
     by = sender(cmd)
     seller, buyer = cmd.arg("from", str, by), cmd.arg("to", str)
     if by not in (seller, buyer):
@@ -139,9 +140,12 @@ def _sell(state: TableState, cmd: Command) -> tuple[Event, ...]:
     cube = cube_of(game, seller) or next(iter(cubes_of(game, seller)), None)
     if cube is None or not cube.live:
         raise CubeNotAvailable(f"{seller} has no game in play to sell.")
-    if buyer != seating.box and buyer not in seating.team:
-        raise BadCommand(f"{buyer} can't buy {seller}'s game: the Box or a Team player can.")
-    price = Fraction(cube.face, 4 if cube.pending else 2)  # half the value before a double
+    if buyer == seating.partner or (rules.single_cube and buyer != seating.box
+                                    and buyer not in seating.team):
+        raise BadCommand(f"{buyer} can't buy {seller}'s game: the Box or a Team player "
+                         + ("can." if rules.single_cube else "or a spectator can."))
+    half = Fraction(cube.face, 4 if cube.pending else 2)  # half the value before a double
+    price = half if rules.single_cube else _points(cmd.args.get("points", str(half)))
     if buyer == seating.box:  # the Box's preemption: a buy-out, the game ends for the seller
         if cube.pending and cube.offered_by is not Side.TEAM:
             raise CubeNotAvailable(f"{seller} must answer the Box's double first.")

@@ -621,8 +621,22 @@ def test_fibs_2_5_a_captain_who_sells_his_game_is_the_masters_slave() -> None:
         do(state, "sell", by="bo", **{"from": "bo", "to": "zed"})
     state = do(state, "sell", by="bo", **{"from": "bo", "to": "cy"})  # later cube: half of 2
     assert scores(state)["bo"] == 1 and shooter(state) == "cy"
-    with pytest.raises(CubeNotAvailable, match="FIBS one-cube rules only"):
-        do(game(), "sell", by="cy", **{"from": "cy", "to": "bo"})
+    with pytest.raises(CubeNotAvailable, match="not sold at this table"):
+        do(game(settlements="never"), "sell", by="cy", **{"from": "cy", "to": "bo"})
+
+
+def test_atlanta_4_4_a_team_player_sells_his_interest_and_spectators_may_buy() -> None:
+    state = do(game(), "double", by="bo")  # bo doubles, cy does not: bo buys cy's interest
+    bought = do(state, "sell", by="bo", **{"from": "cy", "to": "bo", "points": "1/2"})
+    assert scores(bought)["cy"] == Fraction(1, 2)
+    preempted = do(state, "sell", by="ann", **{"from": "cy", "to": "ann", "points": 1})
+    assert scores(preempted)["cy"] == 1 and not cube(preempted, "cy").live  # the Box pays
+    kib = do(state, "sell", by="kib", **{"from": "di", "to": "kib", "points": "3/4"})
+    kib = do(do(kib, "answer", by="ann", take=["bo"]), "result", winner="team")
+    assert scores(kib)["kib"] == 1 - Fraction(3, 4)  # di's cube, at 1, paid to kib
+    six = do(do(table("a", "b", "c", "d", "e", "f"), "partner", by="a", player="f"), "start")
+    with pytest.raises(BadCommand, match="Box or a Team player or a spectator"):
+        do(six, "sell", by="c", **{"from": "c", "to": "f", "points": 1})  # not the Partner
 
 
 def test_penalties_follow_the_rule_set() -> None:
