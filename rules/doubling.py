@@ -257,13 +257,16 @@ def _respond(state: TableState, cmd: Command) -> tuple[Event, ...]:
         return _box_responds(state, game, seating, cmd, by)
     cube = _awaiting(game, by, cmd.names("cubes", None))
     if cube.state is CubeState.OFFERED and cube.offered_by is Side.BOX and not cube.is_extra:
+        seat = cube.team_player  # whoever holds its game now (a sold game: FIBS, 4.4)
         order = state.rules.team_answer_order
-        if order == "rotation" or (order == "box_choice" and game.in_order):
-            ahead = [p for p in seating.team[:seating.team.index(by)]
-                     if (c := cube_of(game, p)) is not None and c.to_act is Side.TEAM]
+        if (order == "rotation" or (order == "box_choice" and game.in_order)) and (
+                seat in seating.team):
+            ahead = [c.player(Side.TEAM) for p in seating.team[:seating.team.index(seat)]
+                     if (c := cube_between(game, p, cube.box_player)) is not None
+                     and c.to_act is Side.TEAM]
             if ahead:
                 raise NotYourTurn(f"Wait: {ahead[0]} decides first (rotation order).")
-        if action == "take" and _lone_taker(state, game, seating, by):
+        if action == "take" and _lone_taker(state, game, seating, seat):
             raise CubeNotAvailable("You are the only one taking the Box's double: at this "
                                    "table a lone taker must beaver (Villages 8), or drop.")
     events = _apply(state, cube, action, by)

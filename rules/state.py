@@ -422,8 +422,9 @@ def evolve_game(state: TableState, event: Event) -> TableState:
             shooters = game.shooters
             acting = acting_captain(seating, cubes)
             settled = not any(c.pending for c in cubes)
-            if settled and acting is not None and acting != shooters[-1]:
-                shooters = (*shooters, acting)
+            if settled and acting is not None and acting not in shooters:
+                shooters = (*shooters, acting)  # once each: one back in by a bought game
+                # shoots again without a second turn as Acting Captain in the rotation
             holds = tuple(p for p in game.holds if not (action == "double" and p == by))
             game = replace(game, cubes=cubes, box_round=box_round, shooters=shooters,
                            holds=holds, in_order=in_order)
