@@ -130,6 +130,7 @@ class GameStarted:
     dice: tuple[int, int] | None = None
     opening: tuple[tuple[int, int], ...] = ()
     commitment: str = ""
+    carried_over: int = 0  # automatic doubles the Box carries to his next game (Danish ¶15)
 
 
 @dataclass(frozen=True)

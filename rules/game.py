@@ -118,6 +118,12 @@ def _start(state: TableState, cmd: Command) -> tuple[Event, ...]:
     else:
         ties = cmd.arg("ties", int, 0)
     autos = _automatic_doubles(state, seating, cmd, ties)
+    carry = state.carry[1] if state.carry and state.carry[0] == seating.box else 0
+    if carry:  # Danish ¶15: the double the Box carried over, if he is still the Box
+        autos = {p: autos.get(p, 0) + carry for p in seating.team}
+    limit = rules.automatic_double_limit
+    carried_over = int(bool(rules.automatic_carry_over and limit and ties > limit and autos
+                            and cmd.arg("carry", bool, True)))
     cubes = []
     across = [seating.box]  # Danish ¶19, euro ¶9: a cube against the Partner too
     if seating.partner is not None and rules.partner_cubes == "own":
@@ -129,7 +135,8 @@ def _start(state: TableState, cmd: Command) -> tuple[Event, ...]:
             for _ in range(autos.get(player, 0)):
                 cube = cube.auto_double()
             cubes.append(cube)
-    started = GameStarted(state.games_played + 1, tuple(cubes), max(autos.values(), default=0))
+    started = GameStarted(state.games_played + 1, tuple(cubes), max(autos.values(), default=0),
+                          carried_over=carried_over)
     if state.mode == "play":
         box_die, team_die = pairs[-1]
         side = Side.BOX if box_die > team_die else Side.TEAM

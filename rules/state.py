@@ -158,6 +158,7 @@ class TableState:
     ended: bool = False
     opened: bool = False
     basic: str = ""  # the basic stake written at the top of the sheet (Atlanta 2.1)
+    carry: tuple[str, int] | None = None  # (Box, automatic doubles) for his next game
     # (game number, commitment, seed once revealed or "") of every game with seeded dice
     commitments: tuple[tuple[int, str, str], ...] = ()
     choices: tuple[tuple[str, str], ...] = ()  # seating choices open until the next start
@@ -400,7 +401,9 @@ def evolve_game(state: TableState, event: Event) -> TableState:
         commitments = state.commitments
         if event.commitment:
             commitments = (*commitments, (event.number, event.commitment, ""))
-        return replace(state, game=game, board=board, commitments=commitments, choices=())
+        carry = (seating.box, event.carried_over) if event.carried_over else None
+        return replace(state, game=game, board=board, commitments=commitments, choices=(),
+                       carry=carry)
     if state.game is None or seating is None:
         return state
     game = state.game

@@ -376,6 +376,22 @@ def test_atlanta_2_2_a_newcomer_at_a_higher_stake_waits_for_the_box() -> None:
     assert member is not None and member.stake == 2
 
 
+def test_danish_15_a_second_tie_is_carried_to_the_boxs_next_game_if_he_keeps_the_box(
+) -> None:
+    state = do(table(preset="danish", automatic_carry_over=True), "start", ties=2)
+    assert cube(state, "bo").value == 2 and state.carry == ("ann", 1)  # one now, one carried
+    kept = do(do(state, "result", winner="box"), "start", ties=0)
+    assert cube(kept, "bo").value == 2 and kept.carry is None
+    lost = do(do(state, "result", winner="team"), "start", ties=0)
+    assert lost.seating is not None and lost.seating.box != "ann"
+    assert cube(lost, "cy").value == 1
+    declined = do(table(preset="danish", automatic_carry_over=True), "start", ties=2,
+                  carry=False)
+    assert declined.carry is None
+    plain = do(table(preset="danish"), "start", ties=2)  # the preset: no carrying over
+    assert do(plain, "result", winner="box").carry is None
+
+
 def test_end_session_breakdown_settles_every_total() -> None:
     state = do(do(game(), "result", winner="team"), "end_session")
     assert state.ended and scores(state)["ann"] == -3
