@@ -227,6 +227,8 @@ def effects_for(before: TableState, after: TableState,
             actions += ("beaver",)
         elif cube.state is CubeState.BEAVERED and after.rules.raccoons != "never":
             actions += ("raccoon",)
+        if cube.is_extra and cube.state is CubeState.OFFERED:
+            actions += ("retract",)  # Atlanta 5.7: drop the Box's double after all
         out.append(Prompt(player, cube.player(side.other), cube.face, actions,
                           private=side is Side.TEAM))
     for event in events:  # an away player's pending decision goes to his stand-in

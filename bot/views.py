@@ -41,6 +41,7 @@ _LABELS = {"join": ("Join", discord.ButtonStyle.secondary),
            "raccoon": ("Raccoon", discord.ButtonStyle.primary),
            "accept": ("Accept", discord.ButtonStyle.success),
            "reject": ("Reject", discord.ButtonStyle.danger),
+           "retract": ("Drop the Box's double instead", discord.ButtonStyle.secondary),
            "captain": ("Partner: captain instead", discord.ButtonStyle.secondary),
            "alone": ("Box: play alone", discord.ButtonStyle.secondary),
            "approve": ("Agree to correction", discord.ButtonStyle.success),
@@ -99,7 +100,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                    template=r"chouette:(?P<table>\d+)"
-                            r":(?P<action>take|drop|beaver|raccoon|accept|reject)"
+                            r":(?P<action>take|drop|beaver|raccoon|accept|reject|retract)"
                             r":(?P<player>[^:]+)(?::(?P<across>[^:]+))?"):
     """A take / drop / beaver / raccoon button sent to the player who must answer; `across`
     names the other player of the cube when the answer must say which cube (a Team player

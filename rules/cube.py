@@ -237,6 +237,27 @@ class Cube:
         return cube, Transfer(self.player(dropper), self.player(dropper.other),
                               Fraction(lost * self.stake), reason)
 
+    def retract_take(self) -> tuple[Cube, Transfer]:
+        """The taker of a double drops it after all (Atlanta 5.7: a lone taker who will not
+        accept the extras offered): as if he had refused the double, he pays the value
+        before it and the cube is out."""
+        if self.state is not CubeState.TAKEN or self.owner is None:
+            raise CubeNotAvailable(f"Only a double just taken can be dropped after all; "
+                                   f"{self._name()} is {self.state.value}")
+        taker = self.owner
+        before = self.value // 2
+        cube = dataclasses.replace(self, value=before, state=CubeState.DROPPED, owner=None,
+                                   winner=taker.other)
+        return cube, Transfer(self.player(taker), self.player(taker.other),
+                              Fraction(before * self.stake),
+                              f"{self.player(taker)} dropped the double to {self.face} "
+                              "after all")
+
+    def void(self) -> Cube:
+        """An offer that lapses unanswered (an extra whose taker dropped the Box's double
+        after all): out of the game, nothing paid."""
+        return dataclasses.replace(self, state=CubeState.SETTLED, offered_by=None)
+
     def auto_double(self) -> Cube:
         """An automatic double: a centred cube turned up, still centred, not in the game."""
         if self.state is not CubeState.CENTRED:

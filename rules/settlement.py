@@ -14,7 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rules.board import GameKind
-from rules.cube import Cube, Side
+from rules.cube import Cube, CubeState, Side
 from rules.doubling import round_is_everyone
 from rules.errors import CubeNotAvailable, NotYourTurn, RuleError
 from rules.events import (
@@ -244,6 +244,29 @@ def _extra(state: TableState, cmd: Command) -> tuple[Event, ...]:
         raise CubeNotAvailable(f"You already gave {taker} an extra.")
     cube, premium = Cube.extra(giver, taker, value=own.value, stake=own.stake)
     return (CubeTurned(cube, "extra", giver), PointsPaid(premium))
+
+
+@handles("retract")
+def _retract(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    """Atlanta 5.7: the lone taker, rather than accept the extras offered, drops the Box's
+    double after all: he pays the value before it, the extras lapse and their premiums go
+    back to the players who offered them."""
+    game, _ = in_game(state)
+    taker = sender(cmd)
+    extras = [c for c in game.cubes if c.is_extra and c.team_player == taker
+              and c.state is CubeState.OFFERED]
+    own = cube_of(game, taker)
+    if not extras or own is None:
+        raise CubeNotAvailable("Only a lone taker with extras offered to him may drop the "
+                               "Box's double after all (Atlanta 5.7).")
+    dropped, paid = own.retract_take()
+    events: list[Event] = [CubeTurned(dropped, "drop after all", taker), PointsPaid(paid)]
+    for extra in extras:
+        giver = extra.box_player
+        events += [CubeTurned(extra.void(), "extra lapses", taker),
+                   *(PointsPaid(t) for t in pay(taker, giver, Fraction(
+                       extra.value // 2 * extra.stake), f"{giver}'s premium back"))]
+    return finish(state, events)
 
 
 _KINDS = {"single": GameKind.SINGLE, "gammon": GameKind.GAMMON,

@@ -527,6 +527,17 @@ def test_atlanta_5_7_a_lone_taker_gets_extras_from_the_droppers() -> None:
     assert scores(state) == {"ann": 4, "bo": -1, "cy": 0, "di": -3}
 
 
+def test_atlanta_5_7_the_lone_taker_may_drop_after_all_rather_than_take_the_extras() -> None:
+    state = do(game(), "double", by="ann")
+    state = do(do(do(state, "drop", by="bo"), "drop", by="cy"), "take", by="di")
+    with pytest.raises(CubeNotAvailable, match="Only a lone taker with extras"):
+        do(state, "retract", by="di")
+    state = do(do(state, "extra", by="cy"), "retract", by="di")
+    # di pays ann the undoubled 1 and gives cy's premium back: every cube is out.
+    assert state.game is None
+    assert scores(state) == {"ann": 3, "bo": -1, "cy": -1, "di": -1}
+
+
 def test_extras_need_a_lone_taker_in_atlanta_and_go_to_the_highest_taker_in_danish() -> None:
     state = do(game(), "double", by="ann")
     state = do(do(do(state, "drop", by="bo"), "take", by="cy"), "take", by="di")
