@@ -277,7 +277,7 @@ def _sell(draw: Draw, state: TableState) -> Command:
 def _respond(draw: Draw, state: TableState) -> Command:
     seating = state.seating
     assert seating is not None
-    action = pick(draw, ("take", "take", "drop", "drop", "beaver", "raccoon"))
+    action = pick(draw, ("take", "take", "drop", "drop", "beaver", "raccoon", "retract"))
     pending = waiting_for(state)
     if pending and draw(st.integers(0, 5)):
         by = pick(draw, sorted({p for p, _ in pending}))
