@@ -151,8 +151,11 @@ class PointsPaid:
 
 @dataclass(frozen=True)
 class PartnershipSettled:
-    """The Box and his Partner settled between them (Atlanta 4.5; FIBS: the Partner sells
-    his share to the shooter): from now on the Box side's results are the Box's alone."""
+    """The Box and his Partner settled between them (Atlanta 4.5; FIBS: one sells his share
+    to the other): from now on the Box side's results are `holder`'s alone (the Box's when
+    empty); a Partner who bought the Box out plays for the side, the Box his slave (FIBS)."""
+
+    holder: str = ""
 
 
 @dataclass(frozen=True)

@@ -57,7 +57,7 @@ def shooter(state: TableState) -> str | None:
     if game is None or seating is None or game.on_roll is None:
         return None
     if game.on_roll is Side.BOX:
-        return acting_box(seating, game.cubes)
+        return acting_box(seating, game)
     return acting_captain(seating, game.cubes)
 
 
@@ -318,7 +318,7 @@ def _game_over(state: TableState, winner: Side, kind: GameKind) -> GameEnded:
         upto = len(transfers) if game.shared_until is None else game.shared_until
         transfers = (*split_game(transfers[:upto], seating.box, seating.partner,
                                  "box_gets_odd" if rules.odd_point == "box" else "halves"),
-                     *transfers[upto:])
+                     *(_to_holder(t, seating.box, game.box_holder) for t in transfers[upto:]))
     result = net(transfers)
     box_side = (seating.box,) if own else (seating.box, seating.partner)
     # Who dropped, was doubled out or settled, in the order their cubes ended (the order of
@@ -361,6 +361,14 @@ def _game_over(state: TableState, winner: Side, kind: GameKind) -> GameEnded:
                      tuple(c for c in choices if nxt is not None and c[1] in nxt.players))
 
 
+
+
+def _to_holder(t: Transfer, box: str, holder: str) -> Transfer:
+    """A Box-side transfer paid to or by whoever holds the Box side's share now."""
+    if not holder or holder == box or holder in (t.payer, t.payee):
+        return t
+    return replace(t, payer=holder if t.payer == box else t.payer,
+                   payee=holder if t.payee == box else t.payee)
 
 
 def team_voices(state: TableState) -> frozenset[str]:

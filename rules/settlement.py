@@ -79,8 +79,8 @@ def _partners_settle(state: TableState, game: Game, by: str, other: str,
     if game.shared_until is not None:
         raise CubeNotAvailable("The Box and his Partner have settled this game already.")
     payer, payee = (by, other) if points >= 0 else (other, by)
-    paid = pay(payer, payee, abs(points), f"{payer} and {payee} settled their shares")
-    return (PartnershipSettled(), *(PointsPaid(t) for t in paid))
+    paid = pay(payer, payee, abs(points), f"{payer} bought {payee}'s share")
+    return (PartnershipSettled(payer), *(PointsPaid(t) for t in paid))
 
 
 def _roll_off(cmd: Command, points: Fraction, *, by_pays: bool) -> tuple[Fraction, str]:

@@ -138,6 +138,7 @@ class Game:
     dice_used: int = 0  # dice thrown so far, opening rolls included: the next die's index
     before: Game | None = None  # the game just before its last checker play (for an undo)
     shared_until: int | None = None  # transfers shared with the Partner, if they settled
+    box_holder: str = ""  # who won the Box side's share when they settled ("": the Box)
     in_order: bool = False  # the Box insists on answers in rotation order (Atlanta 5.8)
 
 
@@ -232,12 +233,15 @@ def own_cubes(state: TableState, player: str) -> bool:
         player == seating.partner and state.rules.partner_cubes == "own"))
 
 
-def acting_box(seating: Seating, cubes: tuple[Cube, ...]) -> str:
-    """Who shoots for the Box side: the Box, or his Partner once the Box has no cube left
-    in the game and the Partner has (the Box side's Acting Captain)."""
-    live = {c.box_player for c in cubes if c.live and not c.is_extra}
-    if seating.partner is not None and seating.box not in live and seating.partner in live:
-        return seating.partner
+def acting_box(seating: Seating, game: Game) -> str:
+    """Who shoots for the Box side: the Box; his Partner once the Box has no cube left in
+    the game and the Partner has (the Box side's Acting Captain), or once the Partner has
+    bought the Box's share (FIBS §2 ¶9: the Box is his slave)."""
+    live = {c.box_player for c in game.cubes if c.live and not c.is_extra}
+    partner = seating.partner
+    if partner is not None and (game.box_holder == partner
+                                or (seating.box not in live and partner in live)):
+        return partner
     return seating.box
 
 
@@ -435,8 +439,8 @@ def evolve_game(state: TableState, event: Event) -> TableState:
             game = replace(game, in_order=True)
         case PointsPaid(transfer):
             game = replace(game, transfers=(*game.transfers, transfer))
-        case PartnershipSettled():
-            game = replace(game, shared_until=len(game.transfers))
+        case PartnershipSettled(holder):
+            game = replace(game, shared_until=len(game.transfers), box_holder=holder)
         case DoublesAnswered():
             game = replace(game, answered=True)
         case RollHeld(player, held):

@@ -340,6 +340,21 @@ def test_atlanta_4_5_box_and_partner_settle_their_shares_and_the_game_goes_on() 
     assert scores(fibs) == {"a": Fraction(-1, 2), "c": Fraction(1, 2)}
 
 
+def test_fibs_2_9_a_box_who_sells_his_share_to_the_partner_is_his_slave() -> None:
+    state = do(table("a", "b", "c", "d", "e", "f", preset="fibs", mode="play"), "partner",
+               by="a", player="c")
+    state = do(state, "start", opening=[[3, 1]])
+    state = do(state, "move", by="a", play="8/5 6/5")
+    state = do(do(state, "roll", by="b", dice=[6, 5]), "move", by="b", play="24/13")
+    state = do(state, "settle", by="c", **{"with": "a", "points": "1/2"})  # c buys a's share
+    assert shooter(state) == "c"  # the master plays; the Box is his slave
+    state = do(state, "resign", by="a", kind="single")
+    for player in ("b", "d", "e", "f"):
+        state = do(state, "accept", by=player)
+    assert scores(state) == {"a": Fraction(1, 2), "c": Fraction(-9, 2), "b": 1, "d": 1,
+                             "e": 1, "f": 1}
+
+
 def test_atlanta_5_8_the_box_may_insist_on_answers_in_rotation_order() -> None:
     free = do(game(), "double", by="ann")
     assert cube(do(free, "drop", by="di"), "di").state is CubeState.DROPPED  # any order
