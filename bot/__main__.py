@@ -153,7 +153,7 @@ def verify_dice(args: argparse.Namespace) -> int:
         games = [GameDice(args.game or 0, args.commitment, args.seed, tuple(args.dice))]
     elif args.db is not None and args.table is not None:
         try:
-            games = asyncio.run(_stored_dice(args.db, args.table))
+            games = games_dice(asyncio.run(_stored_events(args.db, args.table)))
         except StoreError as exc:
             print(f"chouette-bot: {exc}", file=sys.stderr)
             return 2
@@ -176,13 +176,6 @@ def verify_dice(args: argparse.Namespace) -> int:
                    "committed to")
         print(f"game {game.number}: {'FAILS' if problems else 'OK'}: {verdict}")
     return 1 if failed else 0
-
-
-async def _stored_dice(path: str, table: str) -> list[GameDice]:
-    if not Path(path).is_file():
-        raise StoreError(f"There is no database at {path}.")
-    async with EventStore(path) as store:
-        return games_dice(s.event for s in await store.events(table))
 
 
 def run_scenario(path: str, db: str | None) -> int:

@@ -4,13 +4,8 @@ buttons, the sheet shows the new line, and /chouette history tells the whole sto
 from typing import Any
 
 from tests.discord.conftest import ScriptedDice
-from tests.discord.test_lobby import open_table
+from tests.discord.test_lobby import board_message, open_table
 from tests.discord.test_play import play, started
-
-
-def board_message(board: Any) -> Any:
-    """The board message (edited in place; score sheets are posted after it)."""
-    return next(m for m in reversed(list(board.history())) if m.content.startswith("**Box**"))
 
 
 def moderator(env: Any, guild: Any) -> Any:

@@ -9,6 +9,11 @@ from rules.state import Command
 from tests.discord.conftest import ScriptedDice
 
 
+def board_message(board: Any) -> Any:
+    """The board message (edited in place; score sheets and prompts are posted after it)."""
+    return next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
+
+
 async def open_table(env: Any, *names: str, **options: Any) -> tuple[Any, list[Any], Any]:
     """A guild with members; the first opens a table and the others join it in #board."""
     guild = env.create_guild()
@@ -88,16 +93,16 @@ async def test_a_new_box_chooses_to_play_alone_from_the_board(simcord_env: Any,
     await a.click(board.last_message, label="Start game")
     await a.slash(board, "chouette result", winner="box")
     await a.slash(board, "chouette partner", player=f)
-    message = next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
+    message = board_message(board)
     await a.click(message, label="Start game")
     await a.slash(board, "chouette result", winner="team")  # c beat the Box
-    message = next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
+    message = board_message(board)
     assert "may play without a Partner (6.3)" in message.content
     refused = await b.click(message, label="Box: play alone")
     assert refused.ephemeral and "isn't yours" in refused.response.content
     c = members[2]
     await c.click(message, label="Box: play alone")
-    message = next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
+    message = board_message(board)
     assert "c plays alone; a goes to the end of the Team (Atlanta 6.3)" in message.content
     assert not any(child.label == "Box: play alone" for row in message.components
                    for child in row.children)
@@ -113,10 +118,10 @@ async def test_a_newcomer_asks_once_the_table_is_under_way_and_joins_unless_some
     yan = guild.add_member(simcord_env.create_user("yan"))
     await zed.slash(board, "chouette join")
     await yan.slash(board, "chouette join")
-    message = next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
+    message = board_message(board)
     assert "yan asks to join: the table decides." in message.content
     await bo.click(message, label="Object to yan")
-    message = next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
+    message = board_message(board)
     assert f"bo objects to <@{yan.id}>." in message.content  # shown as his name
     await cy.click(message, label="Start game")  # Atlanta 6.5: nobody objected to zed
     state = await simcord_env.bot.service.state(
@@ -148,7 +153,7 @@ async def test_two_newcomers_roll_for_their_order_as_the_game_starts(
     await zed.slash(board, "chouette join")
     await yan.slash(board, "chouette join")
     dice.queue = [1, 2, 6, 5]  # zed 3, yan 11: yan ahead though he asked second
-    message = next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
+    message = board_message(board)
     await ann.click(message, label="Start game")
     state = await simcord_env.bot.service.state(
         (await simcord_env.bot.store.channels(channel_id=board.id)).table_id)

@@ -13,7 +13,7 @@ from rules.cube import Side
 from rules.events import GameStarted
 from rules.notation import format_play
 from tests.discord.conftest import ScriptedDice
-from tests.discord.test_lobby import open_table
+from tests.discord.test_lobby import board_message, open_table
 
 
 def live_channel(env: Any, guild: Any, name: str) -> discord.TextChannel:
@@ -229,15 +229,15 @@ async def test_a_partner_with_cubes_of_his_own_answers_the_teams_doubles_himself
     await a.click(board.last_message, label="Start game")
     await a.slash(board, "chouette result", winner="box")  # a keeps the box; b to the end
     await a.slash(board, "chouette partner", player=c)  # euro: the Captain partners the Box
-    message = next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
+    message = board_message(board)
     await a.click(message, label="Start game")
     box = next(ch for ch in guild.channels.values() if ch.name == "box")
     assert box.last_message.content == ("You may always discuss cube decisions here (Atlanta "
                                         "3.4); checker plays once 2 cubes are turned (3.3).")
     d = members[3]
-    message = next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
+    message = board_message(board)
     await d.click(message, label="Double")
-    message = next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
+    message = board_message(board)
     for box_side, take in ((a, True), (c, False)):
         menu = await box_side.click(message, label="Answer the doubles")
         assert menu.ephemeral
@@ -250,7 +250,7 @@ async def test_a_partner_with_cubes_of_his_own_answers_the_teams_doubles_himself
     assert "Box and Partner may now discuss checker plays too" in box.last_message.content
     held = {c.box_player: c.state.value for c in state.game.cubes if c.team_player == str(d.id)}
     assert held == {str(a.id): "taken", str(c.id): "dropped"}
-    text = next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
+    text = board_message(board)
     assert "d 2 (held by a)" in text.content and "d v c 1 (dropped)" in text.content
 
 
