@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.asks import prompt_view
 from bot.effects import Announce, EditBoard, Outcome, PostSheet, Prompt, Reseat, SetSend
 from bot.render.sheet import render_sheet
 from bot.store import Channels
-from bot.views import board_view, prompt_view
+from bot.views import board_view
 from rules.board import legal_plays
 from rules.cube import Side
 from rules.game import shooter, team_voices, waiting_for

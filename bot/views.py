@@ -12,6 +12,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.asks import (
+    AdmitButton,
+    BuyButton,
+    ConsentButton,
+    InviteButton,
+    PromptButton,
+    RaccoonButton,
+    StakeButton,
+)
 from rules.board import legal_plays
 from rules.cube import CubeState, Side
 from rules.game import shooter, waiting_for
@@ -32,20 +41,9 @@ _LABELS = {"join": ("Join", discord.ButtonStyle.secondary),
            "answer": ("Answer the doubles", discord.ButtonStyle.danger),
            "hold": ("Hold the roll", discord.ButtonStyle.secondary),
            "partner": ("Invite a Partner", discord.ButtonStyle.secondary),
-           "yes": ("Be the Partner", discord.ButtonStyle.success),
-           "no": ("Decline", discord.ButtonStyle.danger),
            "release": ("Release the roll", discord.ButtonStyle.secondary),
-           "take": ("Take", discord.ButtonStyle.success),
-           "drop": ("Drop", discord.ButtonStyle.danger),
-           "beaver": ("Beaver", discord.ButtonStyle.primary),
-           "raccoon": ("Raccoon", discord.ButtonStyle.primary),
-           "accept": ("Accept", discord.ButtonStyle.success),
-           "reject": ("Reject", discord.ButtonStyle.danger),
-           "retract": ("Drop the Box's double instead", discord.ButtonStyle.secondary),
            "captain": ("Partner: captain instead", discord.ButtonStyle.secondary),
-           "alone": ("Box: play alone", discord.ButtonStyle.secondary),
-           "approve": ("Agree to correction", discord.ButtonStyle.success),
-           "refuse": ("Refuse correction", discord.ButtonStyle.danger)}
+           "alone": ("Box: play alone", discord.ButtonStyle.secondary)}
 
 
 def _bot(interaction: discord.Interaction) -> ChouetteBot:
@@ -96,196 +94,6 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         if self.action == "roll":
             command = await bot.roll_command(self.table_id, me)
         await bot.act(interaction, self.table_id, command)
-
-
-class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                   template=r"chouette:(?P<table>\d+)"
-                            r":(?P<action>take|drop|beaver|raccoon|accept|reject|retract)"
-                            r":(?P<player>[^:]+)(?::(?P<across>[^:]+))?"):
-    """A take / drop / beaver / raccoon button sent to the player who must answer; `across`
-    names the other player of the cube when the answer must say which cube (a Team player
-    doubled by both the Box and a Partner with cubes of his own)."""
-
-    def __init__(self, table_id: str, action: str, player: str, across: str = "") -> None:
-        label, style = _LABELS[action]
-        tail = f":{across}" if across else ""
-        super().__init__(discord.ui.Button(
-            label=label, style=style,
-            custom_id=f"chouette:{table_id}:{action}:{player}{tail}"))
-        self.table_id, self.action, self.player, self.across = table_id, action, player, across
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> PromptButton:
-        return cls(match["table"], match["action"], match["player"], match["across"] or "")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        me = str(interaction.user.id)
-        bot = _bot(interaction)
-        if self.action == "raccoon" and self.across and me == self.player:
-            state = await bot.service.state(self.table_id)
-            if state.rules.raccoons == "by_consent":  # Atlanta 5.4: both must agree
-                view = discord.ui.View(timeout=None)
-                view.add_item(RaccoonButton(self.table_id, self.player, self.across))
-                await bot.presenter.ask(self.table_id, self.across, (
-                    f"{state.shown(me)} asks to raccoon your beaver: a raccoon needs your "
-                    "consent here (Atlanta 5.4)."), view)
-                await bot.reply(interaction, f"Asked {state.shown(self.across)} to agree.")
-                return
-        args: dict[str, Any] = {} if me == self.player else {"for": self.player}
-        if self.across:
-            args["cubes"] = [self.across]
-        await bot.act(interaction, self.table_id, Command(self.action, me, args))
-
-
-class RaccoonButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                    template=r"chouette:(?P<table>\d+):racok:(?P<actor>\d+):(?P<across>\d+)"):
-    """The beaverer's consent to the doubler's raccoon (Atlanta 5.4): it makes the raccoon."""
-
-    def __init__(self, table_id: str, actor: str, across: str) -> None:
-        super().__init__(discord.ui.Button(
-            label="Agree to the raccoon", style=discord.ButtonStyle.primary,
-            custom_id=f"chouette:{table_id}:racok:{actor}:{across}"))
-        self.table_id, self.actor, self.across = table_id, actor, across
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> RaccoonButton:
-        return cls(match["table"], match["actor"], match["across"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
-        if str(interaction.user.id) != self.across:
-            await bot.reply(interaction, "This question is for someone else.")
-            return
-        await bot.act(interaction, self.table_id, Command(
-            "raccoon", self.actor, {"cubes": [self.across]}))
-
-
-class InviteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                   template=r"chouette:(?P<table>\d+):(?P<answer>yes|no):(?P<player>[^:]+)"):
-    """The invited player's answer to the Box's invitation to be his Partner."""
-
-    def __init__(self, table_id: str, answer: str, player: str) -> None:
-        label, style = _LABELS[answer]
-        super().__init__(discord.ui.Button(
-            label=label, style=style, custom_id=f"chouette:{table_id}:{answer}:{player}"))
-        self.table_id, self.answer, self.player = table_id, answer, player
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> InviteButton:
-        return cls(match["table"], match["answer"], match["player"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
-        if str(interaction.user.id) != self.player:
-            await bot.reply(interaction, "This invitation is for someone else.")
-            return
-        if self.answer == "yes":
-            await bot.act(interaction, self.table_id,
-                          Command("partner", self.player, {"player": self.player}))
-            return
-        await bot.act(interaction, self.table_id, Command("decline", self.player))
-
-
-class ConsentButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                    template=r"chouette:(?P<table>\d+):(?P<answer>approve|refuse)"
-                             r":(?P<number>\d+)"):
-    """Agree to or refuse a pending correction (the rules say whose consent it needs)."""
-
-    def __init__(self, table_id: str, answer: str, number: int) -> None:
-        label, style = _LABELS[answer]
-        super().__init__(discord.ui.Button(
-            label=f"{label} {number}", style=style,
-            custom_id=f"chouette:{table_id}:{answer}:{number}"))
-        self.table_id, self.answer, self.number = table_id, answer, number
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> ConsentButton:
-        return cls(match["table"], match["answer"], int(match["number"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
-        args = {"correction": self.number, "moderator": bot.is_moderator(interaction.user)}
-        await bot.act(interaction, self.table_id,
-                      Command(self.answer, str(interaction.user.id), args))
-
-
-class AdmitButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"chouette:(?P<table>\d+):(?P<answer>admit|object):(?P<player>\d+)"):
-    """A seated player admits a newcomer who asked to join, or objects."""
-
-    def __init__(self, table_id: str, answer: str, player: str, name: str = "") -> None:
-        label = f"{'Admit' if answer == 'admit' else 'Object to'} {name or 'newcomer'}"
-        style = discord.ButtonStyle.success if answer == "admit" else discord.ButtonStyle.danger
-        super().__init__(discord.ui.Button(
-            label=label[:80], style=style, custom_id=f"chouette:{table_id}:{answer}:{player}"))
-        self.table_id, self.answer, self.player = table_id, answer, player
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> AdmitButton:
-        return cls(match["table"], match["answer"], match["player"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).act(interaction, self.table_id, Command(
-            self.answer, str(interaction.user.id), {"player": self.player}))
-
-
-class BuyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                template=r"chouette:(?P<table>\d+):buy:(?P<seller>\d+):(?P<buyer>\d+)"
-                         r"(?::(?P<points>[\d/.]+))?"):
-    """The buyer's acceptance of a sale the seller offered him (`/chouette sell`), at the
-    points offered (none: the rule set's price, FIBS half the cube)."""
-
-    def __init__(self, table_id: str, seller: str, buyer: str, points: str = "") -> None:
-        tail = f":{points}" if points else ""
-        super().__init__(discord.ui.Button(
-            label="Buy the game", style=discord.ButtonStyle.success,
-            custom_id=f"chouette:{table_id}:buy:{seller}:{buyer}{tail}"))
-        self.table_id, self.seller, self.buyer, self.points = table_id, seller, buyer, points
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> BuyButton:
-        return cls(match["table"], match["seller"], match["buyer"], match["points"] or "")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
-        if str(interaction.user.id) != self.buyer:
-            await bot.reply(interaction, "This offer is for someone else.")
-            return
-        args = {"from": self.seller, "to": self.buyer}
-        if self.points:
-            args["points"] = self.points
-        await bot.act(interaction, self.table_id, Command("sell", self.buyer, args))
-
-
-class StakeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"chouette:(?P<table>\d+):stake:(?P<player>\d+):(?P<stake>\d+)"):
-    """The Box agrees to a player's new stake multiple (Atlanta 2.3)."""
-
-    def __init__(self, table_id: str, player: str, stake: int) -> None:
-        super().__init__(discord.ui.Button(
-            label=f"Agree to {stake}x stakes", style=discord.ButtonStyle.success,
-            custom_id=f"chouette:{table_id}:stake:{player}:{stake}"))
-        self.table_id, self.player, self.stake = table_id, player, stake
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> StakeButton:
-        return cls(match["table"], match["player"], int(match["stake"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
-        state = await bot.service.state(self.table_id)
-        if state.seating is None or str(interaction.user.id) != state.seating.box:
-            await bot.reply(interaction, "The Box agrees to a stake change (Atlanta 2.3).")
-            return
-        await bot.act(interaction, self.table_id, Command(
-            "stake", self.player, {"stake": self.stake}))
 
 
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -376,15 +184,6 @@ def _game_view(table_id: str, state: TableState) -> discord.ui.View:
         view.add_item(TableButton(table_id, "hold"))
         if game.holds:
             view.add_item(TableButton(table_id, "release"))
-    return view
-
-
-def prompt_view(table_id: str, player: str, actions: tuple[str, ...],
-                across: str = "") -> discord.ui.View:
-    """Answer buttons for one player's pending cube (against `across`, when it must say)."""
-    view = discord.ui.View(timeout=None)
-    for action in actions:
-        view.add_item(PromptButton(table_id, action, player, across))
     return view
 
 

@@ -10,9 +10,9 @@ from typing import Literal
 import discord
 from discord import app_commands
 
+from bot.asks import StakeButton
 from bot.discord_app import ChouetteBot
 from bot.store import Channels
-from bot.views import StakeButton
 from rules.errors import BadOption, RuleError
 from rules.ruleset import PRESETS, describe, load_preset
 from rules.state import Command, TableState
