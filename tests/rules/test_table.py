@@ -756,6 +756,15 @@ def test_atlanta_7_1_proxies_chain_and_the_captain_stands_in_by_default() -> Non
         do(state, "proxy", by="bo", player="cy")
 
 
+def test_atlanta_5_2_the_captain_turns_a_members_cube_at_his_request() -> None:
+    state = game()
+    with pytest.raises(NotYourTurn, match="may not act for cy"):
+        do(state, "double", by="bo", **{"for": "cy"})
+    state = do(state, "proxy", by="cy", player="bo")  # cy asks the Captain to do it
+    state = do(state, "double", by="bo", **{"for": "cy"})
+    assert cube(state, "cy").state is CubeState.OFFERED and cube(state, "bo").owner is None
+
+
 def test_villages_13_an_absent_player_without_a_nominee_takes() -> None:
     state = do(do(game(preset="villages"), "away", by="cy"), "double", by="ann")
     assert cube(state, "cy").in_game and cube(state, "bo").to_act is Side.TEAM
