@@ -21,8 +21,8 @@ from rules.cube import Cube, CubeState, Side
 from rules.events import EVENT_TYPES
 from rules.ledger import ScoreSheet, Transfer
 from rules.notation import position_from_id, position_id
-from rules.rotation import Seating
 from rules.ruleset import RuleSet
+from rules.seating import Seating
 from rules.state import Game, Member, TableState
 
 

@@ -20,7 +20,7 @@ from bot.presenter import Presenter
 from bot.service import TableService
 from bot.store import EventStore
 from bot.views import DYNAMIC_ITEMS
-from rules.rotation import Reroll, order_by_rolls
+from rules.seating import Reroll, order_by_rolls
 from rules.state import Command, TableState, replay
 from rules.table import unopposed
 

@@ -27,7 +27,7 @@ from rules.events import (
     RollHeld,
 )
 from rules.game import finish, in_game, no_pending
-from rules.rotation import Seating
+from rules.seating import Seating
 from rules.state import (
     BadCommand,
     Command,

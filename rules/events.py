@@ -15,7 +15,7 @@ from typing import Any
 from rules.board import Position
 from rules.cube import Cube, Side
 from rules.ledger import Transfer
-from rules.rotation import Seating
+from rules.seating import Seating
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules import rotation
+from rules import seating as sit
 from rules.board import GameKind, Position, legal_plays
 from rules.cube import Cube, CubeState, Side
 from rules.errors import NotYourTurn, RuleError, SeatingError
@@ -32,7 +33,8 @@ from rules.events import (
 )
 from rules.ledger import Transfer, net, split_game
 from rules.notation import format_play, parse_play
-from rules.rotation import GameSummary, Seating
+from rules.rotation import GameSummary
+from rules.seating import Seating
 from rules.state import (
     BadCommand,
     Command,
@@ -105,7 +107,7 @@ def _start(state: TableState, cmd: Command) -> tuple[Event, ...]:
         events.append(Seated(seating, "the newcomers' order by their rolls (Atlanta 6.5)"))
     if (rules.partner == "required" and seating.partner is None
             and len(seating.players) >= rules.partner_min_players):
-        candidate = rotation.partner_candidates(seating, partner_from=rules.partner_from)[0]
+        candidate = sit.partner_candidates(seating, partner_from=rules.partner_from)[0]
         seating = take_partner(state, seating, candidate)
         events.append(Seated(seating, f"{candidate} partners the Box (a Partner is required)"))
     if state.mode == "play":
@@ -188,8 +190,8 @@ def _newcomers_by_rolls(state: TableState, seating: Seating, cmd: Command) -> Se
     if set(rolls) != set(newcomers):
         raise BadCommand(f"newcomer_rolls holds one roll for each newcomer: "
                          f"{', '.join(newcomers)}.")
-    order = rotation.order_by_rolls(rolls, rerolls)
-    if isinstance(order, rotation.Reroll):
+    order = sit.order_by_rolls(rolls, rerolls)
+    if isinstance(order, sit.Reroll):
         tied = "; ".join(" and ".join(group) for group in order.groups)
         raise SeatingError(f"Tied rolls: {tied} roll again (newcomer_rerolls).")
     places = iter(order)
@@ -356,7 +358,7 @@ def _game_over(state: TableState, winner: Side, kind: GameKind) -> GameEnded:
     joiners = [m.name for m in state.members if m.waiting and not m.leaving]
     nxt = without(seats, leavers)
     if nxt is not None and joiners:
-        nxt = rotation.join(nxt, joiners)
+        nxt = sit.join(nxt, joiners)
     return GameEnded(winner, kind.name.lower(), transfers, nxt,
                      tuple(c for c in choices if nxt is not None and c[1] in nxt.players))
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules import rotation
+from rules import seating as sit
 from rules.board import Position
 from rules.cube import Cube, CubeState, Side
 from rules.errors import RuleError, SeatingError
@@ -47,8 +47,8 @@ from rules.events import (
     TableOpened,
 )
 from rules.ledger import ScoreSheet, Transfer
-from rules.rotation import Seating
 from rules.ruleset import RuleSet
+from rules.seating import Seating
 
 MODES = ("play", "scorekeeper")
 
@@ -258,7 +258,7 @@ def without(seating: Seating, leavers: Iterable[str]) -> Seating | None:
         if current is None or player not in current.players:
             continue
         try:
-            current = rotation.leave(current, player)
+            current = sit.leave(current, player)
         except SeatingError:
             current = None
     return current
@@ -268,7 +268,7 @@ def take_partner(state: TableState, seating: Seating, player: str) -> Seating:
     rules = state.rules
     if rules.partner == "never":
         raise SeatingError("This rule set has no Partner for the Box.")
-    return rotation.take_partner(seating, player, keep_place=rules.rotation == "atlanta",
+    return sit.take_partner(seating, player, keep_place=rules.rotation == "atlanta",
                                  partner_min_players=rules.partner_min_players)
 
 

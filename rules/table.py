@@ -17,7 +17,7 @@ import rules.corrections  # registers correct, approve and refuse
 import rules.doubling
 import rules.game
 import rules.settlement  # noqa: F401  (registers settle and penalty)
-from rules import rotation
+from rules import seating as sit
 from rules.absence import on_behalf
 from rules.errors import NotYourTurn, RuleError, SeatingError
 from rules.events import (
@@ -33,8 +33,8 @@ from rules.events import (
     TableOpened,
 )
 from rules.ledger import breakdown, leaving_settlement
-from rules.rotation import Seating
 from rules.ruleset import RuleSet, load_preset
+from rules.seating import Seating
 from rules.state import (
     HANDLERS,
     MODES,
@@ -96,7 +96,7 @@ def _join(state: TableState, cmd: Command) -> tuple[Event, ...]:
         return (PlayerJoined(player, stake, waiting=True, display=display),)
     events: list[Event] = [PlayerJoined(player, stake, display=display)]
     if state.seating is not None:
-        events.append(Seated(rotation.join(state.seating, [player]), f"{player} joins"))
+        events.append(Seated(sit.join(state.seating, [player]), f"{player} joins"))
     return tuple(events)
 
 
@@ -204,8 +204,8 @@ def _seat(state: TableState, cmd: Command) -> tuple[Event, ...]:
         count = state.rules.seat_roll_dice
         rolls = _rolls(cmd.arg("rolls", dict), count)
         rerolls = [_rolls(r, count) for r in cmd.arg("rerolls", list, [])]
-        seated = rotation.seat_by_rolls(rolls, rerolls)
-        if isinstance(seated, rotation.Reroll):
+        seated = sit.seat_by_rolls(rolls, rerolls)
+        if isinstance(seated, sit.Reroll):
             tied = "; ".join(" and ".join(group) for group in seated.groups)
             raise SeatingError(f"Tied rolls: {tied} roll again.")
         seating = seated
@@ -250,7 +250,7 @@ def partner_invitees(state: TableState) -> tuple[str, ...]:
             or rules.partner == "never"
             or len(seating.players) < rules.partner_min_players):
         return ()
-    return rotation.partner_candidates(seating, partner_from=rules.partner_from)
+    return sit.partner_candidates(seating, partner_from=rules.partner_from)
 
 
 @handles("decline")
@@ -311,7 +311,7 @@ def _pass_box(state: TableState, cmd: Command) -> tuple[Event, ...]:
     seating = between_games(state)
     if cmd.by != seating.box:
         raise NotYourTurn(f"Only the Box ({seating.box}) can pass the box.")
-    moved = rotation.resign_box(seating, allowed=state.rules.may_pass_box)
+    moved = sit.resign_box(seating, allowed=state.rules.may_pass_box)
     return (Seated(moved, f"{cmd.by} passes the box"),)
 
 

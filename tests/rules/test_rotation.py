@@ -10,16 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.errors import BadOption, SeatingError
-from rules.rotation import (
-    ROTATIONS,
-    GameSummary,
+from rules.rotation import ROTATIONS, GameSummary, atlanta, danish, euro, fibs, villages
+from rules.seating import (
     Reroll,
     Seating,
-    atlanta,
-    danish,
     drop_partner,
-    euro,
-    fibs,
     fibs_partner,
     join,
     leave,
@@ -28,7 +23,6 @@ from rules.rotation import (
     resign_box,
     seat_by_rolls,
     take_partner,
-    villages,
 )
 
 F = Fraction
