@@ -32,7 +32,8 @@ _LABELS = {"take": ("Take", discord.ButtonStyle.success),
            "refuse": ("Refuse correction", discord.ButtonStyle.danger)}
 
 
-def _bot(interaction: discord.Interaction) -> ChouetteBot:
+def bot_of(interaction: discord.Interaction) -> ChouetteBot:
+    """The chouette bot behind an interaction."""
     return interaction.client  # type: ignore[return-value]
 
 
@@ -59,7 +60,7 @@ class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         me = str(interaction.user.id)
-        bot = _bot(interaction)
+        bot = bot_of(interaction)
         if self.action == "raccoon" and self.across and me == self.player:
             state = await bot.service.state(self.table_id)
             if state.rules.raccoons == "by_consent":  # Atlanta 5.4: both must agree
@@ -92,7 +93,7 @@ class RaccoonButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(match["table"], match["actor"], match["across"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
+        bot = bot_of(interaction)
         if str(interaction.user.id) != self.across:
             await bot.reply(interaction, "This question is for someone else.")
             return
@@ -116,7 +117,7 @@ class InviteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(match["table"], match["answer"], match["player"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
+        bot = bot_of(interaction)
         if str(interaction.user.id) != self.player:
             await bot.reply(interaction, "This invitation is for someone else.")
             return
@@ -145,7 +146,7 @@ class ConsentButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(match["table"], match["answer"], int(match["number"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
+        bot = bot_of(interaction)
         args = {"correction": self.number, "moderator": bot.is_moderator(interaction.user)}
         await bot.act(interaction, self.table_id,
                       Command(self.answer, str(interaction.user.id), args))
@@ -168,7 +169,7 @@ class AdmitButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(match["table"], match["answer"], match["player"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).act(interaction, self.table_id, Command(
+        await bot_of(interaction).act(interaction, self.table_id, Command(
             self.answer, str(interaction.user.id), {"player": self.player}))
 
 
@@ -191,7 +192,7 @@ class BuyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(match["table"], match["seller"], match["buyer"], match["points"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
+        bot = bot_of(interaction)
         if str(interaction.user.id) != self.buyer:
             await bot.reply(interaction, "This offer is for someone else.")
             return
@@ -217,7 +218,7 @@ class StakeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(match["table"], match["player"], int(match["stake"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
+        bot = bot_of(interaction)
         state = await bot.service.state(self.table_id)
         if state.seating is None or str(interaction.user.id) != state.seating.box:
             await bot.reply(interaction, "The Box agrees to a stake change (Atlanta 2.3).")

@@ -8,7 +8,7 @@ asks the service and shows the outcome. Which items a board shows is derived fro
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -20,6 +20,7 @@ from bot.asks import (
     PromptButton,
     RaccoonButton,
     StakeButton,
+    bot_of,
 )
 from rules.board import legal_plays
 from rules.cube import CubeState, Side
@@ -27,9 +28,6 @@ from rules.game import shooter, waiting_for
 from rules.notation import format_play
 from rules.state import Command, TableState, cube_between, own_cubes
 from rules.table import open_choices, partner_invitees
-
-if TYPE_CHECKING:
-    from bot.discord_app import ChouetteBot
 
 MOVE_MENU_LIMIT = 25  # Discord's most options in one select menu
 
@@ -45,9 +43,6 @@ _LABELS = {"join": ("Join", discord.ButtonStyle.secondary),
            "captain": ("Partner: captain instead", discord.ButtonStyle.secondary),
            "alone": ("Box: play alone", discord.ButtonStyle.secondary)}
 
-
-def _bot(interaction: discord.Interaction) -> ChouetteBot:
-    return interaction.client  # type: ignore[return-value]
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -68,7 +63,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(match["table"], match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
+        bot = bot_of(interaction)
         me = str(interaction.user.id)
         if self.action == "type":
             await interaction.response.send_modal(MoveModal(self.table_id))
@@ -115,7 +110,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         play = values[0] if values else ""
-        await _bot(interaction).act(interaction, self.table_id,
+        await bot_of(interaction).act(interaction, self.table_id,
                                     Command("move", str(interaction.user.id), {"play": play}))
 
 
@@ -130,7 +125,7 @@ class MoveModal(discord.ui.Modal, title="Your play"):
         self.table_id = table_id
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).act(interaction, self.table_id, Command(
+        await bot_of(interaction).act(interaction, self.table_id, Command(
             "move", str(interaction.user.id), {"play": self.play.value}))
 
 
@@ -223,7 +218,7 @@ class _Choice(discord.ui.View):
             command = Command("answer", me, {"take": self.picked.get("take", []),
                                              "beaver": self.picked.get("beaver", []),
                                              "drop": drop})
-        await _bot(interaction).act(interaction, self.table_id, command)
+        await bot_of(interaction).act(interaction, self.table_id, command)
 
 
 async def box_double_menu(interaction: discord.Interaction, table_id: str,
@@ -242,7 +237,7 @@ async def box_double_menu(interaction: discord.Interaction, table_id: str,
             row=4)
 
         async def confirm_in_order(clicked: discord.Interaction) -> None:
-            await _bot(clicked).act(clicked, table_id, Command(
+            await bot_of(clicked).act(clicked, table_id, Command(
                 "double", str(clicked.user.id),
                 {"cubes": view.picked.get("double", []), "in_order": True}))
 
@@ -295,7 +290,7 @@ async def partner_menu(interaction: discord.Interaction, table_id: str,
 
 def _inviter(table_id: str, player: str) -> Any:
     async def invite(interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
+        bot = bot_of(interaction)
         state = await bot.service.state(table_id)
         view = discord.ui.View(timeout=None)
         view.add_item(InviteButton(table_id, "yes", player))

@@ -164,26 +164,6 @@ def render_board(
     `roles` and the cubes name players by key; every name drawn for them is `shown(key)`
     (by default the key itself). `names` and `status` are drawn as given.
     """
-    return encode(draw_board(position, on_roll=on_roll, dice=dice, cubes=cubes, roles=roles,
-                             names=names, status=status, bottom=bottom, width=width,
-                             theme=theme, shown=shown))
-
-
-def draw_board(
-    position: Position,
-    *,
-    on_roll: Side = Side.TEAM,
-    dice: tuple[int, int] | None = None,
-    cubes: Sequence[Cube] = (),
-    roles: Roles | None = None,
-    names: Mapping[Side, str] | None = None,
-    status: str | None = None,
-    bottom: Side = Side.TEAM,
-    width: int = DEFAULT_WIDTH,
-    theme: Theme = DEFAULT,
-    shown: Shown = same,
-) -> Image.Image:
-    """The board as a Pillow image (`render_board` without the PNG encoding)."""
     lay = Layout.of(width)
     s = lay.s
     status_y, strip_top = lay.status_y, lay.strip_top
@@ -217,7 +197,7 @@ def draw_board(
               stroke_fill=theme.text)
     draw_strip(img, cubes, roles, lay.pad, strip_top, width - 2 * lay.pad, s, theme,
                shown=shown)
-    return img
+    return encode(img)
 
 
 def render_table(state: TableState, *, width: int = DEFAULT_WIDTH,

@@ -61,25 +61,6 @@ def render_sheet(
     in one line. `width` is the least width: many players make the image wider. The sheet,
     `seating_order` and `roles` name players by key; the column headers and the settle-up
     lines draw `shown(key)` (by default the key itself)."""
-    img = draw_sheet(sheet, seating_order, roles=roles, rounding=rounding, max_rows=max_rows,
-                     title=title, width=width, theme=theme, shown=shown, payoff=payoff)
-    return encode(img)
-
-
-def draw_sheet(
-    sheet: ScoreSheet,
-    seating_order: Sequence[str] = (),
-    *,
-    roles: Sequence[GameRoles] | None = None,
-    rounding: RoundMode = "exact",
-    max_rows: int = 30,
-    title: str = "Score sheet",
-    width: int = DEFAULT_WIDTH,
-    theme: Theme = DEFAULT,
-    shown: Shown = same,
-    payoff: str = "most_minus_first",
-) -> Image.Image:
-    """The sheet as a Pillow image (`render_sheet` without the PNG encoding)."""
     s = scale(width)
     names = list(dict.fromkeys([*seating_order, *sheet.names()]))
     heads = [shown(n) for n in names]
@@ -170,4 +151,4 @@ def draw_sheet(
                   font=font(size), fill=ink, anchor="lm")
         y += round(32 * s)
     draw.rectangle((0, 0, width - 1, height - 1), outline=theme.grid, width=max(1, round(s)))
-    return img
+    return encode(img)
