@@ -61,15 +61,15 @@ class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         me = str(interaction.user.id)
         bot = bot_of(interaction)
-        if self.action == "raccoon" and self.across and me == self.player:
+        if self.action == "raccoon" and self.across:  # whoever acts for the doubler
             state = await bot.service.state(self.table_id)
             if state.rules.raccoons == "by_consent":  # Atlanta 5.4: both must agree
                 view = discord.ui.View(timeout=None)
                 view.add_item(RaccoonButton(self.table_id, self.player, self.across))
-                await bot.presenter.ask(self.table_id, self.across, (
-                    f"{state.shown(me)} asks to raccoon your beaver: a raccoon needs your "
-                    "consent here (Atlanta 5.4)."), view)
                 await bot.reply(interaction, f"Asked {state.shown(self.across)} to agree.")
+                await bot.presenter.ask(self.table_id, self.across, (
+                    f"{state.shown(self.player)} asks to raccoon your beaver: a raccoon "
+                    "needs your consent here (Atlanta 5.4)."), view)
                 return
         args: dict[str, Any] = {} if me == self.player else {"for": self.player}
         if self.across:

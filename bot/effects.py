@@ -216,8 +216,9 @@ def effects_for(before: TableState, after: TableState,
     if any(isinstance(e, GameStarted | CubeTurned | Rolled | Moved | GameEnded) for e in events):
         out.append(EditBoard())
     old = {(p, c.team_player, c.box_player, c.state) for p, c in waiting_for(before)}
+    gone = {e.player for e in events if isinstance(e, PlayerAway) and e.away}
     for player, cube in waiting_for(after):
-        if (player, cube.team_player, cube.box_player, cube.state) in old:
+        if (player, cube.team_player, cube.box_player, cube.state) in old and player not in gone:
             continue
         side = cube.side_of(player)
         if side is Side.BOX and cube.state is CubeState.OFFERED and not cube.is_extra:
@@ -229,15 +230,10 @@ def effects_for(before: TableState, after: TableState,
             actions += ("raccoon",)
         if cube.is_extra and cube.state is CubeState.OFFERED:
             actions += ("retract",)  # Atlanta 5.7: drop the Box's double after all
+        member = after.member(player)  # an away player's decision goes to his stand-in
+        to = (stand_in(after, player) or "") if member is not None and member.away else ""
         out.append(Prompt(player, cube.player(side.other), cube.face, actions,
-                          private=side is Side.TEAM))
-    for event in events:  # an away player's pending decision goes to his stand-in
-        if isinstance(event, PlayerAway) and event.away:
-            standin = stand_in(after, event.player)
-            for player, cube in waiting_for(after):
-                if player == event.player and standin and cube.side_of(player) is Side.TEAM:
-                    out.append(Prompt(player, cube.player(Side.BOX), cube.face,
-                                      ("take", "drop"), private=True, to=standin))
+                          private=side is Side.TEAM, to=to))
     offered = {(p, side) for p, side, _ in before.game.resignations} if before.game else set()
     if after.game is not None and after.seating is not None:
         for player, side, kind in after.game.resignations:

@@ -1,0 +1,26 @@
+"""Effects: what the Discord layer is asked to do after a command (no Discord needed)."""
+
+from bot.effects import Prompt, effects_for
+from rules.state import Command, TableState, replay
+from rules.table import decide
+
+
+def step(state: TableState, name: str, by: str = "", **args: object
+         ) -> tuple[TableState, tuple[object, ...]]:
+    events = decide(state, Command(name, by, args))
+    after = replay(events, state)
+    return after, effects_for(state, after, events)
+
+
+def test_a_double_to_an_away_player_is_asked_of_his_stand_in_with_every_answer() -> None:
+    state, _ = step(TableState(), "open", preset="atlanta", mode="scorekeeper")
+    state, _ = step(state, "seat", order=["ann", "bo", "cy"])
+    state, _ = step(state, "start")
+    state, _ = step(state, "away", by="cy")  # before the double: the Captain stands in
+    state, effects = step(state, "double", by="ann")
+    prompts = {p.player: p for p in effects if isinstance(p, Prompt)}
+    assert prompts["cy"].to == "bo" and prompts["cy"].actions == ("take", "drop", "beaver")
+    assert prompts["bo"].to == ""
+    state, _ = step(state, "back", by="cy")
+    state, effects = step(state, "away", by="cy")  # away with a decision pending
+    assert [p.to for p in effects if isinstance(p, Prompt)] == ["bo"]
