@@ -169,12 +169,8 @@ def verify_dice(args: argparse.Namespace) -> int:
         return 2
     failed = False
     for game in games:
-        problems = game.problems()
-        failed = failed or bool(problems)
-        verdict = ("; ".join(problems) if problems
-                   else f"all {len(game.dice)} dice are the seed's, and the seed is the one "
-                   "committed to")
-        print(f"game {game.number}: {'FAILS' if problems else 'OK'}: {verdict}")
+        failed = failed or bool(game.problems())
+        print(f"game {game.number}: {game.verdict()}")
     return 1 if failed else 0
 
 

@@ -73,6 +73,14 @@ class GameDice:
                     "ends)"]
         return verify(self.seed, self.commitment, self.dice)
 
+    def verdict(self) -> str:
+        """One line: OK with how many dice, or what fails."""
+        problems = self.problems()
+        if problems:
+            return "FAILS: " + "; ".join(problems)
+        return (f"OK: the seed hashes to the commitment and gives all {len(self.dice)} dice "
+                "thrown")
+
 
 def games_dice(events: Iterable[Event]) -> list[GameDice]:
     """Every game of a table's event log whose dice came from a committed seed."""

@@ -93,18 +93,21 @@ class ChouetteBot(commands.Bot):
         """`who` rolls the next dice of the game in progress, from its seed (the command
         names the die it starts at, so dice drawn for a roll that lost a race are refused)."""
         state = await self.service.state(table_id)
-        number = state.game.number if state.game else state.games_played + 1
-        used = state.game.dice_used if state.game else 0
-        seed = await self.store.game_seed(table_id, number, self.dice.new_seed())
-        assert seed is not None
-        return Command("roll", who, {"dice": self.dice.roll(seed, used), "die": used})
+        game = state.game
+        seed = await self.store.game_seed(table_id, game.number) if game else None
+        if game is None or seed is None:  # no game, or one started without seeded dice
+            return Command("roll", who, {"dice": self.dice.roll(self.dice.new_seed(), 0)})
+        return Command("roll", who, {"dice": self.dice.roll(seed, game.dice_used),
+                                     "die": game.dice_used})
 
     async def reveal(self, table_id: str, state: TableState) -> None:
         """Reveal the dice seed of every finished game whose seed is still secret."""
         playing = state.game.number if state.game else None
         for number, _, revealed in state.commitments:
+            if revealed or number == playing:
+                continue
             seed = await self.store.game_seed(table_id, number)
-            if revealed or number == playing or seed is None:
+            if seed is None:
                 continue
             outcome = await self.service.handle(
                 table_id, Command("reveal", "", {"game": number, "seed": seed.hex()}),

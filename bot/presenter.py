@@ -139,14 +139,14 @@ class Presenter:
             return
         notes = [e for e in outcome.effects if isinstance(e, Announce)]
         lines = [self.names(state, e.text) for e in notes if e.channel == "board"]
-        box = self.bot.get_channel(channels.box_id)
-        for note in (e for e in notes if e.channel == "box"):
-            if isinstance(box, discord.TextChannel):
-                await box.send(self.names(state, note.text))
         if lines or any(isinstance(e, EditBoard) for e in outcome.effects):
             await self.board(state, channels, lines, interaction)
         elif interaction is not None and not interaction.response.is_done():
             await interaction.response.defer()
+        box = self.bot.get_channel(channels.box_id)
+        for note in (e for e in notes if e.channel == "box"):
+            if isinstance(box, discord.TextChannel):
+                await box.send(self.names(state, note.text))
         reseat = any(isinstance(e, Reseat) for e in outcome.effects)
         if reseat:
             await self.sync_channels(state, channels)  # the send rights too
@@ -162,7 +162,8 @@ class Presenter:
     async def _keep_going(self, table_id: str, state: TableState) -> None:
         """Reveal finished games' dice seeds; play a forced play at once; arm the autoroll
         when the side on roll may roll."""
-        if any(not seed for _, _, seed in state.commitments):
+        playing = state.game.number if state.game else None
+        if any(not seed and number != playing for number, _, seed in state.commitments):
             await self.bot.reveal(table_id, state)
         game, who = state.game, shooter(state)
         timer = self._timers.pop((table_id, ""), None)

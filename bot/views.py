@@ -296,9 +296,9 @@ def _inviter(table_id: str, player: str) -> Any:
         view.add_item(InviteButton(table_id, "yes", player))
         if state.rules.may_decline_partner:
             view.add_item(InviteButton(table_id, "no", player))
+        await interaction.response.send_message(f"{state.shown(player)} is invited.",
+                                                ephemeral=True)
         await bot.presenter.ask(table_id, player,
                                 f"{interaction.user.display_name} (the Box) invites you to "
                                 "be his Partner for the next game.", view)
-        await interaction.response.send_message(f"{state.shown(player)} is invited.",
-                                                ephemeral=True)
     return invite

@@ -127,11 +127,11 @@ async def setup(bot: ChouetteBot) -> None:
                 return
             view = discord.ui.View(timeout=None)
             view.add_item(StakeButton(table, me, multiple))
+            await bot.reply(interaction, f"Asked {state.shown(box)}: your stake changes "
+                                         "when he agrees.")
             await bot.presenter.ask(table, box, f"{state.shown(me)} asks to play at "
                                     f"{multiple}x stakes from the next game (Atlanta 2.3).",
                                     view)
-            await bot.reply(interaction, f"Asked {state.shown(box)}: your stake changes "
-                                         "when he agrees.")
 
     @group.command()
     async def leave(interaction: discord.Interaction) -> None:

@@ -67,6 +67,7 @@ async def setup(bot: ChouetteBot) -> None:
         # The seed must hash to the commitment published when the game began, and every
         # roll of the game must be the seed's.
         if table := await table_of(bot, interaction):
+            await interaction.response.defer(ephemeral=True, thinking=True)
             found = [g for g in games_dice(s.event for s in await bot.store.events(table))
                      if g.number == game]
             if not found:
@@ -76,11 +77,7 @@ async def setup(bot: ChouetteBot) -> None:
                         f"ends. Its commitment is `{found[0].commitment}`.")
             else:
                 g = found[0]
-                problems = g.problems()
-                verdict = ("FAILS: " + "; ".join(problems) if problems else
-                           f"OK: the seed hashes to the commitment and gives all "
-                           f"{len(g.dice)} dice thrown.")
-                text = (f"Game {game}: {verdict}\nCheck it yourself: `python -m bot verify "
+                text = (f"Game {game}: {g.verdict()}.\nCheck it yourself: `python -m bot verify "
                         f"--seed {g.seed} --commitment {g.commitment} --dice "
                         f"{' '.join(map(str, g.dice))}` (or the recipe in docs/dice.md).")
             await bot.reply(interaction, text)
@@ -104,10 +101,10 @@ async def setup(bot: ChouetteBot) -> None:
             view = discord.ui.View(timeout=None)
             view.add_item(BuyButton(table, me, str(buyer.id), points))
             what = f"for {points} points" if points else "for half the cube's value"
-            await bot.presenter.ask(table, str(buyer.id), f"{seller} offers to sell you his "
-                                    f"game {what}.", view)
             await bot.reply(interaction, f"Offered to {buyer.display_name}: the sale is made "
                                          "when he accepts.")
+            await bot.presenter.ask(table, str(buyer.id), f"{seller} offers to sell you his "
+                                    f"game {what}.", view)
 
     @group.command()
     @app_commands.describe(player="the player who consulted without the right",

@@ -3,6 +3,7 @@ Position ID of any position (the logic is `bot/records.py`)."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 
 import discord
@@ -23,15 +24,16 @@ async def setup(bot: ChouetteBot) -> None:
                      game: app_commands.Range[int, 1] | None = None) -> None:
         """The game record as a .mat file for GNU Backgammon: one game or the session."""
         if table := await table_of(bot, interaction):
+            await interaction.response.defer(ephemeral=True, thinking=True)
             events = [s.event for s in await bot.store.events(table)]
             try:
-                text = records.export(events, game)
+                text = await asyncio.to_thread(records.export, events, game)
             except records.RecordError as exc:
                 await bot.reply(interaction, str(exc))
                 return
             name = f"chouette-game-{game}.mat" if game else "chouette-session.mat"
             what = f"Game {game}" if game else "Every game of the session"
-            await interaction.response.send_message(
+            await interaction.followup.send(
                 f"{what}, for GNU Backgammon (File > Import > Jellyfish .mat): the checker "
                 "play and each result at cube 1; the score sheet has the cubes.",
                 file=discord.File(io.BytesIO(text.encode()), filename=name), ephemeral=True)
@@ -42,6 +44,7 @@ async def setup(bot: ChouetteBot) -> None:
                        turn: app_commands.Range[int, 1]) -> None:
         """The Position ID before a turn of a game, with who was on roll and the dice."""
         if table := await table_of(bot, interaction):
+            await interaction.response.defer(ephemeral=True, thinking=True)
             events = [s.event for s in await bot.store.events(table)]
             try:
                 text = records.describe(records.played(events), game, turn)

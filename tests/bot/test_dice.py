@@ -103,7 +103,8 @@ def test_a_whole_game_verifies_and_a_tampered_roll_in_the_store_does_not(
     game = asyncio.run(stored_game(db))  # the CLI runs its own event loop
     assert game.problems() == [] and len(game.dice) > 20
     assert main(["verify", "--db", str(db), "--table", "t"]) == 0
-    assert f"game 1: OK: all {len(game.dice)} dice are the seed's" in capsys.readouterr().out
+    assert (f"game 1: OK: the seed hashes to the commitment and gives all {len(game.dice)} "
+            "dice thrown") in capsys.readouterr().out
     with sqlite3.connect(db) as conn:  # someone edits a roll in the database
         version, data = conn.execute(
             "SELECT version, data FROM events WHERE type = 'Rolled' ORDER BY version "
