@@ -110,7 +110,8 @@ def absent_decisions(state: TableState) -> list[tuple[str, str]]:
     decisions = []
     for member in state.members:
         cube = cube_of(game, member.name)
-        if (not member.away or member.proxy or member.name == captain or cube is None
+        if (not member.away or member.proxy or cube is None
+                or (member.name == captain and rule == "follow_captain")
                 or cube.to_act is not Side.TEAM or cube.state is not CubeState.OFFERED):
             continue
         if rule == "take":

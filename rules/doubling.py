@@ -36,6 +36,7 @@ from rules.state import (
     acting_captain,
     cube_between,
     cube_of,
+    cubes_of,
     handles,
     own_cubes,
     replay,
@@ -62,9 +63,10 @@ def _double(state: TableState, cmd: Command) -> tuple[Event, ...]:
         no_pending(state, "a new double", but=lambda c: c.state is CubeState.OFFERED
                    and c.offered_by is Side.BOX and c.box_player != by)
         return _box_double(state, game, seating, cmd, by)
-    cube = cube_of(game, by)
-    if cube is None:
+    mine = cubes_of(game, by)  # his own and the games he bought, against each Box-side player
+    if not mine:
         raise NotYourTurn(f"{by} has no cube in this game.")
+    cube = next((c for c in mine if c.may_double(Side.TEAM)), mine[0])
     # Other Team doubles may wait for the Box's answer: he answers them together.
     no_pending(state, "a new double", but=lambda c: c.state is CubeState.OFFERED
                and c.offered_by is Side.TEAM)
@@ -73,10 +75,9 @@ def _double(state: TableState, cmd: Command) -> tuple[Event, ...]:
                                "Captain's next roll.")
     if state.rules.single_cube:
         return _team_turns_the_cube(game, seating, cube, by)
-    cube.offer(Side.TEAM)  # the cube's own refusal, if any
-    across = [c for c in game.cubes if c.team_player == by and not c.is_extra and c.live
-              and c.may_double(Side.TEAM)]  # against the Box, and a Partner with own cubes
-    return tuple(CubeTurned(c.offer(Side.TEAM), "double", by) for c in across)
+    cube.offer(Side.TEAM)  # the cube's own refusal, if none may be doubled
+    return tuple(CubeTurned(c.offer(Side.TEAM), "double", by) for c in mine
+                 if c.may_double(Side.TEAM))
 
 
 def _team_turns_the_cube(game: Game, seating: Seating, cube: Cube,
@@ -406,7 +407,7 @@ def _lone_taker_beavers(state: TableState, seating: Seating,
     lone = takers[0]
     beavered = dataclasses.replace(lone, value=lone.value * 2, state=CubeState.BEAVERED,
                                    offered_by=Side.BOX)
-    return [CubeTurned(beavered, "beaver (lone taker, Villages 8)", lone.team_player)]
+    return [CubeTurned(beavered, "beaver (lone taker, Villages 8)", lone.player(Side.TEAM))]
 
 
 def _status(cube: Cube) -> str:
@@ -424,12 +425,11 @@ def _hold(state: TableState, cmd: Command) -> tuple[Event, ...]:
     "he should say so", Villages 11 "wait"), or lets it go."""
     game, seating = in_game(state)
     by = sender(cmd)
-    cube = cube_of(game, by)
     if cmd.name == "release":
         if by not in game.holds:
             raise NotYourTurn("You are not holding the roll.")
         return (RollHeld(by, False),)
-    if by not in seating.team or cube is None or not cube.may_double(Side.TEAM):
+    if by not in seating.team or not any(c.may_double(Side.TEAM) for c in cubes_of(game, by)):
         raise NotYourTurn("Only a Team player who may double his cube holds the roll.")
     if game.on_roll is not Side.TEAM or game.dice is not None:
         raise NotYourTurn("Hold the roll before the Captain rolls, on the Team's turn.")
@@ -450,7 +450,8 @@ def _withdraw(state: TableState, cmd: Command) -> tuple[Event, ...]:
     names = [by]
     if side is Side.BOX or state.rules.single_cube:  # one cube: taken back for all
         names = cmd.names("cubes", None) or list(seating.team)
-    mine = [c for c in game.cubes if c.team_player in names and not c.is_extra
+    mine = [c for c in game.cubes if {c.team_player, c.player(Side.TEAM)} & set(names)
+            and not c.is_extra
             and c.state is CubeState.OFFERED and c.offered_by is side
             and (side is Side.TEAM or c.box_player == by)]
     if not mine:

@@ -119,6 +119,8 @@ def _start(state: TableState, cmd: Command) -> tuple[Event, ...]:
         ties = len(pairs) - 1
     else:
         ties = cmd.arg("ties", int, 0)
+        if ties < 0:
+            raise BadCommand("ties counts the opening ties: 0 or more.")
     autos = _automatic_doubles(state, seating, cmd, ties)
     carry = state.carry[1] if state.carry and state.carry[0] == seating.box else 0
     if carry:  # Danish ¶15: the double the Box carried over, if he is still the Box
@@ -304,8 +306,8 @@ def finish(state: TableState, events: list[Event]) -> tuple[Event, ...]:
     # accepted resignation (a wash counts for the Box, as a zero settlement keeps 6.1).
     last = next(e.cube for e in reversed(events) if isinstance(e, CubeTurned))
     paid = next((e.transfer for e in reversed(events) if isinstance(e, PointsPaid)), None)
-    winner = last.winner or (Side.TEAM if paid is not None and paid.payee == last.team_player
-                             else Side.BOX)
+    winner = last.winner or (Side.TEAM if paid is not None
+                             and paid.payee == last.player(Side.TEAM) else Side.BOX)
     return (*events, _game_over(after, winner, GameKind.SINGLE))
 
 

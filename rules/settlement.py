@@ -50,16 +50,17 @@ def _settle(state: TableState, cmd: Command) -> tuple[Event, ...]:
     rule = state.rules.settlements
     if rule == "never":
         raise CubeNotAvailable("There are no settlements at this table.")
-    cube = next((c for c in game.cubes if {c.team_player, c.box_player} == {by, other}), None)
-    if cube is None and seating.box in (by, other):  # the Box settles a Team player's cube
-        cube = cube_of(game, other if by == seating.box else by)
-    if cube is None or not cube.live:
+    cube = next((c for c in game.cubes if c.live and not c.is_extra
+                 and {c.player(Side.TEAM), c.box_player} == {by, other}), None)
+    cube = cube or next((c for c in game.cubes if c.live and c.is_extra
+                         and {c.team_player, c.box_player} == {by, other}), None)
+    if cube is None:
         raise CubeNotAvailable(f"{by} and {other} have no cube in play between them.")
     if cube.pending:
         raise NotYourTurn("Answer the cube first; settle after.")
     if rule == "after_initial" and cube.owner is None:
         raise CubeNotAvailable("No settlements on the initial cube (FIBS).")
-    by_side = Side.BOX if by in (seating.box, cube.box_player) else Side.TEAM
+    by_side = cube.side_of(by)
     payer_side = by_side if points >= 0 else by_side.other
     points = abs(points)
     action = f"settle {points}"
@@ -114,7 +115,7 @@ def _points(value: object) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         raise BadCommand("settle needs points: a number, halves allowed (1.5 or \"3/2\").")
     try:
-        amount = Fraction(value).limit_denominator(64)
+        amount = Fraction(str(value)).limit_denominator(64)
     except (ValueError, ZeroDivisionError) as exc:
         raise BadCommand(f"settle: {value!r} is not a number of points.") from exc
     return amount
@@ -285,13 +286,13 @@ def _resign(state: TableState, cmd: Command) -> tuple[Event, ...]:
     no_pending(state, "a resignation")
     if by == seating.box:
         names = cmd.names("cubes", None) or list(dict.fromkeys(
-            c.team_player for c in game.cubes if c.live and not c.is_extra))
+            c.player(Side.TEAM) for c in game.cubes if c.live and not c.is_extra))
         side = Side.BOX
     else:
         names, side = [by], Side.TEAM
     if not names or not all(cubes_of(game, p) for p in names):
         raise CubeNotAvailable("Resign on cubes still in play: " + ", ".join(dict.fromkeys(
-            c.team_player for c in game.cubes if c.live)) + ".")
+            c.player(Side.TEAM) for c in game.cubes if c.live and not c.is_extra)) + ".")
     return tuple(ResignationOffered(p, side, kind) for p in names)
 
 

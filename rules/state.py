@@ -9,7 +9,7 @@ handlers (rules/table.py) and the game's (rules/game.py) can share them without 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from rules import seating as sit
@@ -246,8 +246,10 @@ def acting_box(seating: Seating, game: Game) -> str:
 
 
 def acting_captain(seating: Seating, cubes: tuple[Cube, ...]) -> str | None:
-    """The Team's shooter: the first Team player in rotation order whose cube is alive."""
-    live = {c.player(Side.TEAM) for c in cubes if c.live and not c.is_extra}
+    """The Team's shooter: the first Team player in rotation order whose cube is alive (a
+    game bought by a teammate counts for him; one bought by an outsider, for its seat)."""
+    live = {c.player(Side.TEAM) if c.player(Side.TEAM) in seating.team else c.team_player
+            for c in cubes if c.live and not c.is_extra}
     return next((p for p in seating.team if p in live), None)
 
 
@@ -293,8 +295,9 @@ def evolve(state: TableState, event: Event) -> TableState:
     """The state after `event`; never raises for an event `decide` produced."""
     match event:
         case TableOpened(preset, mode, options, basic):
+            known = {f.name for f in fields(RuleSet)}  # an option since dropped is ignored
             opts: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
-                                    for k, v in options.items()}
+                                    for k, v in options.items() if k in known}
             return replace(state, opened=True, preset=preset, mode=mode,
                            rules=RuleSet(**opts), basic=basic)
         case PlayerJoined(player, stake, waiting, display):

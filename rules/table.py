@@ -175,7 +175,10 @@ def unopposed(state: TableState) -> tuple[Event, ...]:
     if state.rules.join_approval == "no_objection":
         for request, agreed in state.requests:
             if _stake_agreed(state, request, set(agreed)):
-                events += _admitted(replay(events, state), request)
+                try:
+                    events += _admitted(replay(events, state), request)
+                except RuleError:
+                    continue  # the table filled up: he waits for a seat (asks again)
     return tuple(events)
 
 

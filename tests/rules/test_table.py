@@ -407,6 +407,48 @@ def test_danish_15_a_second_tie_is_carried_to_the_boxs_next_game_if_he_keeps_the
     assert do(plain, "result", winner="box").carry is None
 
 
+def test_a_bought_game_is_played_doubled_settled_and_resigned_by_its_holder() -> None:
+    state = do(do(game(), "double", by="bo"), "answer", by="ann", take=["bo"])
+    state = do(state, "sell", by="cy", **{"from": "cy", "to": "di", "points": "1/2"})
+    assert cube(state, "cy") is None  # cy is out: di plays his game
+    state = do(state, "double", by="di")  # di's own cube and the one he bought
+    assert state.game is not None
+    assert {c.team_player for c in state.game.cubes if c.state is CubeState.OFFERED} == {
+        "cy", "di"}
+    state = do(state, "answer", by="ann", take=["cy", "di"])
+    with pytest.raises(CubeNotAvailable, match="no cube in play between them"):
+        do(state, "settle", by="cy", **{"with": "ann", "points": 1})  # he sold it
+    state = do(state, "resign", by="ann")  # on every cube still in, held or not
+    for player in ("bo", "di"):
+        state = do(state, "accept", by=player)
+    assert state.game is None and scores(state)["di"] == 4 - Fraction(1, 2)
+
+
+def test_a_game_sold_to_an_outsider_is_played_by_its_seat() -> None:
+    state = do(table("ann", "bo", "cy", mode="play"), "start", opening=[[1, 3]])
+    state = do(state, "sell", by="bo", **{"from": "bo", "to": "kib", "points": "1/2"})
+    assert shooter(state) == "bo"  # a spectator holds it; the Captain still rolls
+
+
+def test_villages_an_away_captain_is_deemed_to_take_like_anyone() -> None:
+    state = do(game("ann", "bo", "cy", preset="villages"), "away", by="bo")
+    state = do(state, "double", by="ann")
+    assert cube(state, "bo").state is CubeState.TAKEN  # Villages 13, the Captain too
+
+
+def test_an_unopposed_newcomer_the_table_has_no_room_for_waits_and_ties_are_not_negative(
+) -> None:
+    state = do(table("ann", "bo", "cy", max_players=4), "request", by="yan")
+    state = do(state, "request", by="zed")
+    started = do(state, "start")  # room for yan only
+    assert started.member("yan") is not None and started.member("zed") is None
+    with pytest.raises(BadCommand, match="0 or more"):
+        do(table(), "start", ties=-1)
+    with pytest.raises(BadCommand, match="is not a number"):
+        do(do(game(), "double", by="bo"), "settle", by="ann",
+           **{"with": "bo", "points": float("inf")})
+
+
 def test_end_session_breakdown_settles_every_total() -> None:
     state = do(do(game(), "result", winner="team"), "end_session")
     assert state.ended and scores(state)["ann"] == -3
