@@ -48,6 +48,6 @@ class Settings:
         if not self.discord_token:
             raise SettingsError(
                 f"DISCORD_TOKEN is not set. Copy .env.example to {env_file} and put your bot's "
-                "token there (README: 'Creating the Discord application'), or export it."
+                "token there (README: 'Running the bot on your server'), or export it."
             )
         return self.discord_token

@@ -19,7 +19,6 @@ from rules.events import (
     CorrectionProposed,
     CubeTurned,
     DiceRevealed,
-    DoublesAnswered,
     Event,
     GameEnded,
     GameStarted,
@@ -185,8 +184,6 @@ def describe(event: Event) -> str | None:
         case ResignationAnswered(player, accepted):
             answer = "accepted" if accepted else "rejected"
             return f"The resignation on {player}'s cube is {answer}."
-        case DoublesAnswered():
-            return None
     return None
 
 
@@ -204,8 +201,8 @@ def _box_side_notices(before: TableState, after: TableState,
                  f"checker plays once {rules.box_consult_after_cubes} cubes are turned (3.3)")
         notes.append(Announce(f"{cubes}; {plays}.", channel="box"))
     elif box_consults_fully(after) and not box_consults_fully(before):
-        notes.append(Announce("Two cubes are turned: Box and Partner may now discuss checker "
-                              "plays too (Atlanta 3.3).", channel="box"))
+        notes.append(Announce(f"{rules.box_consult_after_cubes} cube(s) turned: Box and "
+                              "Partner may now discuss checker plays too.", channel="box"))
     return notes
 
 

@@ -13,6 +13,7 @@ import asyncio
 import io
 import logging
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import discord
@@ -230,7 +231,7 @@ class Presenter:
             except discord.NotFound:
                 pass
         posted = await channel.send(text, files=files, view=view)
-        await self.bot.store.save_channels(_with_message(channels, posted.id))
+        await self.bot.store.save_channels(replace(channels, message_id=posted.id))
 
     async def sync_channels(self, state: TableState, channels: Channels) -> None:
         """#team shows the Team (send as `team_voices` says), #box the Box and Partner."""
@@ -326,7 +327,4 @@ def _render_board(state: TableState) -> bytes | None:
     return render_table(state) if state.board is not None else None
 
 
-def _with_message(channels: Channels, message_id: int) -> Channels:
-    return Channels(channels.table_id, channels.guild_id, channels.category_id,
-                    channels.board_id, channels.kibitz_id, channels.team_id, channels.box_id,
-                    message_id)
+

@@ -171,7 +171,7 @@ async def read_stats(store: EventStore, *, guild_id: int | None = None,
     for table_id in ids:
         session = cache.get(table_id) if cache is not None else None
         if session is None:
-            events = await store.events_except(table_id, BOARD_EVENTS)
+            events = await store.events(table_id, BOARD_EVENTS)
             session = await asyncio.to_thread(session_stats, events)
             if cache is not None and table_id not in still_open:
                 cache[table_id] = session

@@ -232,12 +232,14 @@ class EventStore:
         state = replay([self._decode(data) for _, data in rows], state)
         return Loaded(state, rows[-1][0] if rows else start)
 
-    async def events(self, table_id: str) -> list[StoredEvent]:
-        """Every event of the table in order, with its version and when it was stored."""
+    async def events(self, table_id: str, skip: Sequence[str] = ()) -> list[StoredEvent]:
+        """Every event of the table in order, with its version and when it was stored, but
+        those whose type is named in `skip` (never decoded: the statistics skip the board's
+        many rolls and moves)."""
         try:
             rows = await self.db.execute_fetchall(
-                "SELECT version, at, data FROM events WHERE table_id = ? ORDER BY version",
-                (table_id,))
+                "SELECT version, at, data FROM events WHERE table_id = ? AND type NOT IN "
+                f"({', '.join('?' * len(skip))}) ORDER BY version", (table_id, *skip))
         except sqlite3.Error as exc:
             raise self._explain(exc) from exc
         return [StoredEvent(version, at, self._decode(data)) for version, at, data in rows]
@@ -341,10 +343,3 @@ class EventStore:
             "WHERE d.guild_id = ? ORDER BY t.rowid", (guild_id,))
         return [row[0] for row in rows]
 
-    async def events_except(self, table_id: str, skip: Sequence[str]) -> list[StoredEvent]:
-        """The table's events in order, but those whose type is named in `skip` (never
-        decoded: the statistics skip the board's many rolls and moves)."""
-        rows = await self.db.execute_fetchall(
-            "SELECT version, at, data FROM events WHERE table_id = ? AND type NOT IN "
-            f"({', '.join('?' * len(skip))}) ORDER BY version", (table_id, *skip))
-        return [StoredEvent(version, at, self._decode(data)) for version, at, data in rows]

@@ -12,6 +12,7 @@ from discord import app_commands
 
 from bot.asks import StakeButton
 from bot.discord_app import ChouetteBot
+from bot.effects import Outcome
 from bot.store import Channels
 from rules.errors import BadOption, RuleError
 from rules.ruleset import PRESETS, describe, load_preset
@@ -90,11 +91,11 @@ async def setup(bot: ChouetteBot) -> None:
         channels = await make_channels(interaction.guild, preset)
         await bot.store.save_channels(channels)
         table = channels.table_id
-        await bot.service.handle(table, opening, key=f"{interaction.id}:open")
+        opened = await bot.service.handle(table, opening, key=f"{interaction.id}:open")
         joined = await bot.service.handle(table, Command(
             "join", me, {"stake": stake, "name": interaction.user.display_name}),
             key=f"{interaction.id}:join")
-        await bot.presenter.show(table, joined)
+        await bot.presenter.show(table, Outcome(True, effects=opened.effects + joined.effects))
         note = "" if joined.accepted else f" (you did not join: {joined.reason})"
         await interaction.followup.send(f"Table open in <#{channels.board_id}>{note}.",
                                         ephemeral=True)

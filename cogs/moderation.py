@@ -18,7 +18,7 @@ from rules.state import Command
 
 
 async def setup(bot: ChouetteBot) -> None:
-    """Add /chouette blind and /chouette unblind."""
+    """Add /chouette mod blind|unblind|correct|undo and /chouette history."""
     group, chouette = bot.moderation, bot.chouette
 
     async def set_sight(interaction: discord.Interaction, member: discord.Member,
