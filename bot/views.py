@@ -197,7 +197,6 @@ class _Choice(discord.ui.View):
                 options=[discord.SelectOption(label=n, value=k) for k, n in names.items()])
             select.callback = self._remember(choice, select)  # type: ignore[method-assign]
             self.add_item(select)
-        self.choices = choices
         self.names = names
 
     def _remember(self, choice: str, select: discord.ui.Select[_Choice]) -> Any:
@@ -209,9 +208,13 @@ class _Choice(discord.ui.View):
     @discord.ui.button(label="Confirm", style=discord.ButtonStyle.success, row=4)
     async def confirm(self, interaction: discord.Interaction,
                       _: discord.ui.Button[_Choice]) -> None:
+        await self.send(interaction)
+
+    async def send(self, interaction: discord.Interaction, **extra: Any) -> None:
+        """The command the picks make (with `extra` arguments), sent to the table."""
         me = str(interaction.user.id)
         if self.verb == "double":
-            command = Command("double", me, {"cubes": self.picked.get("double", [])})
+            command = Command("double", me, {"cubes": self.picked.get("double", []), **extra})
         else:
             chosen = {p for v in self.picked.values() for p in v}
             drop = [k for k in self.names if k not in chosen]
@@ -237,9 +240,7 @@ async def box_double_menu(interaction: discord.Interaction, table_id: str,
             row=4)
 
         async def confirm_in_order(clicked: discord.Interaction) -> None:
-            await bot_of(clicked).act(clicked, table_id, Command(
-                "double", str(clicked.user.id),
-                {"cubes": view.picked.get("double", []), "in_order": True}))
+            await view.send(clicked, in_order=True)
 
         ordered.callback = confirm_in_order  # type: ignore[method-assign,assignment]
         view.add_item(ordered)
