@@ -270,11 +270,20 @@ def _respond(state: TableState, cmd: Command) -> tuple[Event, ...]:
         if action == "take" and _lone_taker(state, game, seating, seat):
             raise CubeNotAvailable("You are the only one taking the Box's double: at this "
                                    "table a lone taker must beaver (Villages 8), or drop.")
-    events = _apply(state, cube, action, by)
-    if action == "drop":
-        events += _lone_taker_beavers(state, seating, events)
-        events += _captain_drops_for_all(state, game, seating, cube, by)
+    events = _decided(state, cube, action, by)
     return finish(state, events + _absentees(state, events))
+
+
+def _decided(state: TableState, cube: Cube, action: str, player: str,
+            label: str = "") -> list[Event]:
+    """`player`'s answer on `cube` and what follows from it, whoever gives it (he, his
+    stand-in, a timeout): a lone taker beavered (Villages 8), the FIBS Captain's drop
+    binding the Team."""
+    events = _apply(state, cube, action, label or player)
+    if action == "drop" and state.game is not None and state.seating is not None:
+        events += _lone_taker_beavers(state, state.seating, events)
+        events += _captain_drops_for_all(state, state.game, state.seating, cube, player)
+    return events
 
 
 def _absentees(state: TableState, events: list[Event]) -> list[Event]:
@@ -283,7 +292,9 @@ def _absentees(state: TableState, events: list[Event]) -> list[Event]:
     after = replay(events, state)
     for player, action in absent_decisions(after):
         for cube in _waiting_on(after.game, player) if after.game else []:
-            done = _apply(after, cube, action, f"{player} (away)")
+            if not cube.pending:  # answered already by what came before (a binding drop)
+                continue
+            done = _decided(after, cube, action, player, f"{player} (away)")
             extra += done
             after = replay(done, after)
     return extra
@@ -307,13 +318,16 @@ def _timeout(state: TableState, cmd: Command) -> tuple[Event, ...]:
         raise NotYourTurn(f"No decision of {player}'s is waiting.")
     action = state.rules.timeout_action
     if action != "proxy":
-        return finish(state, [e for cube in waiting
-                              for e in _apply(state, cube, action, f"{player} (timed out)")])
+        events: list[Event] = []
+        for cube in waiting:
+            events += _decided(replay(events, state), cube, action, player,
+                              f"{player} (timed out)")
+        return finish(state, events)
     member = state.member(player)
     if member is not None and member.away:
         raise NotYourTurn(f"{player} is away already: his stand-in decides.")
-    events: list[Event] = [PlayerAway(player, True)]
-    return finish(state, events + _absentees(state, events))
+    away: list[Event] = [PlayerAway(player, True)]
+    return finish(state, away + _absentees(state, away))
 
 
 def _captain_drops_for_all(state: TableState, game: Game, seating: Seating, cube: Cube,

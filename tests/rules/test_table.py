@@ -449,6 +449,14 @@ def test_an_unopposed_newcomer_the_table_has_no_room_for_waits_and_ties_are_not_
            **{"with": "bo", "points": float("inf")})
 
 
+def test_a_timed_out_fibs_captains_drop_binds_the_team_as_his_own_would() -> None:
+    state = do(game("ann", "bo", "cy", "di", preset="fibs", timeout_action="drop"),
+               "double", by="ann")
+    state = do(state, "timeout", player="bo")
+    assert state.game is None  # bo's drop dropped every cube: the game is over
+    assert scores(state) == {"ann": 3, "bo": -1, "cy": -1, "di": -1}
+
+
 def test_end_session_breakdown_settles_every_total() -> None:
     state = do(do(game(), "result", winner="team"), "end_session")
     assert state.ended and scores(state)["ann"] == -3
