@@ -75,9 +75,26 @@ def _double(state: TableState, cmd: Command) -> tuple[Event, ...]:
                                "Captain's next roll.")
     if state.rules.single_cube:
         return _team_turns_the_cube(game, seating, cube, by)
+    _in_rotation(state, game, seating, by)
     cube.offer(Side.TEAM)  # the cube's own refusal, if none may be doubled
     return tuple(CubeTurned(c.offer(Side.TEAM), "double", by) for c in mine
                  if c.may_double(Side.TEAM))
+
+
+def _in_rotation(state: TableState, game: Game, seating: Seating, by: str) -> None:
+    """`team_double_order = "rotation"` (Villages 11, euro ¶4): once a Team player has
+    doubled (anyone may start, having said "wait"), the others decide in rotation order from
+    the Captain down, so a player above the latest of them has let his turn pass."""
+    later = game.team_round[1:]
+    if state.rules.team_double_order != "rotation" or not later or by not in seating.team:
+        return
+    order = list(seating.team)
+    last = order.index(later[-1])
+    if order.index(by) < last:
+        still = [p for p in order[last + 1:] if p not in game.team_round]
+        raise NotYourTurn(f"The Team decides its doubles in rotation order: {by} comes before "
+                          f"{later[-1]}, who has doubled, and his turn has passed. Still to "
+                          f"decide: {', '.join(still) or 'nobody'}.")
 
 
 def _team_turns_the_cube(game: Game, seating: Seating, cube: Cube,

@@ -140,6 +140,7 @@ class Game:
     shared_until: int | None = None  # transfers shared with the Partner, if they settled
     box_holder: str = ""  # who won the Box side's share when they settled ("": the Box)
     in_order: bool = False  # the Box insists on answers in rotation order (Atlanta 5.8)
+    team_round: tuple[str, ...] = ()  # Team doublers waiting for the Box's answer, in turn
 
 
 @dataclass(frozen=True)
@@ -436,8 +437,14 @@ def evolve_game(state: TableState, event: Event) -> TableState:
                 shooters = (*shooters, acting)  # once each: one back in by a bought game
                 # shoots again without a second turn as Acting Captain in the rotation
             holds = tuple(p for p in game.holds if not (action == "double" and p == by))
+            team_round = game.team_round
+            if action == "double" and cube.offered_by is Side.TEAM and by not in team_round:
+                team_round = (*team_round, by)
+            if not any(c.state is CubeState.OFFERED and c.offered_by is Side.TEAM
+                       for c in cubes):
+                team_round = ()
             game = replace(game, cubes=cubes, box_round=box_round, shooters=shooters,
-                           holds=holds, in_order=in_order)
+                           holds=holds, in_order=in_order, team_round=team_round)
         case AnswersInOrder():
             game = replace(game, in_order=True)
         case PointsPaid(transfer):

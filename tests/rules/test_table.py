@@ -367,6 +367,20 @@ def test_atlanta_5_8_the_box_may_insist_on_answers_in_rotation_order() -> None:
         do(game(preset="danish"), "double", by="ann", in_order=True)
 
 
+def test_villages_11_once_one_doubles_the_others_decide_in_rotation_order() -> None:
+    state = game("ann", "bo", "cy", "di", "ed", preset="villages")
+    state = do(do(state, "double", by="di"), "double", by="bo")  # di starts; bo decides first
+    with pytest.raises(NotYourTurn, match="cy comes before ed.*Still to decide: nobody"):
+        do(do(state, "double", by="ed"), "double", by="cy")
+    state = do(state, "answer", by="ann", take=["bo", "di"])
+    assert cube(state, "bo").value == cube(state, "di").value == 2
+    # The next round starts afresh: anyone may open it, those above him then decide.
+    state = do(do(state, "double", by="ed"), "double", by="cy")
+    assert cube(state, "cy").state is CubeState.OFFERED
+    free = do(do(game("ann", "bo", "cy", "di", "ed"), "double", by="di"), "double", by="ed")
+    assert cube(do(free, "double", by="bo"), "bo").state is CubeState.OFFERED  # Atlanta: any
+
+
 def test_atlanta_6_5_players_joining_at_the_same_game_roll_for_their_order() -> None:
     state = do(table("ann", "bo", "cy"), "join", by="yan")
     state = do(do(state, "join", by="zed"), "join", by="xi")
