@@ -317,8 +317,19 @@ def sheet_file(state: TableState) -> discord.File:
     order = state.seating.players if state.seating else tuple(m.name for m in state.members)
     title = f"Score sheet · {state.basic}" if state.basic else "Score sheet"
     data = render_sheet(state.sheet, order, roles=state.game_roles or None, shown=state.shown,
-                        payoff=state.rules.payoff, title=title)
+                        payoff=state.rules.payoff, title=title, next_roles=next_roles(state))
     return discord.File(io.BytesIO(data), "sheet.png")
+
+
+def next_roles(state: TableState) -> dict[str, str]:
+    """Each seated player's role in the seating, for the sheet's columns (euro ¶17): "Box",
+    "Partner", "Captain", then the Team's places in rotation order ("2", "3", ...)."""
+    seating = state.seating
+    if seating is None or state.ended:
+        return {}
+    partner = {} if seating.partner is None else {seating.partner: "Partner"}
+    return {seating.box: "Box", **partner,
+            **{p: str(i) if i > 1 else "Captain" for i, p in enumerate(seating.team, 1)}}
 
 
 def _render_board(state: TableState) -> bytes | None:

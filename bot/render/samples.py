@@ -18,6 +18,8 @@ from rules.ledger import ScoreSheet, Transfer
 
 ROLES = Roles(box="Bo", captain="Ann", partner="Pat", acting_captain="Cy")
 TEAM = ("Ann", "Cy", "Dee", "Eve", "Fay", "Gus")
+# After `sample_sheet`'s four games: Dee beat Box Cy and takes the box, Cy goes to the bottom.
+NEXT_ROLES = {"Dee": "Box", "Eve": "Captain", "Ann": "2", "Bob": "3", "Cy": "4"}
 
 
 def midgame() -> Position:
@@ -78,7 +80,8 @@ def write(folder: Path) -> list[Path]:
         "board-opening.png": render_board(Position.initial(), dice=(6, 3),
                                           roles=Roles("Bo", "Ann", "Pat")),
         "board-midgame.png": sample_board(),
-        "score-sheet.png": render_sheet(sheet, order, roles=roles),
+        "score-sheet.png": render_sheet(sheet, order, roles=roles,
+                                         next_roles=NEXT_ROLES),
     }
     paths = []
     for name, data in images.items():

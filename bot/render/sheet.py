@@ -5,13 +5,14 @@ with every player's running total, the loser of each game circled. The Box lost 
 for the game is below zero, the Captain likewise; if both lost, both are circled with a "b" by
 the Box's circle (the Box follows the Captain in the rotation). Who was Box and Captain comes
 from `roles`, one (Box, Captain) pair a sheet entry (None for an entry that is not a game,
-such as a leaving settlement); without `roles` nothing is circled. Below: the totals, and who
-pays whom to settle (`rules.ledger.breakdown`).
+such as a leaving settlement); without `roles` nothing is circled. Under each name, the
+rotation for the next game from `next_roles` (euro ¶17: "Box", "Partner", "Captain", "2",
+...). Below: the totals, and who pays whom to settle (`rules.ledger.breakdown`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from PIL import Image, ImageDraw
@@ -49,6 +50,7 @@ def render_sheet(
     seating_order: Sequence[str] = (),
     *,
     roles: Sequence[GameRoles] | None = None,
+    next_roles: Mapping[str, str] | None = None,
     rounding: RoundMode = "exact",
     max_rows: int = 30,
     title: str = "Score sheet",
@@ -60,22 +62,25 @@ def render_sheet(
     """The sheet as PNG bytes; only the last `max_rows` games are drawn, the rest summed up
     in one line. `width` is the least width: many players make the image wider. The sheet,
     `seating_order` and `roles` name players by key; the column headers and the settle-up
-    lines draw `shown(key)` (by default the key itself)."""
+    lines draw `shown(key)` (by default the key itself); `next_roles` maps a key to the label
+    under his name (none for a player not in it)."""
     s = scale(width)
     names = list(dict.fromkeys([*seating_order, *sheet.names()]))
     heads = [shown(n) for n in names]
+    tags = [(next_roles or {}).get(n, "") for n in names]
     running = sheet.running()
     totals = sheet.totals()
     payments = sheet.breakdown(payoff)
     pad, row_h, head_h = round(16 * s), round(40 * s), round(46 * s)
     size, small = round(22 * s), round(18 * s)
+    tag_h = round(18 * s) if any(tags) else 0
 
     def cell(points: Fraction) -> str:
         return plain(format_points(points, rounding))
 
     label_w = round(70 * s)
-    natural = [max(font(size).getlength(plain(h)), font(size).getlength("-888.5")) + 28 * s
-               for h in heads]
+    natural = [max(font(size).getlength(plain(h)), font(size).getlength("-888.5"),
+                   font(small).getlength(tag)) + 28 * s for h, tag in zip(heads, tags, strict=True)]
     room = width - 2 * pad - label_w
     stretch = max(1.0, room / sum(natural)) if names else 1.0
     cols = [w * stretch for w in natural]
@@ -84,7 +89,7 @@ def render_sheet(
     skipped = 1 if first else 0
     rows = len(running) - first + skipped
     pay_lines = max(1, len(payments))
-    height = (pad + head_h + head_h + rows * row_h + row_h + round(12 * s) + head_h
+    height = (pad + head_h + head_h + tag_h + rows * row_h + row_h + round(12 * s) + head_h
               + pay_lines * round(32 * s) + pad)
     img = Image.new("RGB", (width, height), theme.paper)
     draw = ImageDraw.Draw(img)
@@ -96,14 +101,20 @@ def render_sheet(
               font=font(round(26 * s)), fill=ink, anchor="lm", stroke_width=1, stroke_fill=ink)
     y = pad + head_h
     xs = [pad + label_w + sum(cols[:i]) for i in range(len(names))]
-    draw.rectangle((pad, y, width - pad, y + head_h), fill=theme.card_ink)
+    draw.rectangle((pad, y, width - pad, y + head_h + tag_h), fill=theme.card_ink)
     draw.text((pad + 10 * s, y + head_h / 2), "Game", font=font(small), fill=theme.paper,
               anchor="lm")
-    for head, x, w in zip(heads, xs, cols, strict=True):
+    if tag_h:
+        draw.text((pad + 10 * s, y + head_h + tag_h / 2 - 6 * s), "seats", font=font(small),
+                  fill=theme.grid, anchor="lm")
+    for head, tag, x, w in zip(heads, tags, xs, cols, strict=True):
         draw.text((x + w / 2, y + head_h / 2), fit(plain(head), size, w - 8 * s),
                   font=font(size), fill=theme.paper, anchor="mm", stroke_width=1,
                   stroke_fill=theme.paper)
-    y += head_h
+        if tag:
+            draw.text((x + w / 2, y + head_h + tag_h / 2 - 6 * s), tag, font=font(small),
+                      fill=theme.grid, anchor="mm")
+    y += head_h + tag_h
     if skipped:
         draw.text((pad + 10 * s, y + row_h / 2), f"games 1-{first} not shown",
                   font=font(small), fill=theme.card_muted, anchor="lm")

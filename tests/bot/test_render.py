@@ -6,15 +6,17 @@ import io
 import json
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from bot.render import Roles, render_board, render_sheet, render_table
 from bot.render.board import Layout, _table_status, dice_boxes
@@ -26,6 +28,7 @@ from rules.board import Position
 from rules.cube import Side
 from rules.errors import RuleError
 from rules.ledger import ScoreSheet, Transfer
+from rules.seating import Seating
 from rules.state import Command, TableState, replay
 from rules.table import decide
 
@@ -228,6 +231,63 @@ def test_sheet_grows_with_games_and_circles_the_losers() -> None:
     assert img.size == bare.size
     whole = (0, 0, img.width, img.height)
     assert count(img, whole, DEFAULT.circle) > count(bare, whole, DEFAULT.circle) + 300
+
+
+def texts_drawn(monkeypatch: pytest.MonkeyPatch, render: Callable[[], bytes]) -> list[str]:
+    """Every text `render` draws on its image, in the order drawn."""
+    texts: list[str] = []
+    real = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy: Any, text: str, *args: Any,
+             **kwargs: Any) -> None:
+        texts.append(text)
+        real(self, xy, text, *args, **kwargs)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(ImageDraw.ImageDraw, "text", text)
+        render()
+    return texts
+
+
+def test_sheet_labels_each_column_with_his_place_in_the_next_rotation(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Euro ¶17: the rotation is kept at the score sheet. Cy is not seated: no label for him.
+    sheet, order, roles = sample_sheet()
+    next_roles = {"Dee": "Box", "Eve": "Captain", "Ann": "2", "Bob": "3"}
+    tagged = texts_drawn(monkeypatch, lambda: render_sheet(sheet, order, roles=roles,
+                                                           next_roles=next_roles))
+    bare = texts_drawn(monkeypatch, lambda: render_sheet(sheet, order, roles=roles))
+    assert Counter(tagged) - Counter(bare) == Counter([*next_roles.values(), "seats"])
+    assert not Counter(bare) - Counter(tagged)
+    header = tagged[tagged.index("Ann"):tagged.index("Eve") + 2]
+    assert header == ["Ann", "2", "Bob", "3", "Cy", "Dee", "Box", "Eve", "Captain"]
+    img = image(render_sheet(sheet, order, roles=roles, next_roles=next_roles))
+    plain = image(render_sheet(sheet, order, roles=roles))
+    top, band = 16 + 2 * 46, 18  # the labels' band: the header grows by it, down from `top`
+    assert img.size == (plain.width, plain.height + band)
+    box = (20, top, img.width - 20, top + band)
+    assert count(img, box, DEFAULT.card_ink) > count(plain, box, DEFAULT.card_ink) + 5000
+
+
+def test_the_posted_sheet_labels_the_seating_box_partner_captain_then_places(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot import presenter
+
+    seating = Seating("Bo", "Pat", ("Ann", "Cy", "Dee"))
+    assert presenter.next_roles(replace(TableState(), seating=seating)) == {
+        "Bo": "Box", "Pat": "Partner", "Ann": "Captain", "Cy": "2", "Dee": "3"}
+    assert presenter.next_roles(TableState()) == {}
+    assert presenter.next_roles(replace(TableState(), seating=seating, ended=True)) == {}
+    passed: dict[str, object] = {}
+
+    def render(*args: object, **kwargs: object) -> bytes:
+        passed.update(kwargs)
+        return b""
+
+    monkeypatch.setattr(presenter, "render_sheet", render)
+    presenter.sheet_file(discord_table())
+    ann, bob, cy = DISCORD_IDS.values()
+    assert passed["next_roles"] == {ann: "Box", bob: "Captain", cy: "2"}
 
 
 def test_sheet_widens_for_many_players_and_shows_halves() -> None:
