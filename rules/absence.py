@@ -37,22 +37,34 @@ def captain_now(state: TableState) -> str | None:
     return acting_captain(state.seating, state.game.cubes)
 
 
+def team_stand_in(state: TableState, player: str) -> str | None:
+    """Who acts for an away Team `player` with no proxy, where the rule set names someone
+    (`default_proxy = "captain"`): the Captain (the Acting Captain in a game), or when he is
+    away too, the next Team player in order who is here (Atlanta 7.1, euro ¶14)."""
+    captain = captain_now(state)
+    if (state.rules.default_proxy != "captain" or captain is None or state.seating is None
+            or player not in state.seating.team):
+        return None
+    team = list(state.seating.team)
+    start = team.index(captain) if captain in team else 0
+    return next((p for p in team[start:] + team[:start] if p != player
+                 and (m := state.member(p)) is not None and not m.away), None)
+
+
 def stand_in(state: TableState, player: str) -> str | None:
-    """Who answers for an away `player`: the end of his proxy chain, else the Captain where
-    the rule set makes him the stand-in (None where the rule set answers by itself)."""
+    """Who answers for an away `player`: the end of his proxy chain, else the Team's
+    stand-in above (None where the rule set answers by itself)."""
     chain = proxy_chain(state, player)
-    if chain:
-        return chain[-1]
-    return captain_now(state) if state.rules.default_proxy == "captain" else None
+    return chain[-1] if chain else team_stand_in(state, player)
 
 
 def may_act_for(state: TableState, by: str, player: str) -> bool:
-    """Whether `by` may send commands for `player` (a proxy, or the Captain by default)."""
+    """Whether `by` may send commands for `player` (a proxy, or the Team's stand-in)."""
     if by == player or by in proxy_chain(state, player):
         return True
     member = state.member(player)
     return (member is not None and member.away and not member.proxy
-            and state.rules.default_proxy == "captain" and by == captain_now(state))
+            and by == team_stand_in(state, player))
 
 
 def on_behalf(state: TableState, command: Command) -> Command:

@@ -17,6 +17,7 @@ from typing import Any
 
 from rules import rotation
 from rules import seating as sit
+from rules.absence import may_act_for
 from rules.board import GameKind, Position, legal_plays
 from rules.cube import Cube, CubeState, Side
 from rules.errors import NotYourTurn, RuleError, SeatingError
@@ -237,7 +238,7 @@ def _shooting(state: TableState, cmd: Command) -> tuple[Game, Seating, Position]
     if state.mode != "play" or game.position is None or game.on_roll is None:
         raise RuleError("This table keeps score only: enter the game's result instead.")
     who = shooter(state)
-    if cmd.by != who:
+    if who is None or not may_act_for(state, cmd.by, who):  # or his stand-in (Atlanta 7.1)
         side = "the Box" if game.on_roll is Side.BOX else "the Team"
         raise NotYourTurn(f"{who} rolls and plays for {side} now.")
     return game, seating, game.position

@@ -370,7 +370,7 @@ def test_atlanta_5_8_the_box_may_insist_on_answers_in_rotation_order() -> None:
 def test_villages_11_once_one_doubles_the_others_decide_in_rotation_order() -> None:
     state = game("ann", "bo", "cy", "di", "ed", preset="villages")
     state = do(do(state, "double", by="di"), "double", by="bo")  # di starts; bo decides first
-    with pytest.raises(NotYourTurn, match="cy comes before ed.*Still to decide: nobody"):
+    with pytest.raises(NotYourTurn, match=r"cy comes before ed.*Still to decide: nobody"):
         do(do(state, "double", by="ed"), "double", by="cy")
     state = do(state, "answer", by="ann", take=["bo", "di"])
     assert cube(state, "bo").value == cube(state, "di").value == 2
@@ -818,6 +818,19 @@ def test_atlanta_7_1_proxies_chain_and_the_captain_stands_in_by_default() -> Non
     assert not cube(state, "cy").live
     with pytest.raises(SeatingError, match="already acts for you"):
         do(state, "proxy", by="bo", player="cy")
+
+
+def test_euro_14_with_the_captain_away_the_next_in_order_stands_in_and_rolls() -> None:
+    state = do(table(preset="euro", mode="play"), "start", opening=[[1, 3]])  # the Team's roll
+    state = do(do(state, "away", by="bo"), "away", by="cy")  # the Captain and the next
+    with pytest.raises(NotYourTurn, match="bo rolls and plays for the Team"):
+        do(state, "roll", by="ann", dice=[3, 1])  # never the Box
+    state = do(state, "move", by="di", play="8/5 6/5")  # di, the next one here, for bo
+    state = do(state, "double", by="ann")
+    state = do(do(state, "take", by="di", **{"for": "bo"}), "drop", by="di", **{"for": "cy"})
+    assert cube(state, "bo").in_game and not cube(state, "cy").live
+    with pytest.raises(NotYourTurn, match="may not act for bo"):
+        do(do(state, "back", by="cy"), "take", by="di", **{"for": "bo"})
 
 
 def test_atlanta_5_2_the_captain_turns_a_members_cube_at_his_request() -> None:
