@@ -108,10 +108,10 @@ async def setup(bot: ChouetteBot) -> None:
 
     @group.command()
     @app_commands.describe(player="the player who consulted without the right",
-                           action="award or wash his cube, half or stake from a player out "
-                                  "of the game, partner (Atlanta 3.6), or freeze (euro)")
+                           action="award or wash his cube; half, cube or stake from a player "
+                                  "out of the game; partner (Atlanta 3.6); freeze (euro)")
     async def penalty(interaction: discord.Interaction, player: discord.Member,
-                      action: Literal["award", "wash", "half", "partner", "freeze",
+                      action: Literal["award", "wash", "half", "cube", "partner", "freeze",
                                       "stake"]) -> None:
         """Claim the rule set's penalty from a player who consulted out of turn."""
         if table := await table_of(bot, interaction):

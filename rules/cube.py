@@ -91,7 +91,9 @@ class Cube:
     turned: bool = False  # turned at least once, taken or not (Atlanta 3.3)
     accepted: bool = False  # turned and accepted at least once (Atlanta 1.5)
     frozen: Side | None = None  # this side may only take or drop (the euro penalty)
-    is_extra: bool = False  # an extra given by box_player to team_player (Atlanta 5.7)
+    is_extra: bool = False  # a side cube, not a player's own: an extra given by box_player
+    # to team_player (Atlanta 5.7), or a penalty cube (`penalty`, Atlanta 3.6)
+    penalty: bool = False
     winner: Side | None = None  # the side that won a DROPPED cube
     holder: str = ""  # who bought team_player's game (FIBS): he decides, wins and loses it
 
@@ -319,6 +321,15 @@ class Cube:
             raise CubeNotAvailable(f"Only a centred cube can be given away; {self._name()} is "
                                    f"{self.state.value}")
         return dataclasses.replace(self, owner=to, state=CubeState.TAKEN)
+
+    @classmethod
+    def penalty_cube(cls, offender: str, aggrieved: str, side: Side, *, stake: int = 1) -> Cube:
+        """Atlanta 3.6: the aggrieved Box (`side` BOX) or Captain (TEAM) owns a new cube at its
+        starting value for which `offender`, already out of the game, is liable; it plays out
+        with the game but does not keep the game going."""
+        team, box = (offender, aggrieved) if side is Side.BOX else (aggrieved, offender)
+        return cls(team, box, stake=stake, owner=side, state=CubeState.TAKEN, is_extra=True,
+                   penalty=True)
 
     @classmethod
     def extra(

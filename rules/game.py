@@ -301,7 +301,7 @@ def finish(state: TableState, events: list[Event]) -> tuple[Event, ...]:
     """`events`, and the game's end if they leave no cube alive."""
     after = replay(events, state)
     game = after.game
-    if game is None or any(c.live for c in game.cubes):
+    if game is None or any(c.live and not c.penalty for c in game.cubes):
         return tuple(events)
     # The side that won the last cube: by a drop, or by the points of a settlement or an
     # accepted resignation (a wash counts for the Box, as a zero settlement keeps 6.1).

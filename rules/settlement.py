@@ -162,7 +162,8 @@ def _sell(state: TableState, cmd: Command) -> tuple[Event, ...]:
 def _penalty(state: TableState, cmd: Command) -> tuple[Event, ...]:
     """A ruling on a player who consulted without the right. Atlanta 3.6: the Box takes the
     offender's cube at its starting value (`award`) or washes it (`wash`); an offender
-    already out of the game pays the aggrieved Box or Captain half a starting cube (`half`);
+    already out of the game pays the aggrieved Box or Captain half a starting cube (`half`),
+    or is liable for another cube the aggrieved owns at its starting value (`cube`);
     a Partner who consulted before two cubes were turned pays the Captain a starting cube
     (`partner`). euro ¶13: a minor offence freezes the cube, takes only (`freeze`); a major
     one, or an offender out of the game, pays the original stake (`stake`)."""
@@ -171,7 +172,7 @@ def _penalty(state: TableState, cmd: Command) -> tuple[Event, ...]:
     offender = cmd.arg("player", str)
     action = cmd.arg("action", str)
     rule = state.rules.consultation_penalty
-    allowed = {"ownership_or_wash": ("award", "wash", "half", "partner"),
+    allowed = {"ownership_or_wash": ("award", "wash", "half", "cube", "partner"),
                "frozen_cube": ("freeze", "stake")}.get(rule, ())
     if action not in allowed:
         raise RuleError("This rule set's penalties for consulting out of turn are "
@@ -187,12 +188,18 @@ def _penalty(state: TableState, cmd: Command) -> tuple[Event, ...]:
         return _fine(offender, by, Fraction(1), "consulted before two cubes were turned")
     cube = cube_of(game, offender)
     live = cube is not None and cube.live
-    if action in ("half", "stake"):
-        if action == "half" and (live or by not in (seating.box, seating.captain)):
-            raise NotYourTurn("Half a starting cube is claimed by the Box or the Captain from "
-                              "a player already out of the game (Atlanta 3.6).")
+    if action in ("half", "cube", "stake"):
+        if action != "stake" and (live or by not in (seating.box, seating.captain)):
+            raise NotYourTurn("Half a starting cube, or another cube, is claimed by the Box or "
+                              "the Captain from a player already out of the game (Atlanta 3.6).")
         if offender not in seating.players or offender == by:
             raise BadCommand(f"{offender} is not a player of this game.")
+        if action == "cube":
+            if any(c.penalty and offender in (c.team_player, c.box_player) for c in game.cubes):
+                raise CubeNotAvailable(f"{offender} is already liable for a penalty cube.")
+            side = Side.BOX if by == seating.box else Side.TEAM
+            taken = Cube.penalty_cube(offender, by, side, stake=int(stake))
+            return (CubeTurned(taken, "taken against him (penalty)", by),)
         points = stake / 2 if action == "half" else stake
         return _fine(offender, by, points, "consulted without the right")
     if by != seating.box and action != "freeze":

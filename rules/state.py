@@ -417,10 +417,10 @@ def evolve_game(state: TableState, event: Event) -> TableState:
     game = state.game
     match event:
         case CubeTurned(cube, action, by):
-            key = (cube.team_player, cube.box_player)
-            cubes = tuple(cube if (c.team_player, c.box_player) == key else c
+            key = (cube.team_player, cube.box_player, cube.is_extra)
+            cubes = tuple(cube if (c.team_player, c.box_player, c.is_extra) == key else c
                           for c in game.cubes)
-            if key not in {(c.team_player, c.box_player) for c in game.cubes}:
+            if key not in {(c.team_player, c.box_player, c.is_extra) for c in game.cubes}:
                 cubes = (*cubes, cube)
             box_round, in_order = game.box_round, game.in_order
             if action == "double" and by == seating.box:

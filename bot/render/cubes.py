@@ -152,7 +152,7 @@ def draw_strip(img: Image.Image, cubes: Sequence[Cube], roles: Roles | None, lef
 def _tags(cube: Cube, roles: Roles | None) -> list[str]:
     tags = []
     if cube.is_extra:
-        tags.append("extra")
+        tags.append("penalty" if cube.penalty else "extra")
     elif roles is not None and cube.team_player == roles.captain:
         tags.append("C")
     elif roles is not None and cube.team_player == roles.acting_captain:

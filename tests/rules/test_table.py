@@ -776,6 +776,20 @@ def test_atlanta_3_6_an_offender_out_of_the_game_pays_half_and_an_early_partner_
         do(turned, "penalty", by="b", player="f", action="partner")
 
 
+def test_atlanta_3_6_the_aggrieved_takes_another_cube_the_offender_out_is_liable_for() -> None:
+    out = do(do(game(), "double", by="cy"), "answer", by="ann", drop=["cy"])  # cy is out
+    state = do(out, "penalty", by="bo", player="cy", action="cube")  # the Captain's
+    with pytest.raises(CubeNotAvailable, match="already liable"):
+        do(state, "penalty", by="ann", player="cy", action="cube")
+    assert state.game is not None and state.game.cubes[-1].live  # played out with the game
+    state = do(state, "result", winner="team", kind="gammon")
+    assert scores(state)["cy"] - scores(out)["cy"] == -1  # he pays bo a single (Jacoby)
+    # The Box's cube against the offender does not keep the game going once the Team is out.
+    state = do(out, "penalty", by="ann", player="cy", action="cube")
+    state = do(do(do(state, "double", by="ann"), "drop", by="bo"), "drop", by="di")
+    assert state.game is None and scores(state)["cy"] - scores(out)["cy"] == -1
+
+
 def test_euro_13_a_major_offence_pays_the_stake_and_18_penalties_are_not_profit() -> None:
     state = do(game(preset="euro"), "penalty", by="ann", player="cy", action="stake")
     assert scores(state) == {"cy": -1, "ann": 1}
