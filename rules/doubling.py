@@ -130,6 +130,10 @@ def _box_double(state: TableState, game: Game, seating: Seating,
         raise CubeNotAvailable("You have no cube you may double: every cube is owned by the "
                                "Team or out of the game.")
     chosen = [p for p in seating.team if p in names]
+    if state.rules.default_proxy == "take" and all(
+            (m := state.member(p)) is not None and m.away and not m.proxy for p in chosen):
+        raise CubeNotAvailable(f"{', '.join(chosen)} is away with nobody named for his cube: "
+                               "the Box may double him only with others (Villages 13).")
     rule = state.rules.box_double_rule
     if rule == "captain_first":
         centred = [p for p in eligible if cubes[p].owner is None]

@@ -857,8 +857,16 @@ def test_atlanta_5_2_the_captain_turns_a_members_cube_at_his_request() -> None:
 
 
 def test_villages_13_an_absent_player_without_a_nominee_takes() -> None:
-    state = do(do(game(preset="villages"), "away", by="cy"), "double", by="ann")
+    away = do(game(preset="villages"), "away", by="cy")
+    state = do(away, "double", by="ann")
     assert cube(state, "cy").in_game and cube(state, "bo").to_act is Side.TEAM
+    with pytest.raises(CubeNotAvailable, match="only with others"):
+        do(away, "double", by="ann", cubes=["cy"])  # not him alone
+    with pytest.raises(NotYourTurn, match="may not act for cy"):
+        do(away, "double", by="bo", **{"for": "cy"})  # his cube isn't offered while away
+    named = do(away, "proxy", by="cy", player="di")
+    assert cube(do(named, "double", by="ann", cubes=["cy"]), "cy").state is CubeState.OFFERED
+    assert cube(do(named, "double", by="di", **{"for": "cy"}), "cy").state is CubeState.OFFERED
 
 
 def test_fibs_an_absent_player_does_what_the_captain_does() -> None:
