@@ -41,14 +41,15 @@ _LABELS = {"join": ("Join", discord.ButtonStyle.secondary),
            "partner": ("Invite a Partner", discord.ButtonStyle.secondary),
            "release": ("Release the roll", discord.ButtonStyle.secondary),
            "captain": ("Partner: captain instead", discord.ButtonStyle.secondary),
-           "alone": ("Box: play alone", discord.ButtonStyle.secondary)}
+           "alone": ("Box: play alone", discord.ButtonStyle.secondary),
+           "pass_box": ("Pass the box", discord.ButtonStyle.secondary)}
 
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=r"chouette:(?P<table>\d+)"
                            r":(?P<action>join|start|roll|double|type|answer|hold|release"
-                           r"|partner|captain|alone)"):
+                           r"|partner|captain|alone|pass_box)"):
     """A button on the board message."""
 
     def __init__(self, table_id: str, action: str) -> None:
@@ -159,6 +160,8 @@ def _game_view(table_id: str, state: TableState) -> discord.ui.View:
             view.add_item(TableButton(table_id, "partner"))
         for choice in dict.fromkeys(c for c, _ in open_choices(state)):
             view.add_item(TableButton(table_id, choice))
+        if seating is not None and state.rules.may_pass_box:  # Villages 15
+            view.add_item(TableButton(table_id, "pass_box"))
         return view
     pending = waiting_for(state)
     if seating is not None and any(own_cubes(state, p) and c.state is CubeState.OFFERED

@@ -176,3 +176,48 @@ async def test_a_stake_change_waits_for_the_boxs_agreement(simcord_env: Any,
     assert (await simcord_env.bot.service.state(table)).member(str(bo.id)).stake == 2
     wrong = await bo.slash(board, "chouette stake", multiple=3)
     assert "A stake of 3 isn't played here" in wrong.response.content
+
+
+def labels(message: Any) -> list[str]:
+    return [child.label for row in message.components for child in row.children]
+
+
+async def villages_between_games(env: Any, dice: ScriptedDice) -> tuple[list[Any], Any, str]:
+    """ann Box, bo Captain, cy at a Villages table, after a game the Box won."""
+    _, members, board = await open_table(env, "ann", "bo", "cy", preset="villages",
+                                         mode="scorekeeper")
+    dice.queue = [6, 6, 5, 5, 4, 4]  # seats: ann Box, bo Captain, cy
+    await members[0].click(board.last_message, label="Start game")
+    await members[0].slash(board, "chouette result", winner="box")  # Villages 15: he stays
+    table = (await env.bot.store.channels(channel_id=board.id)).table_id
+    return members, board, table
+
+
+async def test_villages_15_the_box_passes_the_box_from_the_board(simcord_env: Any,
+                                                                 dice: ScriptedDice) -> None:
+    (ann, bo, cy), board, table = await villages_between_games(simcord_env, dice)
+    before = (await simcord_env.bot.service.state(table)).seating
+    assert before is not None and before.captain == str(cy.id)  # bo rotated to the bottom
+    await ann.click(board_message(board), label="Pass the box")
+    seating = (await simcord_env.bot.service.state(table)).seating
+    assert seating is not None  # the Captain takes the box; ann goes to the bottom
+    assert (seating.box, seating.team) == (str(cy.id), (str(bo.id), str(ann.id)))
+    assert board_message(board).content.startswith("**Box** cy · **Team** bo, ann")
+
+
+async def test_only_the_box_may_pass_the_box(simcord_env: Any, dice: ScriptedDice) -> None:
+    (_, bo, _), board, table = await villages_between_games(simcord_env, dice)
+    before = (await simcord_env.bot.service.state(table)).seating
+    refused = await bo.click(board_message(board), label="Pass the box")
+    assert refused.ephemeral and "Only the Box (ann) can pass the box" in refused.response.content
+    assert (await simcord_env.bot.service.state(table)).seating == before
+
+
+async def test_the_pass_the_box_button_follows_may_pass_box(simcord_env: Any) -> None:
+    for overrides, shown in (("", False), ("may_pass_box = true", True)):
+        _, (ann, *_), board = await open_table(simcord_env, "ann", "bo", "cy", preset="fibs",
+                                               mode="scorekeeper", overrides=overrides)
+        await ann.click(board.last_message, label="Start game")
+        await ann.slash(board, "chouette result", winner="box")
+        assert "Start game" in labels(board_message(board))
+        assert ("Pass the box" in labels(board_message(board))) is shown, overrides
