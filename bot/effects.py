@@ -128,8 +128,8 @@ def describe(event: Event) -> str | None:
             return f"{player} declines to be Partner."
         case StakeChanged(player, stake):
             return f"{player} now plays at {stake}x stakes."
-        case PlayerAway(player, away):
-            return f"{player} is {'away' if away else 'back'}."
+        case PlayerAway(player, away, disconnected):
+            return f"{player} is {'disconnected' if disconnected else 'away' if away else 'back'}."
         case ProxyAppointed(player, proxy):
             return (f"{proxy} acts for {player}." if proxy
                     else f"{player} acts for himself again.")

@@ -18,7 +18,7 @@ from rules.state import Command
 
 
 async def setup(bot: ChouetteBot) -> None:
-    """Add /chouette mod blind|unblind|correct|undo and /chouette history."""
+    """Add /chouette mod blind|unblind|correct|undo|disconnected and /chouette history."""
     group, chouette = bot.moderation, bot.chouette
 
     async def set_sight(interaction: discord.Interaction, member: discord.Member,
@@ -82,6 +82,17 @@ async def setup(bot: ChouetteBot) -> None:
                 "correct", str(interaction.user.id),
                 {"kind": "undo", "reason": reason,
                  "moderator": bot.is_moderator(interaction.user)}))
+
+    @group.command()
+    @app_commands.describe(player="the player whose connection dropped")
+    async def disconnected(interaction: discord.Interaction, player: discord.Member) -> None:
+        """Moderators: a player was cut off; he is away, and may lose his place (FIBS)."""
+        if not bot.is_moderator(interaction.user):
+            await bot.reply(interaction, "Only moderators (Manage Server, or the "
+                                         f"{bot.settings.moderator_role} role) may do that.")
+        elif table := await table_of(bot, interaction):
+            await bot.act(interaction, table, Command(
+                "disconnect", str(interaction.user.id), {"player": str(player.id)}))
 
     @chouette.command()
     async def history(interaction: discord.Interaction) -> None:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules import seating as sit
 from rules.cube import CubeState, Side
 from rules.errors import NotYourTurn, RuleError, SeatingError
-from rules.events import Event, PlayerAway, ProxyAppointed
+from rules.events import Event, PlayerAway, ProxyAppointed, Seated
 from rules.state import Command, TableState, acting_captain, cube_of, handles, sender
 
 
@@ -91,7 +92,10 @@ def _away(state: TableState, cmd: Command) -> tuple[Event, ...]:
     away = cmd.name == "away"
     if member.away == away:
         raise RuleError(f"{player} is already {'away' if away else 'back'}.")
-    return (PlayerAway(player, away),)
+    if away or not member.out or state.game is not None or state.seating is None:
+        return (PlayerAway(player, away),)
+    return (PlayerAway(player, False), Seated(sit.join(state.seating, [player]),
+                                              f"{player} is back: he sits down at the end"))
 
 
 @handles("proxy")

@@ -16,7 +16,7 @@ import dataclasses
 
 from rules.absence import absent_decisions
 from rules.cube import Cube, CubeState, Side
-from rules.errors import CubeNotAvailable, NotYourTurn
+from rules.errors import CubeNotAvailable, NotYourTurn, RuleError, SeatingError
 from rules.events import (
     AnswersInOrder,
     CubeTurned,
@@ -326,6 +326,22 @@ def _waiting_on(game: Game, player: str) -> list[Cube]:
     with cubes of his own)."""
     return [c for c in game.cubes if c.player(Side.TEAM) == player and not c.is_extra
             and c.to_act is Side.TEAM]
+
+
+@handles("disconnect")
+def _disconnect(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    """`player` was cut off (FIBS §6; on Discord a moderator reports it): he is away, his
+    stand-in or the rule set acts for him, and where `disconnected_loses_place` he loses
+    his place if he is not back when the next game starts."""
+    sender(cmd)
+    player = cmd.arg("player", str)
+    member = state.member(player)
+    if member is None:
+        raise SeatingError(f"{player} is not at this table.")
+    if member.disconnected:
+        raise RuleError(f"{player} is disconnected already: he is back with `back`.")
+    away: list[Event] = [PlayerAway(player, True, disconnected=True)]
+    return finish(state, away + _absentees(state, away)) if state.game else tuple(away)
 
 
 @handles("timeout")

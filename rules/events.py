@@ -80,10 +80,20 @@ class StakeChanged:
 
 @dataclass(frozen=True)
 class PlayerAway:
-    """A player stepped away (`away`) or came back."""
+    """A player stepped away (`away`) or came back; `disconnected`: he was cut off (FIBS
+    §6), which may cost him his place (`PlayerOut`)."""
 
     player: str
     away: bool = True
+    disconnected: bool = False
+
+
+@dataclass(frozen=True)
+class PlayerOut:
+    """A player still disconnected when the next game started lost his place (FIBS §6 ¶1):
+    he sits down again at the end of the rotation when he is back."""
+
+    player: str
 
 
 @dataclass(frozen=True)
@@ -275,7 +285,7 @@ class SessionEnded:
 
 
 Event = (TableOpened | PlayerJoined | JoinRequested | JoinAnswered | PlayerLeft | StakeChanged
-         | PlayerAway | ProxyAppointed | PartnerDeclined | Seated
+         | PlayerAway | PlayerOut | ProxyAppointed | PartnerDeclined | Seated
          | GameStarted | CubeTurned | PointsPaid | PartnershipSettled | AnswersInOrder
          | DoublesAnswered
          | ResignationOffered
@@ -284,7 +294,7 @@ Event = (TableOpened | PlayerJoined | JoinRequested | JoinAnswered | PlayerLeft 
 
 EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     TableOpened, PlayerJoined, JoinRequested, JoinAnswered, PlayerLeft, StakeChanged,
-    PlayerAway, ProxyAppointed, PartnerDeclined, Seated,
+    PlayerAway, PlayerOut, ProxyAppointed, PartnerDeclined, Seated,
     GameStarted,
     CubeTurned, PointsPaid, PartnershipSettled, AnswersInOrder, ResignationOffered,
     ResignationAnswered,

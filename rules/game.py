@@ -28,6 +28,7 @@ from rules.events import (
     GameEnded,
     GameStarted,
     Moved,
+    PlayerOut,
     PointsPaid,
     Rolled,
     Seated,
@@ -98,10 +99,16 @@ def no_pending(state: TableState, doing: str,
 def _start(state: TableState, cmd: Command) -> tuple[Event, ...]:
     seating = between_games(state)
     rules = state.rules
+    events: list[Event] = []
+    gone = [p for p in seating.players if (m := state.member(p)) and m.disconnected]
+    rest = without(seating, gone) if rules.disconnected_loses_place else None
+    if gone and rest is not None and len(rest.players) >= rules.min_players:
+        seating = rest  # FIBS §6 ¶1: not back by the start (with too few left he stays)
+        events += [*(PlayerOut(p) for p in gone), Seated(
+            seating, f"{', '.join(gone)} lost his place: still disconnected (FIBS §6)")]
     if len(seating.players) < rules.min_players:
         raise SeatingError(f"A chouette needs at least {rules.min_players} players; "
                            f"{len(seating.players)} are seated.")
-    events: list[Event] = []
     rolled = _newcomers_by_rolls(state, seating, cmd)
     if rolled is not None:
         seating = rolled

@@ -35,6 +35,7 @@ from rules.events import (
     PlayerAway,
     PlayerJoined,
     PlayerLeft,
+    PlayerOut,
     PointsPaid,
     ProxyAppointed,
     ResignationAnswered,
@@ -104,6 +105,8 @@ class Member:
     waiting: bool = False  # joined during a game: sits down when it ends
     leaving: bool = False  # announced his leave: goes when the game ends
     away: bool = False  # stepped away: his proxy, or the rule set's stand-in, acts for him
+    disconnected: bool = False  # cut off (FIBS §6): away, and may lose his place
+    out: bool = False  # lost his place while disconnected: sits down again when back
     proxy: str | None = None  # the player he appointed to act for him (Atlanta 7.1)
     display: str = ""  # the name to show, if not the player's key itself
 
@@ -186,7 +189,7 @@ class TableState:
     @property
     def present(self) -> tuple[str, ...]:
         """The players who sit down for the next game, in joining order."""
-        return tuple(m.name for m in self.members if not m.waiting)
+        return tuple(m.name for m in self.members if not m.waiting and not m.out)
 
 
 Handler = Callable[[TableState, Command], tuple[Event, ...]]
@@ -320,9 +323,15 @@ def evolve(state: TableState, event: Event) -> TableState:
         case StakeChanged(player, stake):
             return replace(state, members=tuple(
                 replace(m, stake=stake) if m.name == player else m for m in state.members))
-        case PlayerAway(player, away):
+        case PlayerAway(player, away, disconnected):
+            # One who lost his place sits down again as a newcomer, after a game in progress.
             return replace(state, members=tuple(
-                replace(m, away=away) if m.name == player else m for m in state.members))
+                replace(m, away=away, disconnected=disconnected, out=m.out and away,
+                        waiting=m.waiting or (m.out and not away and state.game is not None))
+                if m.name == player else m for m in state.members))
+        case PlayerOut(player):
+            return replace(state, members=tuple(
+                replace(m, out=True) if m.name == player else m for m in state.members))
         case ProxyAppointed(player, proxy):
             return replace(state, members=tuple(
                 replace(m, proxy=proxy) if m.name == player else m for m in state.members))

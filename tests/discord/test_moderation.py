@@ -49,3 +49,24 @@ async def test_each_game_and_the_end_post_the_sheet_with_who_pays_whom(simcord_e
     await ann.slash(board, "chouette end")
     final = [m for m in board.history() if m.content.startswith("**Final score**")]
     assert final and final[-1].attachments[0].filename == "sheet.png"
+
+
+async def test_a_moderator_reports_a_disconnection_and_fibs_takes_the_place(
+        simcord_env: Any) -> None:
+    guild, (ann, _, cy, _), board = await open_table(
+        simcord_env, "ann", "bo", "cy", "di", preset="fibs", mode="scorekeeper")
+    mod = guild.add_member(simcord_env.create_user("mod"),
+                           roles=[guild.create_role("Chouette Moderator")])
+    refused = await ann.slash(board, "chouette mod disconnected", player=cy)
+    assert refused.ephemeral and "Only moderators" in refused.response.content
+    await mod.slash(board, "chouette mod disconnected", player=cy)
+    assert "cy is disconnected" in board.last_message.content
+    await ann.click(board.last_message, label="Start game")
+    bot = simcord_env.bot
+    table = (await bot.store.channels(channel_id=board.id)).table_id
+    state = await bot.service.state(table)
+    assert state.seating is not None and str(cy.id) not in state.seating.players
+    await cy.slash(board, "chouette back")
+    await ann.slash(board, "chouette result", winner="box")
+    state = await bot.service.state(table)
+    assert state.seating is not None and state.seating.team[-1] == str(cy.id)

@@ -869,6 +869,27 @@ def test_villages_13_an_absent_player_without_a_nominee_takes() -> None:
     assert cube(do(named, "double", by="di", **{"for": "cy"}), "cy").state is CubeState.OFFERED
 
 
+def test_fibs_6_a_player_disconnected_follows_the_captain_then_loses_his_place() -> None:
+    state = game("ann", "bo", "cy", "di", "ed", preset="fibs")
+    with pytest.raises(SeatingError, match="zed is not at this table"):
+        do(state, "disconnect", by="bo", player="zed")
+    state = do(do(state, "disconnect", by="di", player="cy"), "double", by="ann")
+    state = do(state, "take", by="bo")  # cy does what the Captain does
+    assert cube(state, "cy").in_game
+    state = do(do(do(state, "take", by="di"), "take", by="ed"), "result", winner="team")
+    assert state.seating is not None and "cy" in state.seating.players  # not yet lost
+    state = do(state, "start")  # not back by the start: out
+    assert state.seating is not None and "cy" not in state.seating.players
+    assert "cy" not in state.present and cube(state, "cy") is None
+    state = do(do(state, "back", by="cy"), "result", winner="box")  # back during a game
+    assert state.seating is not None and state.seating.team[-1] == "cy"  # a new player
+    # Back before the next start, he keeps his place; elsewhere a disconnection is an away.
+    kept = do(do(table(preset="fibs"), "disconnect", by="bo", player="cy"), "back", by="cy")
+    assert do(kept, "start").seating == table(preset="fibs").seating
+    atlanta = do(do(table(), "disconnect", by="bo", player="cy"), "start")
+    assert atlanta.seating == table().seating and atlanta.member("cy").away
+
+
 def test_fibs_an_absent_player_does_what_the_captain_does() -> None:
     state = do(do(game(preset="fibs"), "away", by="di"), "double", by="ann")
     state = do(state, "take", by="bo")

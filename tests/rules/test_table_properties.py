@@ -207,6 +207,12 @@ def _leave(draw: Draw, state: TableState) -> Command:
     return Command("leave", by)
 
 
+def _absence(draw: Draw, state: TableState) -> Command:
+    name = pick(draw, ("away", "back", "disconnect", "proxy"))
+    args = {"player": someone(draw, state)} if name in ("disconnect", "proxy") else {}
+    return Command(name, someone(draw, state), args)
+
+
 def _partner(draw: Draw, state: TableState) -> Command:
     seating = state.seating
     if seating is None:
@@ -393,7 +399,7 @@ def draw_command(draw: Draw, state: TableState) -> Command:
     game = state.game
     kinds: list[Callable[[Draw, TableState], Command]]
     if game is None:
-        kinds = [_start] * 8 + [_join] * 2 + [_leave, _partner, _seat, _garbage]
+        kinds = [_start] * 8 + [_join] * 2 + [_leave, _partner, _seat, _garbage, _absence]
         if len(state.present) >= state.rules.partner_min_players:
             kinds += [_partner] * 3
         if draw(st.integers(0, 29)) == 0:
@@ -402,7 +408,7 @@ def draw_command(draw: Draw, state: TableState) -> Command:
         team_doubles = any(c.state is CubeState.OFFERED and c.offered_by is Side.TEAM
                            for c in game.cubes)
         kinds = [*[_respond] * 6, *[_answer] * (6 if team_doubles else 1),
-                 _double, _roll, _result, _garbage, _join, _leave, _correction, _sell]
+                 _double, _roll, _result, _garbage, _join, _leave, _correction, _sell, _absence]
     elif state.mode == "play":
         kinds = ([_move] * 12 + [_double, _garbage, _correction, _sell]
                  if game.dice is not None
@@ -410,7 +416,7 @@ def draw_command(draw: Draw, state: TableState) -> Command:
                                                      _correction])
     else:
         kinds = [_double] * 4 + [_result] * 3 + [_respond, _answer, _garbage, _join, _leave,
-                                                 _correction, _sell, _sell]
+                                                 _correction, _sell, _sell, _absence]
     return pick(draw, kinds)(draw, state)
 
 
