@@ -385,7 +385,8 @@ def _to_holder(t: Transfer, box: str, holder: str) -> Transfer:
 
 def team_voices(state: TableState) -> frozenset[str]:
     """The Team players who may talk in the Team's channel now (Atlanta 3.2: those with a
-    cube in the game; Danish: those still in the game; FIBS: all once the cube is turned).
+    cube in the game, and the Captain or Acting Captain asking them even without his own;
+    Danish: those still in the game; FIBS: all once the cube is turned).
     Between games nobody's cube is in play, so the channel is open to the whole Team."""
     game, seating = state.game, state.seating
     if seating is None:
@@ -396,8 +397,10 @@ def team_voices(state: TableState) -> frozenset[str]:
     mains = [c for c in game.cubes if not c.is_extra and c.team_player in seating.team]
     if rule == "in_game":
         return frozenset(c.player(Side.TEAM) for c in mains if c.live)
-    if rule == "cube_in_game":
-        return frozenset(c.player(Side.TEAM) for c in mains if c.in_game)
+    if rule == "cube_in_game":  # and the one who plays asks them (Atlanta 3.2, euro ¶11)
+        voices = {c.player(Side.TEAM) for c in mains if c.in_game}
+        shooter = acting_captain(seating, game.cubes)
+        return frozenset(voices | ({shooter} if voices and shooter else set()))
     if rule == "cube_turned" and any(c.turned for c in mains):
         return frozenset(c.player(Side.TEAM) for c in mains if c.live)
     return frozenset()

@@ -662,6 +662,12 @@ def test_atlanta_3_2_only_players_with_a_cube_in_the_game_consult() -> None:
     assert box_consults_fully(state)  # 3.3: two cubes turned, taken or not
     danish = game(preset="danish")
     assert team_voices(danish) == {"bo", "cy", "di"}
+    # The Captain asks those whose cubes are in, even without his own in the game.
+    asks = do(do(game(), "double", by="cy"), "answer", by="ann", take=["cy"])
+    assert team_voices(asks) == {"bo", "cy"}
+    # Once he dropped, the Acting Captain plays and asks, not he.
+    dropped = do(do(do(game(), "double", by="ann"), "drop", by="bo"), "take", by="cy")
+    assert team_voices(do(dropped, "drop", by="di")) == {"cy"}
 
 
 def test_atlanta_4_5_the_box_settles_with_one_player_who_leaves_the_game() -> None:
