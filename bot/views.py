@@ -272,7 +272,7 @@ async def answer_menu(interaction: discord.Interaction, table_id: str,
 
 async def partner_menu(interaction: discord.Interaction, table_id: str,
                        state: TableState) -> None:
-    """The Box invites a Partner: the players in the order the rule set asks them."""
+    """The Box invites a Partner: the first the rule set asks who has not declined."""
     seating = state.seating
     invitees = partner_invitees(state)
     if seating is None or str(interaction.user.id) != seating.box or not invitees:
@@ -281,15 +281,15 @@ async def partner_menu(interaction: discord.Interaction, table_id: str,
                                                 ephemeral=True)
         return
     view = discord.ui.View(timeout=300)
-    for player in invitees[:5]:
-        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
-            label=state.shown(player), custom_id=f"invite:{player}")
-        button.callback = _inviter(table_id, player)  # type: ignore[method-assign]
-        view.add_item(button)
-    first = state.shown(invitees[0])
+    first = invitees[0]
+    button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
+        label=f"Invite {state.shown(first)}", custom_id=f"invite:{first}")
+    button.callback = _inviter(table_id, first)  # type: ignore[method-assign]
+    view.add_item(button)
+    after = ", ".join(state.shown(p) for p in invitees[1:])
     await interaction.response.send_message(
-        f"Invite whom? The rules ask {first} first, then in this order.", view=view,
-        ephemeral=True)
+        f"The rules ask {state.shown(first)} first" + (f"; if he declines, {after}." if after
+                                                        else "."), view=view, ephemeral=True)
 
 
 def _inviter(table_id: str, player: str) -> Any:

@@ -167,6 +167,7 @@ class TableState:
     # (game number, commitment, seed once revealed or "") of every game with seeded dice
     commitments: tuple[tuple[int, str, str], ...] = ()
     choices: tuple[tuple[str, str], ...] = ()  # seating choices open until the next start
+    declined: tuple[str, ...] = ()  # who declined to be Partner since the last game
     # newcomers waiting for the table's approval, each with the players who admitted him
     requests: tuple[tuple[JoinRequested, tuple[str, ...]], ...] = ()
     corrections: int = 0  # corrections proposed so far (the next one's number - 1)
@@ -351,8 +352,8 @@ def evolve(state: TableState, event: Event) -> TableState:
         case DiceRevealed(number, seed):
             return replace(state, commitments=tuple(
                 (n, c, seed if n == number else s) for n, c, s in state.commitments))
-        case PartnerDeclined():
-            return state  # history only: the Box invites the next player
+        case PartnerDeclined(player):
+            return replace(state, declined=(*state.declined, player))  # the next is asked
         case GameEnded(_, _, transfers, seating, choices):
             members = tuple(replace(m, waiting=False) for m in state.members if not m.leaving)
             board = state.board
@@ -364,7 +365,7 @@ def evolve(state: TableState, event: Event) -> TableState:
             return replace(state, members=members, seating=seating, game=None, board=board,
                            sheet=state.sheet.add_game(transfers),
                            games_played=state.games_played + 1, game_roles=roles,
-                           proposals=_no_undo(state.proposals), choices=choices)
+                           proposals=_no_undo(state.proposals), choices=choices, declined=())
         case (GameStarted() | CubeTurned() | PointsPaid() | DoublesAnswered() | Rolled() | Moved()
               | ResignationOffered() | ResignationAnswered() | RollHeld() | PartnershipSettled()
               | AnswersInOrder()):

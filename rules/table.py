@@ -246,14 +246,21 @@ def _rolls(value: Any, count: int) -> dict[str, tuple[int, ...]]:
 
 
 def partner_invitees(state: TableState) -> tuple[str, ...]:
-    """Whom the Box may invite to be his Partner now, in the order the rule set asks them
-    (Atlanta 6.5: the bottom of the rotation first); empty when no Partner can be taken."""
+    """Who is still to be asked to be the Box's Partner, in the order the rule set asks them
+    (Atlanta 6.5: the bottom of the rotation first), less those who declined since the last
+    game; empty when no Partner can be taken."""
     seating, rules = state.seating, state.rules
     if (state.game is not None or seating is None or seating.partner is not None
             or rules.partner == "never"
             or len(seating.players) < rules.partner_min_players):
         return ()
-    return sit.partner_candidates(seating, partner_from=rules.partner_from)
+    return tuple(p for p in sit.partner_candidates(seating, partner_from=rules.partner_from)
+                 if p not in state.declined)
+
+
+_FROM = {"bottom": "the bottom of the rotation first, Atlanta 1.3",
+         "after_captain": "the player after the Captain first, FIBS §1",
+         "captain": "the Captain first, euro"}
 
 
 @handles("decline")
@@ -275,6 +282,11 @@ def _partner(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if cmd.by not in (player, seating.box):
         raise NotYourTurn(f"The Box ({seating.box}) invites a Partner, or a player takes "
                           "the offer himself.")
+    asked = partner_invitees(state)
+    if player in asked and player != asked[0]:
+        raise SeatingError(f"{asked[0]} is asked first to be Partner "
+                           f"({_FROM[state.rules.partner_from]}); {player} only once those "
+                           "before him decline.")
     return (Seated(take_partner(state, seating, player), f"{player} partners the Box"),)
 
 

@@ -994,7 +994,12 @@ def test_atlanta_6_5_the_bottom_of_the_rotation_is_invited_first() -> None:
 
 def test_an_invited_player_declines_where_the_rule_set_lets_him() -> None:
     state = table("a", "b", "c", "d", "e", "f")
-    assert do(state, "decline", by="f") == state  # recorded, nothing else changes
+    with pytest.raises(SeatingError, match=r"f is asked first to be Partner \(the bottom"):
+        do(state, "partner", by="a", player="e")
+    declined = do(state, "decline", by="f")
+    assert declined.seating == state.seating  # the next one is asked
+    assert do(declined, "partner", by="a", player="e").seating.partner == "e"
+    assert do(declined, "partner", by="f").seating.partner == "f"  # he may change his mind
     with pytest.raises(SeatingError, match="Only a player"):
         do(state, "decline", by="a")
     with pytest.raises(SeatingError, match="may not refuse"):
