@@ -120,7 +120,7 @@ def export_games(args: argparse.Namespace) -> int:
     try:
         if args.scenario is not None:
             with open(args.scenario, encoding="utf-8") as fh:
-                events = records.transcript(fh.read().splitlines())
+                events = scenario.transcript(fh.read().splitlines())
         elif args.db is not None and args.table is not None:
             events = asyncio.run(_stored_events(args.db, args.table))
         else:

@@ -4,7 +4,8 @@ Dataclasses are written as `{"$": TypeName, field: value, ...}`, enums as `{"$en
 "Side.BOX"}`, fractions as `{"$frac": "1/2"}`, positions by their gnubg Position ID
 (`{"$pos": ID}`), tuples as lists (every sequence in the rules is a tuple, so lists come
 back as tuples). Only the types registered here are read back: an unknown type name is a
-`CodecError` naming it, never a silent guess.
+`CodecError` naming it, never a silent guess. A type no longer written (`RETIRED`) is left
+out of the sequence it was stored in.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from bot.effects import Announce, EditBoard, Outcome, PostSheet, Prompt, Reseat, SetSend
+from bot.effects import Announce, Outcome, PostSheet, Prompt, Reseat, SetSend
 from rules.board import Position
 from rules.cube import Cube, CubeState, Side
 from rules.events import EVENT_TYPES
@@ -33,10 +34,11 @@ class CodecError(ValueError):
 TYPES: dict[str, type] = {
     **EVENT_TYPES,
     **{cls.__name__: cls for cls in (Cube, Transfer, Seating, ScoreSheet, RuleSet, Game,
-                                     Member, TableState, Outcome, Announce, EditBoard,
-                                     Prompt, SetSend, Reseat, PostSheet)},
+                                     Member, TableState, Outcome, Announce, Prompt,
+                                     SetSend, Reseat, PostSheet)},
 }
 ENUMS: dict[str, type[Enum]] = {"Side": Side, "CubeState": CubeState}
+RETIRED = {"EditBoard"}  # an effect older versions stored in outcomes; Announce redraws now
 
 
 def encode(value: Any) -> Any:
@@ -63,7 +65,8 @@ def encode(value: Any) -> Any:
 def decode(data: Any) -> Any:
     """The value `encode` wrote."""
     if isinstance(data, list):
-        return tuple(decode(v) for v in data)
+        return tuple(decode(v) for v in data
+                     if not (isinstance(v, dict) and v.get("$") in RETIRED))
     if not isinstance(data, dict):
         return data
     if "$pos" in data:

@@ -1,9 +1,10 @@
 """Effects: what the Discord layer must do after a command, as plain data.
 
 `TableService` returns them with every accepted command; the Discord client executes them
-(edit one board message, send a prompt, change a channel permission, post the sheet) and
-tests assert on them without Discord. `effects_for` derives them from the events and from
-the state before and after, so a cog never decides who may speak or whom to prompt.
+(announce, which redraws the one board message; send a prompt, change a channel permission,
+post the sheet) and tests assert on them without Discord. `effects_for` derives them from the
+events and from the state before and after, so a cog never decides who may speak or whom to
+prompt.
 """
 
 from __future__ import annotations
@@ -41,21 +42,16 @@ from rules.events import (
     TableOpened,
 )
 from rules.game import box_consults_fully, team_voices, waiting_for
-from rules.ledger import format_points
 from rules.state import TableState
 
 
 @dataclass(frozen=True)
 class Announce:
-    """A line for the table's public log in #board, or for the Box side in #box."""
+    """A line for the table's public log in #board (the board message is redrawn with it),
+    or for the Box side in #box."""
 
     text: str
     channel: str = "board"
-
-
-@dataclass(frozen=True)
-class EditBoard:
-    """Redraw the board message (image, buttons, whose decision it is)."""
 
 
 @dataclass(frozen=True)
@@ -92,7 +88,7 @@ class PostSheet:
     final: bool = False
 
 
-Effect = Announce | EditBoard | Prompt | SetSend | Reseat | PostSheet
+Effect = Announce | Prompt | SetSend | Reseat | PostSheet
 
 
 @dataclass(frozen=True)
@@ -121,8 +117,7 @@ def describe(event: Event) -> str | None:
         case JoinAnswered(player, by, admitted):
             return f"{by} {'admits' if admitted else 'objects to'} {player}."
         case PlayerLeft(player, after_game, payments):
-            paid = "".join(f" {t.payer} pays {t.payee} {format_points(t.points).lstrip('+')}."
-                           for t in payments)
+            paid = "".join(f" {t.phrase()}." for t in payments)
             return f"{player} leaves" + (" after this game." if after_game else ".") + paid
         case PartnerDeclined(player):
             return f"{player} declines to be Partner."
@@ -160,7 +155,7 @@ def describe(event: Event) -> str | None:
         case CubeTurned(cube, action, by):
             return f"{by}: {action} ({cube.team_player} v {cube.box_player}, cube {cube.face})."
         case PointsPaid(t):
-            return f"{t.payer} pays {t.payee} {format_points(t.points).lstrip('+')}."
+            return f"{t.phrase()}."
         case Rolled(side, dice, passed):
             who = "Box" if side is Side.BOX else "Team"
             return f"{who} rolls {dice[0]}-{dice[1]}" + (": no legal play." if passed else ".")
@@ -173,8 +168,7 @@ def describe(event: Event) -> str | None:
                 for choice, player in choices)
             return f"{'The Box' if winner is Side.BOX else 'The Team'} wins ({kind}).{offers}"
         case SessionEnded(payments):
-            owed = "; ".join(f"{t.payer} pays {t.payee} {format_points(t.points).lstrip('+')}"
-                             for t in payments)
+            owed = "; ".join(t.phrase() for t in payments)
             return "The session is over. " + (owed or "Nobody owes anything.")
         case RollHeld(player, held):
             return f"{player} {'holds' if held else 'releases'} the roll."
@@ -210,8 +204,6 @@ def effects_for(before: TableState, after: TableState,
                 events: tuple[Event, ...]) -> tuple[Effect, ...]:
     """The effects of a command that turned `before` into `after` through `events`."""
     out: list[Effect] = [Announce(text) for e in events if (text := describe(e))]
-    if any(isinstance(e, GameStarted | CubeTurned | Rolled | Moved | GameEnded) for e in events):
-        out.append(EditBoard())
     old = {(p, c.team_player, c.box_player, c.state) for p, c in waiting_for(before)}
     gone = {e.player for e in events if isinstance(e, PlayerAway) and e.away}
     for player, cube in waiting_for(after):

@@ -19,15 +19,14 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.asks import prompt_view
-from bot.effects import Announce, EditBoard, Outcome, PostSheet, Prompt, Reseat, SetSend
+from bot.effects import Announce, Outcome, PostSheet, Prompt, Reseat, SetSend
+from bot.render.board import whose_turn
 from bot.render.sheet import render_sheet
 from bot.store import Channels
-from bot.views import board_view
-from rules.board import legal_plays
+from bot.views import board_view, play_options
 from rules.cube import Side
 from rules.game import shooter, team_voices, waiting_for
 from rules.ledger import format_points
-from rules.notation import format_play
 from rules.state import Command, TableState
 
 if TYPE_CHECKING:
@@ -56,11 +55,11 @@ def status(state: TableState) -> str:
     if who is None:
         return "Waiting for the result: `/chouette result`."
     if game.dice is not None:
-        return f"Waiting for {state.shown(who)} to play {game.dice[0]}-{game.dice[1]}."
+        return f"Waiting for {whose_turn(state.shown(who), game.dice)}."
     if game.holds:
         held = ", ".join(state.shown(p) for p in game.holds)
         return f"{held} asked {state.shown(who)} to hold the roll: double or release."
-    return f"Waiting for {state.shown(who)} to roll (or a double before the roll)."
+    return f"Waiting for {whose_turn(state.shown(who), None)} (or a double before the roll)."
 
 
 def board_text(state: TableState, lines: list[str]) -> str:
@@ -140,7 +139,7 @@ class Presenter:
             return
         notes = [e for e in outcome.effects if isinstance(e, Announce)]
         lines = [self.names(state, e.text) for e in notes if e.channel == "board"]
-        if lines or any(isinstance(e, EditBoard) for e in outcome.effects):
+        if lines:
             await self.board(state, channels, lines, interaction)
         elif interaction is not None and not interaction.response.is_done():
             await interaction.response.defer()
@@ -177,10 +176,10 @@ class Presenter:
                 self._timers[(table_id, f"hold:{holder}")] = asyncio.create_task(
                     self._lapse(table_id, holder, state.rules.hold_timeout_seconds))
         if game.dice is not None:
-            plays = {format_play(p) for p in legal_plays(game.position, game.dice)}
+            plays = play_options(game.position, game.dice)  # the board's menu computed them
             if len(plays) == 1:  # forced: the bot plays it (a pass is the rules' own)
                 outcome = await self.bot.service.handle(
-                    table_id, Command("move", who, {"play": plays.pop()}))
+                    table_id, Command("move", who, {"play": plays[0]}))
                 if outcome.accepted:
                     await self.show(table_id, outcome)
             return

@@ -12,7 +12,6 @@ listed in its header.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
@@ -21,8 +20,7 @@ from rules.cube import Side
 from rules.errors import RuleError
 from rules.events import Event, GameEnded, GameStarted, Moved, Rolled, TableOpened
 from rules.notation import position_id
-from rules.state import Command, TableState, evolve, replay
-from rules.table import decide
+from rules.state import TableState, evolve
 
 
 class RecordError(RuleError):
@@ -200,20 +198,6 @@ def to_mat(records: Sequence[GameRecord]) -> str:
             lines.append(" " * indent + f"Wins {points} point{'s' if points > 1 else ''}")
         lines.append("")
     return "\n".join(lines) + "\n"
-
-
-def transcript(lines: Iterable[str]) -> list[Event]:
-    """The events of a session transcript (contract 2's JSON lines); lines the rules refuse
-    are left out, as the scenario runner does."""
-    state, events = TableState(), list[Event]()
-    for line in lines:
-        try:
-            new = decide(state, Command.from_json(json.loads(line))) if line.strip() else ()
-        except (json.JSONDecodeError, RuleError):
-            continue
-        events.extend(new)
-        state = replay(new, state)
-    return events
 
 
 def played(events: Iterable[Event]) -> list[GameRecord]:

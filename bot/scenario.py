@@ -19,6 +19,7 @@ from bot.service import TableService
 from bot.store import EventStore
 from rules.cube import Side
 from rules.errors import RuleError
+from rules.events import Event
 from rules.ledger import Transfer, breakdown
 from rules.notation import position_id
 from rules.state import Command, TableState, replay
@@ -34,21 +35,36 @@ def _transfers(transfers: Iterable[Transfer]) -> list[dict[str, Any]]:
     return [{"from": t.payer, "to": t.payee, "points": points(t.points)} for t in transfers]
 
 
-def run(lines: Iterable[str]) -> dict[str, Any]:
-    """Apply every line of a transcript in memory and return the report."""
-    state = TableState()
+def apply(lines: Iterable[str]) -> tuple[TableState, list[Event], list[dict[str, Any]]]:
+    """Apply every line of a transcript in memory: the table at the end, the events of the
+    lines the rules accepted, and the lines refused (`rejected` in the report)."""
+    state, events = TableState(), list[Event]()
     rejected: list[dict[str, Any]] = []
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
-            command = Command.from_json(json.loads(line))
-            state = replay(decide(state, command), state)
+            new = decide(state, Command.from_json(json.loads(line)))
         except json.JSONDecodeError as exc:
             rejected.append({"line": number, "reason": f"Not a JSON command: {exc}"})
+            continue
         except RuleError as exc:
             rejected.append({"line": number, "reason": str(exc)})
+            continue
+        events.extend(new)
+        state = replay(new, state)
+    return state, events, rejected
+
+
+def run(lines: Iterable[str]) -> dict[str, Any]:
+    """Apply every line of a transcript in memory and return the report."""
+    state, _, rejected = apply(lines)
     return report(state, rejected)
+
+
+def transcript(lines: Iterable[str]) -> list[Event]:
+    """The events of a session transcript; the lines the rules refuse are left out."""
+    return apply(lines)[1]
 
 
 async def run_stored(text: str, db: Path | str) -> dict[str, Any]:

@@ -8,6 +8,7 @@ asks the service and shows the outcome. Which items a board shows is derived fro
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 import discord
@@ -22,7 +23,7 @@ from bot.asks import (
     StakeButton,
     bot_of,
 )
-from rules.board import legal_plays
+from rules.board import Position, legal_plays
 from rules.cube import CubeState, Side
 from rules.game import shooter, waiting_for
 from rules.notation import format_play
@@ -130,6 +131,13 @@ class MoveModal(discord.ui.Modal, title="Your play"):
             "move", str(interaction.user.id), {"play": self.play.value}))
 
 
+@lru_cache(maxsize=128)
+def play_options(position: Position, dice: tuple[int, int]) -> tuple[str, ...]:
+    """The legal plays of `dice`, written and sorted; cached, because the board's menu and
+    the presenter's forced play ask for the same roll one after the other."""
+    return tuple(sorted({format_play(p) for p in legal_plays(position, dice)}))
+
+
 DYNAMIC_ITEMS = (TableButton, PromptButton, InviteButton, MoveSelect, ConsentButton,
                  AdmitButton, BuyButton, RaccoonButton, StakeButton)
 
@@ -170,9 +178,9 @@ def _game_view(table_id: str, state: TableState) -> discord.ui.View:
     if pending:
         return view
     if game.dice is not None and game.position is not None:
-        plays = sorted({format_play(p) for p in legal_plays(game.position, game.dice)})
+        plays = play_options(game.position, game.dice)
         if len(plays) <= MOVE_MENU_LIMIT:
-            view.add_item(MoveSelect(table_id, plays))
+            view.add_item(MoveSelect(table_id, list(plays)))
         view.add_item(TableButton(table_id, "type"))
         return view
     if state.mode == "play" and shooter(state) is not None:

@@ -22,7 +22,7 @@ from fractions import Fraction
 from rules.cube import Side
 from rules.errors import NotYourTurn, RuleError
 from rules.events import Corrected, CorrectionAnswered, CorrectionProposed, Event
-from rules.ledger import Transfer, format_points
+from rules.ledger import Transfer
 from rules.state import BadCommand, Command, TableState, acting_captain, handles, sender
 
 KINDS = ("score", "undo")
@@ -122,4 +122,4 @@ def describe_correction(proposal: CorrectionProposed) -> str:
     t = proposal.transfer
     if t is None:
         return "take back the last checker play and what followed it"
-    return f"{t.payer} pays {t.payee} {format_points(t.points).lstrip('+')}"
+    return t.phrase()

@@ -12,7 +12,7 @@ Atlanta 4.2 is `split` (the arithmetic) and `split_game` (the game's transfers r
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
@@ -46,6 +46,12 @@ class Transfer:
         if not self.payer or not self.payee or self.payer == self.payee:
             raise ValueError(f"A transfer needs two different players: {self.payer!r}, "
                              f"{self.payee!r}")
+
+    def phrase(self, shown: Callable[[str], str] = str, rounding: RoundMode = "exact") -> str:
+        """The transfer in words, "Ann pays Bob 2½": the players as `shown` names them, the
+        points as `format_points` writes them (without the plus sign)."""
+        return (f"{shown(self.payer)} pays {shown(self.payee)} "
+                f"{format_points(self.points, rounding).lstrip('+')}")
 
 
 def pay(payer: str, payee: str, points: Fraction | int, reason: str = "") -> tuple[Transfer, ...]:

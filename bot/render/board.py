@@ -185,7 +185,7 @@ def render_board(
         if roles is not None:
             who = shown(roles.box if on_roll is Side.BOX
                         else roles.acting_captain or roles.captain)
-        status = f"{who} to play {dice[0]}-{dice[1]}" if dice else f"{who} to roll"
+        status = whose_turn(who, dice)
     pid = f"Position ID {position_id(position)}"
     small = font(round(16 * s))
     draw.text((width - lay.pad, status_y + round(20 * s)), pid, font=small, fill=theme.muted,
@@ -238,10 +238,13 @@ def _table_status(state: TableState) -> str:
         what = "a cube" if cubes == 1 else f"{cubes} cubes"
         return f"Waiting for {', '.join(players)} to answer {what}"
     key = shooter(state)
-    who = state.shown(key) if key is not None else "?"
-    if game.dice is not None:
-        return f"{who} to play {game.dice[0]}-{game.dice[1]}"
-    return f"{who} to roll"
+    return whose_turn(state.shown(key) if key is not None else "?", game.dice)
+
+
+def whose_turn(who: str, dice: tuple[int, int] | None) -> str:
+    """"Ann to play 6-5", or "Ann to roll" without dice: the line under the board, and the
+    board message's status (`bot.presenter.status`)."""
+    return f"{who} to play {dice[0]}-{dice[1]}" if dice else f"{who} to roll"
 
 
 def _side_map(pair: tuple[int, int], on_roll: Side) -> dict[Side, int]:

@@ -155,8 +155,7 @@ def render_sheet(
     draw.text((pad, y + head_h / 2), "Settle up", font=font(round(24 * s)), fill=ink,
               anchor="lm", stroke_width=1, stroke_fill=ink)
     y += head_h
-    lines = [f"{shown(p.payer)} pays {shown(p.payee)} {cell(p.points).lstrip('+')}"
-             for p in payments]
+    lines = [p.phrase(shown, rounding) for p in payments]
     for line in lines or ["Nobody owes anything."]:
         draw.text((pad + 10 * s, y + round(16 * s)), fit(plain(line), size, width - 3 * pad),
                   font=font(size), fill=ink, anchor="lm")

@@ -88,7 +88,7 @@ def test_a_record_has_the_seats_the_opening_and_every_turn() -> None:
 
 
 def test_every_position_follows_from_the_one_before_and_ends_on_the_replayed_board() -> None:
-    events = records.transcript((SCENARIOS / "atlanta_play.jsonl").read_text().splitlines())
+    events = scenario.transcript((SCENARIOS / "atlanta_play.jsonl").read_text().splitlines())
     (record,) = records.games(events)
     turns = record.turns
     assert turns[0].position_id == "4HPwATDgc/ABMA"
@@ -104,7 +104,7 @@ def test_every_position_follows_from_the_one_before_and_ends_on_the_replayed_boa
 
 
 def test_describe_says_who_was_on_roll_with_which_dice() -> None:
-    events = records.transcript((SCENARIOS / "atlanta_play.jsonl").read_text().splitlines())
+    events = scenario.transcript((SCENARIOS / "atlanta_play.jsonl").read_text().splitlines())
     found = records.games(events)
     assert records.describe(found, 1, 2) == (
         "Game 1, turn 2: Bob (Team) on roll with 6-4. Position ID `sGfwATDgc/ABMA`; "
@@ -149,7 +149,7 @@ def test_a_roll_with_no_legal_play_is_a_turn_without_a_play() -> None:
 
 
 def test_refusals() -> None:
-    scorekeeper = records.transcript((SCENARIOS / "atlanta.jsonl").read_text().splitlines())
+    scorekeeper = scenario.transcript((SCENARIOS / "atlanta.jsonl").read_text().splitlines())
     with pytest.raises(RecordError, match="This table keeps score only"):
         records.export(scorekeeper)
     with pytest.raises(RecordError, match="No game has been played on the board at this "

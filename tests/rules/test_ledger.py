@@ -161,6 +161,12 @@ def test_atlanta_4_3_whole_point_display(points: Fraction, mode: str, shown: str
     assert format_points(points, mode) == shown  # type: ignore[arg-type]
 
 
+def test_a_transfer_in_words_names_the_players_as_shown_and_drops_the_plus() -> None:
+    transfer = t("ann", "bo", F(5, 2))
+    assert transfer.phrase() == "ann pays bo 2½"
+    assert transfer.phrase(str.title, "half_up") == "Ann pays Bo 3"
+
+
 def test_rounding_is_for_display_only() -> None:
     sheet = ScoreSheet.of([[t("Ann", "Bo", F(1, 2)), t("Cy", "Bo", F(1, 2))]])
     assert sum(round_points(v, "half_up") for v in sheet.totals().values()) != 0
