@@ -26,7 +26,8 @@ from rules.events import (
     PointsPaid,
     RollHeld,
 )
-from rules.game import finish, in_game, no_pending
+from rules.game import finish, in_game, no_pending, shooter, waiting_for
+from rules.holdover import shooter_timed_out
 from rules.seating import Seating
 from rules.state import (
     BadCommand,
@@ -351,6 +352,8 @@ def _timeout(state: TableState, cmd: Command) -> tuple[Event, ...]:
     game, _ = in_game(state)
     player = cmd.arg("player", str)
     waiting = _waiting_on(game, player)
+    if not waiting and player == shooter(state) and not waiting_for(state):
+        return shooter_timed_out(state, player)  # his time to roll or play ran out
     if not waiting:
         raise NotYourTurn(f"No decision of {player}'s is waiting.")
     action = state.rules.timeout_action

@@ -278,6 +278,24 @@ class Corrected:
 
 
 @dataclass(frozen=True)
+class GameHeldOver:
+    """The Box or the Captain (`player`) is gone and the game is put on hold to be played
+    out later (FIBS §6 ¶2): the points paid so far go on the sheet (`transfers`, as
+    booked), and the table goes on with `seating`, the rotation's as if the other won."""
+
+    player: str
+    transfers: tuple[Transfer, ...]
+    seating: Seating | None
+
+
+@dataclass(frozen=True)
+class GameResumed:
+    """A held-over game is played out now; afterwards the table sits as it was."""
+
+    number: int
+
+
+@dataclass(frozen=True)
 class SessionEnded:
     """The session is over: the final breakdown of who pays whom."""
 
@@ -289,7 +307,8 @@ Event = (TableOpened | PlayerJoined | JoinRequested | JoinAnswered | PlayerLeft 
          | GameStarted | CubeTurned | PointsPaid | PartnershipSettled | AnswersInOrder
          | DoublesAnswered
          | ResignationOffered
-         | ResignationAnswered | RollHeld | Rolled | Moved | GameEnded | DiceRevealed
+         | ResignationAnswered | RollHeld | Rolled | Moved | GameEnded | GameHeldOver
+         | GameResumed | DiceRevealed
          | CorrectionProposed | CorrectionAnswered | Corrected | SessionEnded)
 
 EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
@@ -298,5 +317,6 @@ EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     GameStarted,
     CubeTurned, PointsPaid, PartnershipSettled, AnswersInOrder, ResignationOffered,
     ResignationAnswered,
-    DoublesAnswered, RollHeld, Rolled, Moved, GameEnded, DiceRevealed,
+    DoublesAnswered, RollHeld, Rolled, Moved, GameEnded, GameHeldOver, GameResumed,
+    DiceRevealed,
     CorrectionProposed, CorrectionAnswered, Corrected, SessionEnded)}

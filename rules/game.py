@@ -171,9 +171,9 @@ def _reveal(state: TableState, cmd: Command) -> tuple[Event, ...]:
         raise BadCommand(f"Game {number} has no dice commitment to reveal.")
     if found[2]:
         raise RuleError(f"Game {number}'s dice seed is already revealed.")
-    if state.game is not None and state.game.number == number:
-        raise RuleError(f"Game {number} is still being played: its seed stays secret until "
-                        "it ends.")
+    if number in state.unfinished:
+        raise RuleError(f"Game {number} is still being played (or on hold): its seed stays "
+                        "secret until it ends.")
     try:
         digest = hashlib.sha256(bytes.fromhex(seed)).hexdigest()
     except ValueError:
@@ -321,17 +321,31 @@ def finish(state: TableState, events: list[Event]) -> tuple[Event, ...]:
 
 def _game_over(state: TableState, winner: Side, kind: GameKind) -> GameEnded:
     """The end of the game: final results of every live cube, the sheet entry, next seats."""
+    game, _ = in_game(state)
+    finals = [c.result(kind, winner, jacoby=state.rules.jacoby) for c in game.cubes if c.live]
+    transfers = booked(state, (*game.transfers, *finals))
+    seats, choices = next_seats(state, summarize(state, winner, transfers))
+    return GameEnded(winner, kind.name.lower(), transfers, seats, choices)
+
+
+def booked(state: TableState, transfers: tuple[Transfer, ...]) -> tuple[Transfer, ...]:
+    """The game's `transfers` as they go on the sheet: the Box side's shared with a Partner
+    until they settled (Atlanta 4.2, 4.5)."""
     game, seating = in_game(state)
     rules = state.rules
-    finals = [c.result(kind, winner, jacoby=rules.jacoby) for c in game.cubes if c.live]
-    transfers: tuple[Transfer, ...] = (*game.transfers, *finals)
+    if seating.partner is None or rules.partner_cubes == "own":
+        return transfers
+    upto = len(transfers) if game.shared_until is None else game.shared_until
+    return (*split_game(transfers[:upto], seating.box, seating.partner,
+                        "box_gets_odd" if rules.odd_point == "box" else "halves"),
+            *(_to_holder(t, seating.box, game.box_holder) for t in transfers[upto:]))
+
+
+def summarize(state: TableState, winner: Side, transfers: tuple[Transfer, ...]) -> GameSummary:
+    """What the rotation reads of the game ending with `transfers` (as booked)."""
+    game, seating = in_game(state)
+    rules = state.rules
     own = rules.partner_cubes == "own"
-    if seating.partner is not None and not own:  # shared until Box and Partner settled
-        upto = len(transfers) if game.shared_until is None else game.shared_until
-        transfers = (*split_game(transfers[:upto], seating.box, seating.partner,
-                                 "box_gets_odd" if rules.odd_point == "box" else "halves"),
-                     *(_to_holder(t, seating.box, game.box_holder) for t in transfers[upto:]))
-    result = net(transfers)
     box_side = (seating.box,) if own else (seating.box, seating.partner)
     # Who dropped, was doubled out or settled, in the order their cubes ended (the order of
     # the points paid; an extra's premium is between Team players and tells nothing).
@@ -345,34 +359,43 @@ def _game_over(state: TableState, winner: Side, kind: GameKind) -> GameEnded:
     settled = {p: net(t for t in game.transfers if {t.payer, t.payee} == {p, seating.box}
                       ).get(p, Fraction(0))
                for p in seating.team if (c := cube_of(game, p)) and c.state is CubeState.SETTLED}
-    if not rules.profit_counts_penalties:  # euro ¶18: "penalties not counted"
-        result = net(t for t in transfers if not t.reason.startswith("penalty"))
-    summary = GameSummary(
+    counted = (transfers if rules.profit_counts_penalties  # euro ¶18: "penalties not counted"
+               else [t for t in transfers if not t.reason.startswith("penalty")])
+    result = net(counted)
+    return GameSummary(
         winner="box" if winner is Side.BOX else "team",
         box_net=sum((result.get(p, Fraction(0)) for p in box_side if p), Fraction(0)),
         dropped=dropped, doubled_out=doubled_out, settled=settled,
         acting_captains=game.shooters[1:],
         away=frozenset(m.name for m in state.members if m.away))
+
+
+def next_seats(state: TableState, summary: GameSummary
+               ) -> tuple[Seating | None, tuple[tuple[str, str], ...]]:
+    """The seating for the next game and the seating choices left open (Atlanta 6.3, 6.4):
+    the rotation's, or after a game resumed (FIBS §6 ¶2) the seating it interrupted; then
+    the leavers go and the newcomers sit down at the end."""
+    _, seating = in_game(state)
+    rules = state.rules
+
     def rotate(summary: GameSummary) -> Seating:
         return rotation.ROTATIONS[rules.rotation](
             seating, summary, box_retention=rules.box_retention,
             partner_min_players=rules.partner_min_players)
 
-    seats = rotate(summary)
+    seats = state.resumed_from or rotate(summary)
     choices = []
-    if seats.partner is not None and rotate(replace(summary, partner_stays=False)) != seats:
-        choices.append(("captain", seats.partner))  # 6.4: he stays, unless he captains
-    if seats.partner is not None and rotate(replace(summary, new_box_plays_alone=True)) != seats:
-        choices.append(("alone", seats.box))  # 6.3: the losing Box partners, unless...
+    if state.resumed_from is None and seats.partner is not None:
+        if rotate(replace(summary, partner_stays=False)) != seats:
+            choices.append(("captain", seats.partner))  # 6.4: he stays, unless he captains
+        if rotate(replace(summary, new_box_plays_alone=True)) != seats:
+            choices.append(("alone", seats.box))  # 6.3: the losing Box partners, unless...
     leavers = [m.name for m in state.members if m.leaving]
     joiners = [m.name for m in state.members if m.waiting and not m.leaving]
     nxt = without(seats, leavers)
     if nxt is not None and joiners:
         nxt = sit.join(nxt, joiners)
-    return GameEnded(winner, kind.name.lower(), transfers, nxt,
-                     tuple(c for c in choices if nxt is not None and c[1] in nxt.players))
-
-
+    return nxt, tuple(c for c in choices if nxt is not None and c[1] in nxt.players)
 
 
 def _to_holder(t: Transfer, box: str, holder: str) -> Transfer:

@@ -26,6 +26,8 @@ from rules.events import (
     DoublesAnswered,
     Event,
     GameEnded,
+    GameHeldOver,
+    GameResumed,
     GameStarted,
     JoinAnswered,
     JoinRequested,
@@ -168,6 +170,10 @@ class TableState:
     commitments: tuple[tuple[int, str, str], ...] = ()
     choices: tuple[tuple[str, str], ...] = ()  # seating choices open until the next start
     declined: tuple[str, ...] = ()  # who declined to be Partner since the last game
+    # games put on hold (FIBS §6 ¶2), each with its seating, and while one is played out
+    # again the seating it interrupted, to go back to when it ends
+    held: tuple[tuple[Game, Seating], ...] = ()
+    resumed_from: Seating | None = None
     # newcomers waiting for the table's approval, each with the players who admitted him
     requests: tuple[tuple[JoinRequested, tuple[str, ...]], ...] = ()
     corrections: int = 0  # corrections proposed so far (the next one's number - 1)
@@ -177,6 +183,12 @@ class TableState:
     def proposal(self, number: int) -> tuple[CorrectionProposed, tuple[str, ...]] | None:
         """Correction `number` and its approvals, while it waits for consent."""
         return next((p for p in self.proposals if p[0].number == number), None)
+
+    @property
+    def unfinished(self) -> frozenset[int]:
+        """The games still to be played out (in play, or on hold): their dice stay secret."""
+        return frozenset([*(g.number for g, _ in self.held),
+                          *([self.game.number] if self.game else [])])
 
     def member(self, name: str) -> Member | None:
         """The member called `name`, if any."""
@@ -355,17 +367,21 @@ def evolve(state: TableState, event: Event) -> TableState:
         case PartnerDeclined(player):
             return replace(state, declined=(*state.declined, player))  # the next is asked
         case GameEnded(_, _, transfers, seating, choices):
-            members = tuple(replace(m, waiting=False) for m in state.members if not m.leaving)
-            board = state.board
-            if state.game is not None and state.game.position is not None:
-                board = (state.game.position, state.game.on_roll or Side.BOX)
-            roles = state.game_roles
-            if state.seating is not None and state.game is not None:
-                roles = (*roles, (state.seating.box, state.game.shooters[0]))
-            return replace(state, members=members, seating=seating, game=None, board=board,
-                           sheet=state.sheet.add_game(transfers),
-                           games_played=state.games_played + 1, game_roles=roles,
-                           proposals=_no_undo(state.proposals), choices=choices, declined=())
+            # A game played out again was counted when it was put on hold.
+            played = state.games_played + (state.resumed_from is None)
+            return replace(_game_gone(state, transfers, seating), games_played=played,
+                           choices=choices, resumed_from=None)
+        case GameHeldOver(_, transfers, seating) if state.game and state.seating:
+            held = (*state.held, (replace(state.game, transfers=(), before=None),
+                                  state.seating))
+            return replace(_game_gone(state, transfers, seating), held=held,
+                           games_played=state.games_played + 1)
+        case GameResumed(number):
+            game, seating = next((g, s) for g, s in state.held if g.number == number)
+            board = (game.position, game.on_roll) if game.position and game.on_roll else None
+            return replace(state, game=game, seating=seating, resumed_from=state.seating,
+                           board=board or state.board, choices=(),
+                           held=tuple(h for h in state.held if h[0].number != number))
         case (GameStarted() | CubeTurned() | PointsPaid() | DoublesAnswered() | Rolled() | Moved()
               | ResignationOffered() | ResignationAnswered() | RollHeld() | PartnershipSettled()
               | AnswersInOrder()):
@@ -389,6 +405,22 @@ def _correct(state: TableState, number: int) -> TableState:
     board = (restored.position, restored.on_roll) if restored.position and restored.on_roll \
         else state.board
     return replace(state, game=restored, board=board)
+
+
+def _game_gone(state: TableState, transfers: tuple[Transfer, ...],
+               seating: Seating | None) -> TableState:
+    """The table once its game is over or put on hold: the sheet entry and its roles, the
+    next seating; the leavers gone and the newcomers seated."""
+    members = tuple(replace(m, waiting=False) for m in state.members if not m.leaving)
+    board = state.board
+    if state.game is not None and state.game.position is not None:
+        board = (state.game.position, state.game.on_roll or Side.BOX)
+    roles = state.game_roles
+    if state.seating is not None and state.game is not None:
+        roles = (*roles, (state.seating.box, state.game.shooters[0]))
+    return replace(state, members=members, seating=seating, game=None, board=board,
+                   sheet=state.sheet.add_game(transfers), game_roles=roles,
+                   proposals=_no_undo(state.proposals), choices=(), declined=())
 
 
 def _no_undo(proposals: tuple[tuple[CorrectionProposed, tuple[str, ...]], ...]

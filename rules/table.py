@@ -16,6 +16,7 @@ from typing import Any
 import rules.corrections  # registers correct, approve and refuse
 import rules.doubling
 import rules.game
+import rules.holdover
 import rules.settlement  # noqa: F401  (registers settle and penalty)
 from rules import seating as sit
 from rules.absence import on_behalf

@@ -896,6 +896,45 @@ def test_fibs_6_a_player_disconnected_follows_the_captain_then_loses_his_place()
     assert atlanta.seating == table().seating and atlanta.member("cy").away
 
 
+def test_fibs_6_2_a_game_is_held_over_when_the_captain_is_gone_and_played_out_later() -> None:
+    state = do(do(game("ann", "bo", "cy", "di", preset="fibs"), "double", by="bo"),
+               "answer", by="ann", take=["bo", "cy", "di"])
+    with pytest.raises(NotYourTurn, match="only when the Box"):
+        do(state, "hold_over", by="cy")
+    state = do(do(state, "disconnect", by="cy", player="bo"), "hold_over", by="cy")
+    assert state.game is None and [g.number for g, _ in state.held] == [1]
+    assert state.seating is not None and state.seating.box == "ann"  # as if the Box won
+    assert state.seating.team == ("cy", "di", "bo")  # he goes to the bottom
+    with pytest.raises(SeatingError, match="waiting for bo"):
+        do(state, "resume", by="ann")
+    state = do(do(state, "back", by="bo"), "start")  # game 2: back in time, he plays
+    with pytest.raises(RuleError, match="between games"):
+        do(state, "resume", by="bo")
+    state = do(state, "result", by="ann", winner="box")
+    after_two = state.seating
+    state = do(state, "resume", by="bo")  # game 1 again: bo captains at 2, all took
+    assert state.game is not None and state.game.number == 1 and cube(state, "cy").value == 2
+    assert state.seating is not None and state.seating.captain == "bo" and not state.held
+    state = do(state, "result", by="ann", winner="team")
+    assert state.seating == after_two and state.games_played == 2
+    assert [net(g).get("bo", 0) for g in state.sheet.games] == [0, -1, 2]  # held, 2, 1
+    # Elsewhere the game waits for him; his stand-in plays once his time runs out.
+    with pytest.raises(RuleError, match="waits for the Box or the Captain"):
+        do(do(game(), "disconnect", by="cy", player="bo"), "hold_over", by="cy")
+
+
+def test_a_shooter_whose_time_runs_out_is_away_or_his_game_is_held_over() -> None:
+    atlanta = do(table(mode="play"), "start", opening=[[1, 3]])  # bo, the Team, to play
+    state = do(atlanta, "timeout", player="bo")
+    assert state.member("bo").away and state.game is not None
+    state = do(state, "move", by="cy", play="8/5 6/5")  # the next in order plays for him
+    with pytest.raises(NotYourTurn, match="No decision of cy"):
+        do(atlanta, "timeout", player="cy")
+    fibs = do(table(preset="fibs", mode="play"), "start", opening=[[1, 3]])
+    held = do(fibs, "timeout", player="bo")
+    assert held.game is None and held.held and held.member("bo").disconnected
+
+
 def test_fibs_an_absent_player_does_what_the_captain_does() -> None:
     state = do(do(game(preset="fibs"), "away", by="di"), "double", by="ann")
     state = do(state, "take", by="bo")

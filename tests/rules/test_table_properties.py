@@ -208,8 +208,10 @@ def _leave(draw: Draw, state: TableState) -> Command:
 
 
 def _absence(draw: Draw, state: TableState) -> Command:
-    name = pick(draw, ("away", "back", "disconnect", "proxy"))
-    args = {"player": someone(draw, state)} if name in ("disconnect", "proxy") else {}
+    name = pick(draw, ("away", "back", "disconnect", "proxy", "hold_over", "resume",
+                       "timeout"))
+    args = ({"player": someone(draw, state)} if name in ("disconnect", "proxy", "timeout")
+            else {})
     return Command(name, someone(draw, state), args)
 
 

@@ -1,0 +1,90 @@
+"""A shooter gone from the table: the game waits, or is held over (FIBS §6 ¶2).
+
+`shooter_absent = "wait"`: a Box or Captain whose time to roll or play runs out is treated
+as away, so that his stand-in rolls and plays for him (the Team's, Atlanta 7.1; the Box's
+proxy, if he named one); with nobody to stand in, the game waits for him.
+`shooter_absent = "suspend"` (FIBS): when the Box or the Captain is disconnected, or his
+time runs out, the game is put on hold: the points paid so far go on the sheet, the table
+goes on with the rotation as if the other side had won, the one gone at the bottom, and
+the game is played out later (`resume`) when its players are back; after it the table sits
+as it did before.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from rules.absence import captain_now
+from rules.cube import Side
+from rules.errors import NotYourTurn, RuleError, SeatingError
+from rules.events import Event, GameHeldOver, GameResumed, PlayerAway
+from rules.game import booked, in_game, next_seats, summarize
+from rules.state import BadCommand, Command, TableState, acting_captain, handles, replay
+
+
+def shooter_timed_out(state: TableState, player: str) -> tuple[Event, ...]:
+    """`player`, who must roll or play, let his time run out (`shooter_timeout_seconds`)."""
+    _, seating = in_game(state)
+    member = state.member(player)
+    if member is None or member.away:
+        raise NotYourTurn(f"{player} is away already: his stand-in rolls and plays for him.")
+    if state.rules.shooter_absent == "suspend" and player in (seating.box, captain_now(state)):
+        gone: tuple[Event, ...] = (PlayerAway(player, True, disconnected=True),)
+        return (*gone, held_over(replay(gone, state), player))
+    return (PlayerAway(player, True),)
+
+
+def held_over(state: TableState, gone: str) -> GameHeldOver:
+    """The game put on hold because `gone` (the Box or the Captain) is gone."""
+    game, seating = in_game(state)
+    winner = Side.TEAM if gone == seating.box else Side.BOX  # assumed, for the rotation
+    transfers = booked(state, game.transfers)
+    summary = replace(summarize(state, winner, transfers),
+                      box_net=Fraction(1 if winner is Side.BOX else -1))
+    seats, _ = next_seats(state, summary)
+    if seats is not None and gone in seats.team:  # "dropped to the bottom of the rotation"
+        seats = replace(seats, team=(*(p for p in seats.team if p != gone), gone))
+    return GameHeldOver(gone, transfers, seats)
+
+
+@handles("hold_over")
+def _hold_over(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    _, seating = in_game(state)
+    if state.rules.shooter_absent != "suspend":
+        raise RuleError("Under these rules the game waits for the Box or the Captain; once "
+                        "his time is up his stand-in rolls and plays for him.")
+    if state.resumed_from is not None:
+        raise RuleError("This game was held over once already: play it out now.")
+    captain = captain_now(state)
+    gone = next((p for p in (seating.box, captain)
+                 if p and (m := state.member(p)) is not None and m.disconnected), None)
+    if gone is None:
+        raise NotYourTurn(f"A game is held over only when the Box ({seating.box}) or the "
+                          f"Captain ({captain}) is disconnected.")
+    return (held_over(state, gone),)
+
+
+@handles("resume")
+def _resume(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    if state.game is not None:
+        raise RuleError("A held-over game is played out between games: finish this one first.")
+    if not state.held:
+        raise BadCommand("No game is on hold.")
+    on_hold = [g.number for g, _ in state.held]
+    number = cmd.arg("game", int, on_hold[0])
+    found = next(((g, s) for g, s in state.held if g.number == number), None)
+    if found is None:
+        raise BadCommand(f"Game {number} is not on hold; on hold: "
+                         f"{', '.join(map(str, on_hold))}.")
+    game, seating = found
+    # The Box and the Captain must be back; a player in the game who is not does what his
+    # side's shooter does, as any away player (FIBS §6 ¶2), but must still be at the table.
+    shooters = [seating.box, acting_captain(seating, game.cubes) or seating.captain]
+    live = [c.player(Side.TEAM) for c in game.cubes if c.live]
+    missing = [p for p in dict.fromkeys([*shooters, *live])
+               if (m := state.member(p)) is None or m.out or (p in shooters and m.away)]
+    if missing:
+        raise SeatingError(f"Game {number} is played out when its players are back: waiting "
+                           f"for {', '.join(missing)}.")
+    return (GameResumed(number),)
