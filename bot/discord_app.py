@@ -102,9 +102,8 @@ class ChouetteBot(commands.Bot):
 
     async def reveal(self, table_id: str, state: TableState) -> None:
         """Reveal the dice seed of every finished game whose seed is still secret."""
-        playing = state.game.number if state.game else None
         for number, _, revealed in state.commitments:
-            if revealed or number == playing:
+            if revealed or number in state.unfinished:
                 continue
             seed = await self.store.game_seed(table_id, number)
             if seed is None:

@@ -22,6 +22,8 @@ from rules.events import (
     DiceRevealed,
     Event,
     GameEnded,
+    GameHeldOver,
+    GameResumed,
     GameStarted,
     JoinAnswered,
     JoinRequested,
@@ -167,6 +169,11 @@ def describe(event: Event) -> str | None:
                 if choice == "captain" else f" {player} may play without a Partner (6.3)."
                 for choice, player in choices)
             return f"{'The Box' if winner is Side.BOX else 'The Team'} wins ({kind}).{offers}"
+        case GameHeldOver(player):
+            return (f"{player} is gone: the game is put on hold, to be played out when he is "
+                    "back (FIBS §6). The table goes on as if the other side had won.")
+        case GameResumed(number):
+            return f"Game {number} is played out now; then the table sits as it was."
         case SessionEnded(payments):
             owed = "; ".join(t.phrase() for t in payments)
             return "The session is over. " + (owed or "Nobody owes anything.")
@@ -244,7 +251,7 @@ def effects_for(before: TableState, after: TableState,
     proposed = {e.number: e for e in events if isinstance(e, CorrectionProposed)}
     proposed.update({p.number: p for p, _ in before.proposals})
     rescored = any(isinstance(e, Corrected) and proposed[e.number].transfer for e in events)
-    if rescored or any(isinstance(e, GameEnded) for e in events):
+    if rescored or any(isinstance(e, GameEnded | GameHeldOver) for e in events):
         out.append(PostSheet())
     if any(isinstance(e, SessionEnded) for e in events):
         out.append(PostSheet(final=True))

@@ -104,22 +104,26 @@ class Presenter:
         self._timers[(table_id, player)] = asyncio.create_task(
             self._expire(table_id, player, seconds))
 
-    async def _expire(self, table_id: str, player: str, seconds: float) -> None:
+    async def _expire(self, table_id: str, player: str, seconds: float,
+                      key: str = "") -> None:
         await asyncio.sleep(seconds)
-        self._timers.pop((table_id, player), None)
+        self._timers.pop((table_id, key or player), None)
         outcome = await self.bot.service.handle(
             table_id, Command("timeout", "", {"player": player}))
         if outcome.accepted:  # refused: he answered in time, nothing to do
             await self.show(table_id, outcome)
 
     async def arm_pending(self, table_ids: list[str]) -> None:
-        """After a restart: a timer for every Team decision still waiting."""
+        """After a restart: a timer for every Team decision still waiting, and the
+        shooter's."""
         for table_id in table_ids:
             state = await self.bot.service.state(table_id)
             await self.bot.reveal(table_id, state)  # a game that ended just before a crash
             for player, cube in waiting_for(state):
                 if cube.side_of(player) is Side.TEAM:
                     self.arm(table_id, player, state.rules.decision_timeout_seconds)
+            if state.mode == "play":
+                self._arm_shooter(table_id, state)
 
     def names(self, state: TableState, text: str) -> str:
         """`text` with every player's key replaced by his name; any other Discord user (a
@@ -162,15 +166,17 @@ class Presenter:
     async def _keep_going(self, table_id: str, state: TableState) -> None:
         """Reveal finished games' dice seeds; play a forced play at once; arm the autoroll
         when the side on roll may roll."""
-        playing = state.game.number if state.game else None
-        if any(not seed and number != playing for number, _, seed in state.commitments):
+        if any(not seed and number not in state.unfinished
+               for number, _, seed in state.commitments):
             await self.bot.reveal(table_id, state)
         game, who = state.game, shooter(state)
-        timer = self._timers.pop((table_id, ""), None)
-        if timer is not None and timer is not asyncio.current_task():
-            timer.cancel()
+        for key in ("", "shooter"):
+            timer = self._timers.pop((table_id, key), None)
+            if timer is not None and timer is not asyncio.current_task():
+                timer.cancel()
         if game is None or game.position is None or who is None or state.mode != "play":
             return
+        self._arm_shooter(table_id, state)
         for holder in game.holds:  # a hold lapses (Atlanta 5.9 is no licence to stall)
             if (table_id, f"hold:{holder}") not in self._timers:
                 self._timers[(table_id, f"hold:{holder}")] = asyncio.create_task(
@@ -188,6 +194,15 @@ class Presenter:
                 and not game.holds and not game.resignations):
             self._timers[(table_id, "")] = asyncio.create_task(
                 self._autoroll(table_id, who, window))
+
+    def _arm_shooter(self, table_id: str, state: TableState) -> None:
+        """The shooter who must roll or play has `shooter_timeout_seconds`: then he is away
+        and his stand-in plays, or under FIBS his game is held over (`rules/holdover.py`)."""
+        who, game = shooter(state), state.game
+        if who is None or game is None or waiting_for(state) or game.holds or game.resignations:
+            return
+        self._timers[(table_id, "shooter")] = asyncio.create_task(
+            self._expire(table_id, who, state.rules.shooter_timeout_seconds, key="shooter"))
 
     async def _lapse(self, table_id: str, holder: str, seconds: float) -> None:
         await asyncio.sleep(seconds)

@@ -43,14 +43,15 @@ _LABELS = {"join": ("Join", discord.ButtonStyle.secondary),
            "release": ("Release the roll", discord.ButtonStyle.secondary),
            "captain": ("Partner: captain instead", discord.ButtonStyle.secondary),
            "alone": ("Box: play alone", discord.ButtonStyle.secondary),
-           "pass_box": ("Pass the box", discord.ButtonStyle.secondary)}
+           "pass_box": ("Pass the box", discord.ButtonStyle.secondary),
+           "resume": ("Play out the held game", discord.ButtonStyle.primary)}
 
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=r"chouette:(?P<table>\d+)"
                            r":(?P<action>join|start|roll|double|type|answer|hold|release"
-                           r"|partner|captain|alone|pass_box)"):
+                           r"|partner|captain|alone|pass_box|resume)"):
     """A button on the board message."""
 
     def __init__(self, table_id: str, action: str) -> None:
@@ -170,6 +171,8 @@ def _game_view(table_id: str, state: TableState) -> discord.ui.View:
             view.add_item(TableButton(table_id, choice))
         if seating is not None and state.rules.may_pass_box:  # Villages 15
             view.add_item(TableButton(table_id, "pass_box"))
+        if state.held:  # FIBS §6 ¶2
+            view.add_item(TableButton(table_id, "resume"))
         return view
     pending = waiting_for(state)
     if seating is not None and any(own_cubes(state, p) and c.state is CubeState.OFFERED

@@ -301,3 +301,21 @@ async def test_atlanta_5_4_a_raccoon_is_made_only_when_the_beaverer_agrees(
     assert "asks to raccoon your beaver" in question.content
     await bo.user.click(question, label="Agree to the raccoon")
     assert await bos_cube() == ("raccooned", 8)
+
+
+async def test_fibs_a_captain_who_lets_his_time_run_out_has_his_game_held_over(
+        simcord_env: Any, dice: ScriptedDice) -> None:
+    _, (ann, bo, cy), board = await open_table(simcord_env, "ann", "bo", "cy", preset="fibs")
+    dice.queue = [6, 5, 4, 4, 2, 1, 3, 1]  # seats: ann Box, bo Captain; the Box opens 3-1
+    await ann.click(board.last_message, label="Start game")
+    await play(ann, board, "8/5 6/5")
+    await simcord_env.advance_time(121)  # bo neither rolls nor answers: FIBS §6 ¶2
+    assert "the game is put on hold" in board_message(board).content
+    refused = await ann.click(board_message(board), label="Play out the held game")
+    assert refused.ephemeral and "waiting for bo" in refused.response.content
+    await bo.slash(board, "chouette back")
+    await cy.click(board_message(board), label="Play out the held game")
+    table = await simcord_env.bot.store.channels(channel_id=board.id)
+    state = await simcord_env.bot.service.state(table.table_id)
+    assert state.game is not None and state.game.number == 1 and not state.held
+    assert "Waiting for bo to roll" in board_message(board).content
