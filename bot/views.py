@@ -27,7 +27,7 @@ from rules.board import Position, legal_plays
 from rules.cube import CubeState, Side
 from rules.game import shooter, waiting_for
 from rules.notation import format_play
-from rules.state import Command, TableState, cube_between, own_cubes
+from rules.state import Command, TableState, boxer_of, cube_between, own_cubes
 from rules.table import open_choices, partner_invitees
 
 MOVE_MENU_LIMIT = 25  # Discord's most options in one select menu
@@ -73,7 +73,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             return
         state = await bot.service.state(self.table_id)
         seating = state.seating
-        if self.action == "double" and seating is not None and own_cubes(state, me):
+        if self.action == "double" and seating is not None and boxer_of(state, me):
             await box_double_menu(interaction, self.table_id, state)
             return
         if self.action == "answer":
@@ -244,9 +244,9 @@ async def box_double_menu(interaction: discord.Interaction, table_id: str,
     game, seating = state.game, state.seating
     if game is None or seating is None:
         return
-    me = str(interaction.user.id)
+    boxer = boxer_of(state, str(interaction.user.id))  # a Partner may act for the Box (FIBS)
     names = {p: state.shown(p) for p in seating.team
-             if (c := cube_between(game, p, me)) is not None and c.may_double(Side.BOX)}
+             if (c := cube_between(game, p, boxer or "")) is not None and c.may_double(Side.BOX)}
     view = _Choice(table_id, names, "double", ("double",))
     if state.rules.team_answer_order == "box_choice":  # Atlanta 5.8: he may insist on order
         ordered: discord.ui.Button[_Choice] = discord.ui.Button(
@@ -264,16 +264,17 @@ async def box_double_menu(interaction: discord.Interaction, table_id: str,
 async def answer_menu(interaction: discord.Interaction, table_id: str,
                       state: TableState) -> None:
     """The Box (or a Partner with cubes of his own) answers every Team double on his cubes
-    at once: take, beaver; the rest are dropped."""
+    at once: take, beaver; the rest are dropped. A FIBS Partner answers for his half."""
     game, seating = state.game, state.seating
     me = str(interaction.user.id)
-    if game is None or seating is None or not own_cubes(state, me):
+    boxer = boxer_of(state, me) or (seating.box if seating and me == seating.partner else None)
+    if game is None or seating is None or boxer is None:
         box = state.shown(seating.box) if seating else "the Box"
         await interaction.response.send_message(f"Only {box} answers the Team's doubles.",
                                                 ephemeral=True)
         return
     offered = {p: state.shown(p) for p in seating.team
-               if (c := cube_between(game, p, me)) is not None
+               if (c := cube_between(game, p, boxer)) is not None
                and c.state is CubeState.OFFERED and c.offered_by is Side.TEAM}
     choices = ("take", "beaver") if state.rules.beavers else ("take",)
     await interaction.response.send_message(

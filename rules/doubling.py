@@ -22,12 +22,15 @@ from rules.events import (
     CubeTurned,
     DoublesAnswered,
     Event,
+    HalfAnswered,
+    PartnershipSettled,
     PlayerAway,
     PointsPaid,
     RollHeld,
 )
 from rules.game import finish, in_game, no_pending, shooter, waiting_for
 from rules.holdover import shooter_timed_out
+from rules.ledger import Transfer
 from rules.seating import Seating
 from rules.state import (
     BadCommand,
@@ -35,11 +38,12 @@ from rules.state import (
     Game,
     TableState,
     acting_captain,
+    box_decider,
+    boxer_of,
     cube_between,
     cube_of,
     cubes_of,
     handles,
-    own_cubes,
     replay,
     sender,
 )
@@ -51,19 +55,21 @@ _TEAM_ANSWERS = ("take", "beaver", "drop")
 def _double(state: TableState, cmd: Command) -> tuple[Event, ...]:
     game, seating = in_game(state)
     by = sender(cmd)
-    if by == seating.partner and not own_cubes(state, by):
-        raise NotYourTurn(f"The Box ({seating.box}) turns the cubes for his side.")
-    side = Side.BOX if own_cubes(state, by) else Side.TEAM
+    boxer = boxer_of(state, by)
+    if boxer is None and by in (seating.box, seating.partner):
+        raise NotYourTurn(f"{box_decider(state)} turns the cubes for the Box side"
+                          f" (the Box is {seating.box}).")
+    side = Side.BOX if boxer else Side.TEAM
     if state.mode == "play":
         if game.on_roll is not side:
             raise NotYourTurn(f"Only the side on roll doubles, before it rolls: the "
                               f"{'Box' if game.on_roll is Side.BOX else 'Team'} is on roll.")
         if game.dice is not None:
             raise NotYourTurn("The dice are rolled: double before your side's next roll.")
-    if side is Side.BOX:  # the other Box-side player's doubles may still wait for answers
+    if boxer is not None:  # the other Box-side player's doubles may still wait for answers
         no_pending(state, "a new double", but=lambda c: c.state is CubeState.OFFERED
-                   and c.offered_by is Side.BOX and c.box_player != by)
-        return _box_double(state, game, seating, cmd, by)
+                   and c.offered_by is Side.BOX and c.box_player != boxer)
+        return _box_double(state, game, seating, cmd, boxer)
     mine = cubes_of(game, by)  # his own and the games he bought, against each Box-side player
     if not mine:
         raise NotYourTurn(f"{by} has no cube in this game.")
@@ -165,15 +171,63 @@ def _box_double(state: TableState, game: Game, seating: Seating,
 @handles("answer")
 def _answer(state: TableState, cmd: Command) -> tuple[Event, ...]:
     game, seating = in_game(state)
-    if not own_cubes(state, cmd.by):
-        raise NotYourTurn(f"Only the Box ({seating.box}) answers the Team's doubles.")
+    boxer = boxer_of(state, cmd.by)
     decisions: dict[str, str] = {}
     for action in _TEAM_ANSWERS:
         for player in cmd.names(action, []):
             if player in decisions:
                 raise BadCommand(f"{player} is answered twice.")
             decisions[player] = action
-    return _box_answers(state, game, seating, decisions, whole=True, boxer=cmd.by)
+    if boxer is None and cmd.by == seating.partner and _later_team_doubles(state):
+        return _half_answer(state, game, seating, decisions)
+    if boxer is None:
+        raise NotYourTurn(f"Only {box_decider(state)} answers the Team's doubles.")
+    return _box_answers(state, game, seating, decisions, whole=True, boxer=boxer)
+
+
+def _later_team_doubles(state: TableState) -> list[str]:
+    """FIBS §2 ¶11: Team players whose redouble of a later cube waits for a Box side that
+    shares one cube and has not settled between them: the Partner may answer his half."""
+    game, seating = state.game, state.seating
+    if (game is None or seating is None or not state.rules.single_cube
+            or game.box_holder or game.shared_until is not None):
+        return []
+    offered = _team_doubles(game, seating, seating.box)
+    return offered if all(cube_between(game, p, seating.box).owner  # type: ignore[union-attr]
+                          for p in offered) else []
+
+
+def _half_answer(state: TableState, game: Game, seating: Seating,
+                 decisions: dict[str, str]) -> tuple[Event, ...]:
+    """The Partner answers a later Team double for his half, before the Box answers his."""
+    offered = _later_team_doubles(state)
+    actions = set(decisions.values())
+    if set(decisions) != set(offered) or len(actions) != 1 or actions - {"take", "drop"}:
+        raise BadCommand(f"Take or drop every double waiting together: {', '.join(offered)}.")
+    if game.half_answer:
+        raise RuleError(f"You answered these doubles already ({game.half_answer}).")
+    return (HalfAnswered(seating.partner or "", actions.pop()),)
+
+
+def _halves_answered(state: TableState, game: Game, seating: Seating, offered: list[str],
+                     taken: bool) -> list[Event]:
+    """FIBS §2 ¶11: the Box and his Partner answered differently: the one who takes plays
+    on alone for his half of the doubled cubes, the other pays his half of the drop (and a
+    Box who dropped is his Partner's slave)."""
+    partner = seating.partner or ""
+    taker, dropper = (seating.box, partner) if taken else (partner, seating.box)
+    events: list[Event] = []
+    for player in offered:
+        cube = cube_between(game, player, seating.box)
+        assert cube is not None
+        _, paid = cube.drop()
+        events += [CubeTurned(cube.take(), f"take ({dropper} dropped his half)", taker),
+                   PointsPaid(Transfer(dropper, paid.payee, paid.points / 2,
+                                       f"{dropper} dropped his half of the double"), own=True)]
+    events.append(PartnershipSettled(taker, half=True))
+    if state.mode == "play":
+        events.append(DoublesAnswered())
+    return events
 
 
 def _team_doubles(game: Game, seating: Seating, boxer: str) -> list[str]:
@@ -196,6 +250,12 @@ def _box_answers(state: TableState, game: Game, seating: Seating, decisions: dic
     if missing and (whole or constrained):
         raise CubeNotAvailable(f"Answer the doubles together: {', '.join(offered)} "
                                f"({', '.join(missing)} unanswered).")
+    actions = set(decisions.values())
+    if whole and game.half_answer and actions != {game.half_answer}:
+        if actions not in ({"take"}, {"drop"}):
+            raise CubeNotAvailable(f"Your Partner answered {game.half_answer} for his half: "
+                                   "take all the doubles or drop them all (FIBS §2 ¶11).")
+        return finish(state, _halves_answered(state, game, seating, offered, "take" in actions))
     if not missing:
         _check_box_takes(state, game, seating, offered, decisions, boxer)
     events: list[Event] = []
@@ -276,8 +336,8 @@ def _respond(state: TableState, cmd: Command) -> tuple[Event, ...]:
     game, seating = in_game(state)
     by = sender(cmd)
     action = cmd.name
-    if own_cubes(state, by):
-        return _box_responds(state, game, seating, cmd, by)
+    if (boxer := boxer_of(state, by)) is not None:
+        return _box_responds(state, game, seating, cmd, boxer)
     cube = _awaiting(game, by, cmd.names("cubes", None))
     if cube.state is CubeState.OFFERED and cube.offered_by is Side.BOX and not cube.is_extra:
         seat = cube.team_player  # whoever holds its game now (a sold game: FIBS, 4.4)
@@ -500,14 +560,15 @@ def _withdraw(state: TableState, cmd: Command) -> tuple[Event, ...]:
     by = sender(cmd)
     if not state.rules.withdraw_double:
         raise CubeNotAvailable("A double once turned stands at this table.")
-    side = Side.BOX if own_cubes(state, by) else Side.TEAM
+    boxer = boxer_of(state, by)
+    side = Side.BOX if boxer else Side.TEAM
     names = [by]
     if side is Side.BOX or state.rules.single_cube:  # one cube: taken back for all
         names = cmd.names("cubes", None) or list(seating.team)
     mine = [c for c in game.cubes if {c.team_player, c.player(Side.TEAM)} & set(names)
             and not c.is_extra
             and c.state is CubeState.OFFERED and c.offered_by is side
-            and (side is Side.TEAM or c.box_player == by)]
+            and (side is Side.TEAM or c.box_player == boxer)]
     if not mine:
         raise NotYourTurn("You have no double waiting for an answer to take back.")
     return tuple(CubeTurned(c.withdraw(), "double withdrawn", by) for c in mine)

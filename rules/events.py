@@ -154,18 +154,32 @@ class CubeTurned:
 
 @dataclass(frozen=True)
 class PointsPaid:
-    """Points that changed hands during the game (a drop, a settlement, an extra's premium)."""
+    """Points that changed hands during the game (a drop, a settlement, an extra's premium).
+    `own`: a Box-side player's own payment, not shared with his partner (FIBS §2 ¶11)."""
 
     transfer: Transfer
+    own: bool = False
 
 
 @dataclass(frozen=True)
 class PartnershipSettled:
     """The Box and his Partner settled between them (Atlanta 4.5; FIBS: one sells his share
     to the other): from now on the Box side's results are `holder`'s alone (the Box's when
-    empty); a Partner who bought the Box out plays for the side, the Box his slave (FIBS)."""
+    empty); a Partner who bought the Box out plays for the side, the Box his slave (FIBS).
+    `half`: the other dropped his half of a double that `holder` took (FIBS §2 ¶11), so the
+    side's later results are halved, `holder`'s half."""
 
     holder: str = ""
+    half: bool = False
+
+
+@dataclass(frozen=True)
+class HalfAnswered:
+    """The Partner answers a later Team double for his half, before the Box answers his
+    (FIBS §2 ¶11: "one partner can accept and one drop")."""
+
+    player: str
+    action: str
 
 
 @dataclass(frozen=True)
@@ -304,7 +318,8 @@ class SessionEnded:
 
 Event = (TableOpened | PlayerJoined | JoinRequested | JoinAnswered | PlayerLeft | StakeChanged
          | PlayerAway | PlayerOut | ProxyAppointed | PartnerDeclined | Seated
-         | GameStarted | CubeTurned | PointsPaid | PartnershipSettled | AnswersInOrder
+         | GameStarted | CubeTurned | PointsPaid | PartnershipSettled | HalfAnswered
+         | AnswersInOrder
          | DoublesAnswered
          | ResignationOffered
          | ResignationAnswered | RollHeld | Rolled | Moved | GameEnded | GameHeldOver
@@ -315,7 +330,8 @@ EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     TableOpened, PlayerJoined, JoinRequested, JoinAnswered, PlayerLeft, StakeChanged,
     PlayerAway, PlayerOut, ProxyAppointed, PartnerDeclined, Seated,
     GameStarted,
-    CubeTurned, PointsPaid, PartnershipSettled, AnswersInOrder, ResignationOffered,
+    CubeTurned, PointsPaid, PartnershipSettled, HalfAnswered, AnswersInOrder,
+    ResignationOffered,
     ResignationAnswered,
     DoublesAnswered, RollHeld, Rolled, Moved, GameEnded, GameHeldOver, GameResumed,
     DiceRevealed,

@@ -336,9 +336,12 @@ def booked(state: TableState, transfers: tuple[Transfer, ...]) -> tuple[Transfer
     if seating.partner is None or rules.partner_cubes == "own":
         return transfers
     upto = len(transfers) if game.shared_until is None else game.shared_until
-    return (*split_game(transfers[:upto], seating.box, seating.partner,
+    shared = [t for i, t in enumerate(transfers[:upto]) if i not in game.own_paid]
+    later = [_to_holder(t, seating.box, game.box_holder, game.half_share)
+             for i, t in enumerate(transfers) if i >= upto and i not in game.own_paid]
+    return (*split_game(shared, seating.box, seating.partner,
                         "box_gets_odd" if rules.odd_point == "box" else "halves"),
-            *(_to_holder(t, seating.box, game.box_holder) for t in transfers[upto:]))
+            *later, *(transfers[i] for i in game.own_paid))
 
 
 def summarize(state: TableState, winner: Side, transfers: tuple[Transfer, ...]) -> GameSummary:
@@ -398,12 +401,15 @@ def next_seats(state: TableState, summary: GameSummary
     return nxt, tuple(c for c in choices if nxt is not None and c[1] in nxt.players)
 
 
-def _to_holder(t: Transfer, box: str, holder: str) -> Transfer:
-    """A Box-side transfer paid to or by whoever holds the Box side's share now."""
-    if not holder or holder == box or holder in (t.payer, t.payee):
+def _to_holder(t: Transfer, box: str, holder: str, half: bool = False) -> Transfer:
+    """A Box-side transfer paid to or by whoever holds the Box side's share now; only half
+    of it where the other dropped his half of a double (FIBS §2 ¶11)."""
+    holder = holder or box
+    if box not in (t.payer, t.payee) or (holder in (t.payer, t.payee) and holder != box):
         return t
     return replace(t, payer=holder if t.payer == box else t.payer,
-                   payee=holder if t.payee == box else t.payee)
+                   payee=holder if t.payee == box else t.payee,
+                   points=t.points / 2 if half else t.points)
 
 
 def team_voices(state: TableState) -> frozenset[str]:

@@ -29,6 +29,7 @@ from rules.events import (
     GameHeldOver,
     GameResumed,
     GameStarted,
+    HalfAnswered,
     JoinAnswered,
     JoinRequested,
     Moved,
@@ -146,6 +147,9 @@ class Game:
     box_holder: str = ""  # who won the Box side's share when they settled ("": the Box)
     in_order: bool = False  # the Box insists on answers in rotation order (Atlanta 5.8)
     team_round: tuple[str, ...] = ()  # Team doublers waiting for the Box's answer, in turn
+    half_answer: str = ""  # the Partner's own answer to them, for his half (FIBS §2 ¶11)
+    half_share: bool = False  # since `shared_until` the Box side plays on with a half only
+    own_paid: tuple[int, ...] = ()  # the transfers a Box-side player paid alone (not shared)
 
 
 @dataclass(frozen=True)
@@ -248,6 +252,25 @@ def own_cubes(state: TableState, player: str) -> bool:
     seating = state.seating
     return seating is not None and (player == seating.box or (
         player == seating.partner and state.rules.partner_cubes == "own"))
+
+
+def boxer_of(state: TableState, player: str) -> str | None:
+    """The Box-side player whose cubes `player` turns and answers, if any: his own where he
+    has cubes of his own (the Box; a Partner under `partner_cubes = "own"`); with shared
+    cubes the Box's, for whoever decides for the Box side: the Box, or the Partner once he
+    holds the side's share (FIBS §2 ¶9, ¶11: the Box is then his slave)."""
+    seating = state.seating
+    if seating is None:
+        return None
+    if seating.partner is None or state.rules.partner_cubes == "own":
+        return player if own_cubes(state, player) else None
+    return seating.box if player == box_decider(state) else None
+
+
+def box_decider(state: TableState) -> str:
+    """Who decides for a Box side with shared cubes: the Box, or the holder of its share."""
+    assert state.seating is not None
+    return (state.game.box_holder if state.game else "") or state.seating.box
 
 
 def acting_box(seating: Seating, game: Game) -> str:
@@ -384,6 +407,7 @@ def evolve(state: TableState, event: Event) -> TableState:
                            held=tuple(h for h in state.held if h[0].number != number))
         case (GameStarted() | CubeTurned() | PointsPaid() | DoublesAnswered() | Rolled() | Moved()
               | ResignationOffered() | ResignationAnswered() | RollHeld() | PartnershipSettled()
+              | HalfAnswered()
               | AnswersInOrder()):
             return evolve_game(state, event)
     return state  # pragma: no cover - every event type is matched above
@@ -482,17 +506,23 @@ def evolve_game(state: TableState, event: Event) -> TableState:
             team_round = game.team_round
             if action == "double" and cube.offered_by is Side.TEAM and by not in team_round:
                 team_round = (*team_round, by)
+            half_answer = game.half_answer
             if not any(c.state is CubeState.OFFERED and c.offered_by is Side.TEAM
                        for c in cubes):
-                team_round = ()
+                team_round, half_answer = (), ""
             game = replace(game, cubes=cubes, box_round=box_round, shooters=shooters,
-                           holds=holds, in_order=in_order, team_round=team_round)
+                           holds=holds, in_order=in_order, team_round=team_round,
+                           half_answer=half_answer)
         case AnswersInOrder():
             game = replace(game, in_order=True)
-        case PointsPaid(transfer):
-            game = replace(game, transfers=(*game.transfers, transfer))
-        case PartnershipSettled(holder):
-            game = replace(game, shared_until=len(game.transfers), box_holder=holder)
+        case PointsPaid(transfer, own):
+            paid = (*game.own_paid, len(game.transfers)) if own else game.own_paid
+            game = replace(game, transfers=(*game.transfers, transfer), own_paid=paid)
+        case PartnershipSettled(holder, half):
+            game = replace(game, shared_until=len(game.transfers), box_holder=holder,
+                           half_share=half)
+        case HalfAnswered(_, action):
+            game = replace(game, half_answer=action)
         case DoublesAnswered():
             game = replace(game, answered=True)
         case RollHeld(player, held):

@@ -78,7 +78,7 @@ def test_the_partner_doubles_his_own_cubes_and_a_team_player_names_the_cube_he_a
     assert scores(state)["f"] == 1 and cube(state, "b", "a").owner is Side.TEAM
     partner_only = do(table("a", "b", "c", "d", "e", "f", preset="atlanta"), "partner",
                       by="a", player="f")
-    with pytest.raises(NotYourTurn, match=r"The Box \(a\) turns the cubes"):
+    with pytest.raises(NotYourTurn, match=r"a turns the cubes for the Box side \(the Box is a\)"):
         do(do(partner_only, "start"), "double", by="f")
 
 

@@ -340,6 +340,33 @@ def test_atlanta_4_5_box_and_partner_settle_their_shares_and_the_game_goes_on() 
     assert scores(fibs) == {"a": Fraction(-1, 2), "c": Fraction(1, 2)}
 
 
+def test_fibs_2_11_box_and_partner_answer_a_later_team_double_each_for_his_half() -> None:
+    state = do(do(table("a", "b", "c", "d", "e", "f", preset="fibs"), "partner", by="a",
+                  player="c"), "start")  # Box a, Partner c; Team b, d, e, f
+    state = do(state, "double", by="a")
+    for player in ("b", "d", "e", "f"):
+        state = do(state, "take", by=player)
+    later = do(state, "double", by="b")  # the Team redoubles its cube to 4
+    with pytest.raises(BadCommand, match="Take or drop every double waiting together"):
+        do(later, "answer", by="c", drop=["b"])
+    split = do(do(later, "answer", by="c", drop=["b", "d", "e", "f"]), "answer", by="a",
+               take=["b", "d", "e", "f"])
+    assert scores(split)["c"] == -4 and cube(split, "b").value == 4  # 1 to each, half of 2
+    done = do(split, "result", by="a", winner="team")
+    assert scores(done) == {"a": -8, "c": -4, "b": 3, "d": 3, "e": 3, "f": 3}  # a's half of 4
+    # The other way round the Box pays his half and is his Partner's slave.
+    slave = do(do(later, "answer", by="c", take=["b", "d", "e", "f"]), "answer", by="a",
+               drop=["b", "d", "e", "f"])
+    assert scores(slave)["a"] == -4
+    with pytest.raises(NotYourTurn, match=r"c turns the cubes for the Box side \(the Box"):
+        do(slave, "double", by="a")
+    assert do(slave, "result", by="a", winner="box").sheet.totals()["c"] == 8
+    agreed = do(do(later, "answer", by="c", take=["b", "d", "e", "f"]), "answer", by="a",
+                take=["b", "d", "e", "f"])
+    assert do(agreed, "result", by="a", winner="box").sheet.totals() == {
+        "a": 8, "c": 8, "b": -4, "d": -4, "e": -4, "f": -4}
+
+
 def test_fibs_2_9_a_box_who_sells_his_share_to_the_partner_is_his_slave() -> None:
     state = do(table("a", "b", "c", "d", "e", "f", preset="fibs", mode="play"), "partner",
                by="a", player="c")
