@@ -33,7 +33,7 @@ from rules.events import (
     Rolled,
     Seated,
 )
-from rules.ledger import Transfer, net, split_game
+from rules.ledger import SplitMode, Transfer, net, split_game
 from rules.notation import format_play, parse_play
 from rules.rotation import GameSummary
 from rules.seating import Seating
@@ -339,8 +339,15 @@ def booked(state: TableState, transfers: tuple[Transfer, ...]) -> tuple[Transfer
     shared = [t for i, t in enumerate(transfers[:upto]) if i not in game.own_paid]
     later = [_to_holder(t, seating.box, game.box_holder, game.half_share)
              for i, t in enumerate(transfers) if i >= upto and i not in game.own_paid]
-    return (*split_game(shared, seating.box, seating.partner,
-                        "box_gets_odd" if rules.odd_point == "box" else "halves"),
+    mode: SplitMode = "box_gets_odd" if rules.odd_point == "box" else "halves"
+    if rules.odd_point == "next_roll":  # FIBS §2 ¶2: the roll after the half point was paid
+        halves = [i for i, t in enumerate(transfers[:upto]) if seating.box in (t.payer, t.payee)
+                  and i not in game.own_paid and t.points.denominator == 2]
+        roll = next((total for paid, total in game.next_rolls if halves and paid > halves[-1]),
+                    None)
+        if roll is not None:
+            mode = "box_gets_odd_half" if roll % 2 == 0 else "partner_gets_odd_half"
+    return (*split_game(shared, seating.box, seating.partner, mode),
             *later, *(transfers[i] for i in game.own_paid))
 
 

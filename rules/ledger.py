@@ -19,10 +19,10 @@ from typing import Literal
 
 from rules.errors import BadOption
 
-SplitMode = Literal["box_gets_odd", "halves"]
+SplitMode = Literal["box_gets_odd", "halves", "box_gets_odd_half", "partner_gets_odd_half"]
 RoundMode = Literal["exact", "half_up", "half_even", "down"]
 
-_SPLIT_MODES = ("box_gets_odd", "halves")
+_SPLIT_MODES = ("box_gets_odd", "halves", "box_gets_odd_half", "partner_gets_odd_half")
 _ROUND_MODES = ("exact", "half_up", "half_even", "down")
 
 
@@ -252,6 +252,8 @@ def split(box: str, partner: str, points: Fraction | int, mode: SplitMode) -> di
     gets exactly half. In "box_gets_odd" (Atlanta 4.2) the Partner gets half rounded to whole
     points towards zero and the Box the rest: the Box receives the odd point of a win and
     loses the odd point of a loss (and keeps any fraction, which Atlanta 4.3 never records).
+    In "box_gets_odd_half" and "partner_gets_odd_half" (FIBS §2 ¶2, by the next roll) the
+    shares are kept in half points and the odd half goes to (or is paid by) the one named.
     """
     amount = Fraction(points)
     if mode == "halves":
@@ -259,6 +261,10 @@ def split(box: str, partner: str, points: Fraction | int, mode: SplitMode) -> di
     if mode == "box_gets_odd":
         partner_share = Fraction(math.trunc(amount / 2))
         return {box: amount - partner_share, partner: partner_share}
+    if mode in ("box_gets_odd_half", "partner_gets_odd_half"):
+        other = Fraction(math.trunc(amount), 2)  # half of the whole points: in halves
+        gets, rest = (box, partner) if mode == "box_gets_odd_half" else (partner, box)
+        return {gets: amount - other, rest: other}
     raise BadOption(f"Unknown Box/Partner split {mode!r}; use one of {', '.join(_SPLIT_MODES)}")
 
 
@@ -289,7 +295,8 @@ def split_game(
             shared += [Transfer(box, t.payee, half, t.reason),
                        Transfer(partner, t.payee, half, f"{t.reason} (Partner's half)")]
     odd = split(box, partner, won, mode)[box] - won / 2
-    reason = "odd point to the Box (Atlanta 4.2)" if won > 0 else "odd point lost by the Box"
+    reason = ("odd half by the next roll (FIBS §2 ¶2)" if mode.endswith("_half")
+              else "odd point to the Box (Atlanta 4.2)" if won > 0 else "odd point lost by the Box")
     if odd > 0:
         shared.append(Transfer(partner, box, odd, reason))
     elif odd < 0:

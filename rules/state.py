@@ -150,6 +150,9 @@ class Game:
     half_answer: str = ""  # the Partner's own answer to them, for his half (FIBS §2 ¶11)
     half_share: bool = False  # since `shared_until` the Box side plays on with a half only
     own_paid: tuple[int, ...] = ()  # the transfers a Box-side player paid alone (not shared)
+    # (points paid before it, its total) of the first roll after each new payment: the
+    # "next roll" that gives an odd half point to the Box or his Partner (FIBS §2 ¶2)
+    next_rolls: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -534,7 +537,11 @@ def evolve_game(state: TableState, event: Event) -> TableState:
             game = replace(game, resignations=tuple(
                 r for r in game.resignations if r[0] != player))
         case Rolled(_, dice, passed):
-            game = replace(game, dice=dice, dice_used=game.dice_used + 2)
+            count = len(game.transfers)
+            firsts = game.next_rolls
+            if not firsts or firsts[-1][0] != count:
+                firsts = (*firsts, (count, sum(dice)))
+            game = replace(game, dice=dice, dice_used=game.dice_used + 2, next_rolls=firsts)
             if passed:
                 game = _next_turn(game, game.position)
         case Moved(_, _, position):

@@ -10,8 +10,8 @@ from rules.board import Position
 from rules.cube import Cube, CubeState, Side
 from rules.errors import CubeNotAvailable, NotYourTurn, RuleError, SeatingError
 from rules.events import GameStarted, PlayerLeft, Rolled
-from rules.game import box_consults_fully, shooter, team_voices
-from rules.ledger import net
+from rules.game import booked, box_consults_fully, shooter, team_voices
+from rules.ledger import net, split_game
 from rules.state import BadCommand, Command, TableState, cube_of, replay
 from rules.table import decide, partner_invitees
 
@@ -659,6 +659,21 @@ def test_extras_need_a_lone_taker_in_atlanta_and_go_to_the_highest_taker_in_dani
                for c in danish.game.cubes)
 
 
+def test_fibs_2_6_extras_only_from_four_players_villages_14_some_doubles_euro_1_three() -> None:
+    three = do(do(game("ann", "bo", "cy", preset="fibs"), "double", by="ann"), "take", by="bo")
+    with pytest.raises(CubeNotAvailable, match="Extras aren't given at this table"):
+        do(do(three, "drop", by="cy"), "extra", by="cy")
+    four = do(do(game(preset="fibs"), "double", by="ann"), "take", by="bo")
+    four = do(do(do(four, "drop", by="cy"), "drop", by="di"), "extra", by="cy")
+    assert four.game is not None and any(c.is_extra for c in four.game.cubes)
+    some = do(game(preset="villages"), "double", by="ann", cubes=["cy"])  # not the Captain
+    assert cube(some, "cy").state is CubeState.OFFERED and cube(some, "bo").owner is None
+    with pytest.raises(CubeNotAvailable, match="Captain first"):
+        do(game(), "double", by="ann", cubes=["cy"])  # Atlanta 5.6, by contrast
+    with pytest.raises(SeatingError, match="at least 3 players"):
+        do(do(table("ann", "bo", "cy", preset="euro"), "leave", by="cy"), "start")
+
+
 def test_fibs_one_cube_the_captain_turns_the_initial_cube_for_the_team() -> None:
     state = game(preset="fibs")
     with pytest.raises(NotYourTurn, match="Captain"):
@@ -746,6 +761,27 @@ def test_fibs_2_a_non_doubler_sells_his_game_for_half_to_the_box_or_a_teammate()
     # bo wins 2 on his cube and 2 on di's, paid di 1/2 for it; ann paid cy 1/2.
     assert scores(state) == {"ann": Fraction(-9, 2), "bo": Fraction(7, 2),
                              "cy": Fraction(1, 2), "di": Fraction(1, 2)}
+
+
+def test_fibs_2_2_partners_split_a_buyout_and_the_next_roll_gives_the_odd_half() -> None:
+    state = do(table("a", "b", "c", "d", "e", "f", preset="fibs", mode="play"), "partner",
+               by="a", player="c")  # Box a, Partner c; Team b, d, e, f
+    state = do(state, "start", opening=[[3, 1]])
+    state = do(do(state, "move", by="a", play="8/5 6/5"), "roll", by="b", dice=[6, 5])
+    state = do(do(state, "move", by="b", play="24/13"), "roll", by="a", dice=[2, 1])
+    state = do(do(state, "move", by="a", play="13/11 6/5"), "double", by="b")
+    state = do(state, "sell", by="a", **{"from": "d", "to": "a"})  # the Box buys d out for 1/2
+    state = do(state, "answer", by="a", take=["b", "e", "f"])
+    assert booked(state, state.game.transfers) == split_game(  # no roll yet: exact quarters
+        state.game.transfers, "a", "c", "halves")
+
+    def shares(dice: list[int]) -> dict[str, Fraction]:
+        after = do(state, "roll", by="b", dice=dice)
+        assert after.game is not None
+        return net(booked(after, after.game.transfers))
+
+    assert shares([4, 2]) == {"a": Fraction(-1, 2), "c": 0, "d": Fraction(1, 2)}  # even
+    assert shares([4, 1]) == {"a": 0, "c": Fraction(-1, 2), "d": Fraction(1, 2)}  # odd
 
 
 def test_fibs_2_5_a_captain_who_sells_his_game_is_the_masters_slave() -> None:
