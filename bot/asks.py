@@ -224,7 +224,7 @@ class StakeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await bot.reply(interaction, "The Box agrees to a stake change (Atlanta 2.3).")
             return
         await bot.act(interaction, self.table_id, Command(
-            "stake", self.player, {"stake": self.stake}))
+            "stake", str(interaction.user.id), {"player": self.player, "stake": self.stake}))
 
 
 def prompt_view(table_id: str, player: str, actions: tuple[str, ...],

@@ -116,14 +116,14 @@ async def setup(bot: ChouetteBot) -> None:
         if table := await table_of(bot, interaction):
             state = await bot.service.state(table)
             me = str(interaction.user.id)
-            command = Command("stake", me, {"stake": multiple})
-            try:  # would the rules take it? (nothing is stored until the Box agrees)
+            box = state.seating.box if state.seating else ""
+            command = Command("stake", box, {"player": me, "stake": multiple})
+            try:  # would the rules take it from the Box? (nothing is stored until he agrees)
                 decide(state, command)
             except RuleError as exc:
                 await bot.reply(interaction, str(exc))
                 return
-            box = state.seating.box if state.seating else None
-            if box is None or box == me:  # no Box to ask yet, or the Box's own
+            if box == me:  # the Box's own
                 await bot.act(interaction, table, command)
                 return
             view = discord.ui.View(timeout=None)

@@ -333,14 +333,19 @@ def _pass_box(state: TableState, cmd: Command) -> tuple[Event, ...]:
 
 @handles("stake")
 def _stake(state: TableState, cmd: Command) -> tuple[Event, ...]:
-    """A player changes his stake multiple between games (Atlanta 2.3: with the consent of
-    the players concerned, which the Discord layer asks before it sends the command)."""
-    between_games(state)
-    player = sender(cmd)
+    """A player's stake multiple changes between games (Atlanta 2.3: only if the opponent
+    agrees): the Box sends it, naming the `player` who asked (on Discord, by the button the
+    player's request sends him); the Box changes his own alone."""
+    seating = between_games(state)
+    by = sender(cmd)
+    player = cmd.arg("player", str, by)
     member = state.member(player)
     stake = cmd.arg("stake", int)
     if member is None:
         raise SeatingError(f"{player} is not at this table.")
+    if by != seating.box:
+        raise NotYourTurn(f"A stake changes when the Box ({seating.box}) agrees (Atlanta "
+                          "2.3): he sends it for you.")
     if stake not in state.rules.stake_multiples:
         raise SeatingError(f"A stake of {stake} isn't played here: choose one of "
                            f"{', '.join(map(str, state.rules.stake_multiples))}.")

@@ -1060,7 +1060,9 @@ def test_villages_15_the_box_may_pass_the_box_and_fibs_may_not() -> None:
 def test_atlanta_2_3_a_stake_changes_between_games_only() -> None:
     with pytest.raises(RuleError, match="between games"):
         do(game(), "stake", by="bo", stake=2)
-    state = do(do(game(), "result", winner="box"), "stake", by="bo", stake=2)
+    with pytest.raises(NotYourTurn, match=r"when the Box \(ann\) agrees"):
+        do(do(game(), "result", winner="box"), "stake", by="bo", stake=2)
+    state = do(do(game(), "result", winner="box"), "stake", by="ann", player="bo", stake=2)
     state = do(do(state, "start"), "result", winner="team")
     assert scores(state)["bo"] == -1 + 2
 
