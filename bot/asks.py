@@ -23,6 +23,7 @@ _LABELS = {"take": ("Take", discord.ButtonStyle.success),
            "drop": ("Drop", discord.ButtonStyle.danger),
            "beaver": ("Beaver", discord.ButtonStyle.primary),
            "raccoon": ("Raccoon", discord.ButtonStyle.primary),
+           "aardvark": ("Aardvark", discord.ButtonStyle.primary),
            "accept": ("Accept", discord.ButtonStyle.success),
            "reject": ("Reject", discord.ButtonStyle.danger),
            "retract": ("Drop the Box's double instead", discord.ButtonStyle.secondary),
@@ -39,9 +40,10 @@ def bot_of(interaction: discord.Interaction) -> ChouetteBot:
 
 class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                    template=r"chouette:(?P<table>\d+)"
-                            r":(?P<action>take|drop|beaver|raccoon|accept|reject|retract)"
+                            r":(?P<action>take|drop|beaver|raccoon|aardvark|accept|reject|retract)"
                             r":(?P<player>[^:]+)(?::(?P<across>[^:]+))?"):
-    """A take / drop / beaver / raccoon button sent to the player who must answer; `across`
+    """A take / drop / beaver / raccoon / aardvark button sent to the player who must answer;
+    `across`
     names the other player of the cube when the answer must say which cube (a Team player
     doubled by both the Box and a Partner with cubes of his own)."""
 
@@ -61,15 +63,18 @@ class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         me = str(interaction.user.id)
         bot = bot_of(interaction)
-        if self.action == "raccoon" and self.across:  # whoever acts for the doubler
+        if self.action in _TURNS_AGAIN and self.across:  # whoever acts for the turner
             state = await bot.service.state(self.table_id)
-            if state.rules.raccoons == "by_consent":  # Atlanta 5.4: both must agree
+            rule = state.rules.raccoons if self.action == "raccoon" else state.rules.aardvarks
+            if rule == "by_consent":  # Atlanta 5.4: both must agree
                 view = discord.ui.View(timeout=None)
-                view.add_item(RaccoonButton(self.table_id, self.player, self.across))
+                view.add_item(RaccoonButton(self.table_id, self.action, self.player,
+                                            self.across))
                 await bot.reply(interaction, f"Asked {state.shown(self.across)} to agree.")
                 await bot.presenter.ask(self.table_id, self.across, (
-                    f"{state.shown(self.player)} asks to raccoon your beaver: a raccoon "
-                    "needs your consent here (Atlanta 5.4)."), view)
+                    f"{state.shown(self.player)} asks to {self.action} your "
+                    f"{_TURNS_AGAIN[self.action]}: that needs your consent here "
+                    "(Atlanta 5.4)."), view)
                 return
         args: dict[str, Any] = {} if me == self.player else {"for": self.player}
         if self.across:
@@ -77,20 +82,27 @@ class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await bot.act(interaction, self.table_id, Command(self.action, me, args))
 
 
-class RaccoonButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                    template=r"chouette:(?P<table>\d+):racok:(?P<actor>\d+):(?P<across>\d+)"):
-    """The beaverer's consent to the doubler's raccoon (Atlanta 5.4): it makes the raccoon."""
+_TURNS_AGAIN = {"raccoon": "beaver", "aardvark": "raccoon"}  # each turns the one before
+_CONSENT_IDS = {"raccoon": "racok", "aardvark": "aardok"}
 
-    def __init__(self, table_id: str, actor: str, across: str) -> None:
+
+class RaccoonButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=r"chouette:(?P<table>\d+):(?P<kind>racok|aardok)"
+                             r":(?P<actor>\d+):(?P<across>\d+)"):
+    """The other player's consent to a raccoon (the beaverer's) or an aardvark (the
+    raccooner's), Atlanta 5.4: it makes the turn."""
+
+    def __init__(self, table_id: str, action: str, actor: str, across: str) -> None:
         super().__init__(discord.ui.Button(
-            label="Agree to the raccoon", style=discord.ButtonStyle.primary,
-            custom_id=f"chouette:{table_id}:racok:{actor}:{across}"))
-        self.table_id, self.actor, self.across = table_id, actor, across
+            label=f"Agree to the {action}", style=discord.ButtonStyle.primary,
+            custom_id=f"chouette:{table_id}:{_CONSENT_IDS[action]}:{actor}:{across}"))
+        self.table_id, self.action, self.actor, self.across = table_id, action, actor, across
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction,
                              item: discord.ui.Item[Any], match: re.Match[str]) -> RaccoonButton:
-        return cls(match["table"], match["actor"], match["across"])
+        action = next(a for a, kind in _CONSENT_IDS.items() if kind == match["kind"])
+        return cls(match["table"], action, match["actor"], match["across"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
@@ -98,7 +110,7 @@ class RaccoonButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await bot.reply(interaction, "This question is for someone else.")
             return
         await bot.act(interaction, self.table_id, Command(
-            "raccoon", self.actor, {"cubes": [self.across]}))
+            self.action, self.actor, {"cubes": [self.across]}))
 
 
 class InviteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],

@@ -224,6 +224,8 @@ def effects_for(before: TableState, after: TableState,
             actions += ("beaver",)
         elif cube.state is CubeState.BEAVERED and after.rules.raccoons != "never":
             actions += ("raccoon",)
+        elif cube.state is CubeState.RACCOONED and after.rules.aardvarks != "never":
+            actions += ("aardvark",)
         if cube.is_extra and cube.state is CubeState.OFFERED:
             actions += ("retract",)  # Atlanta 5.7: drop the Box's double after all
         member = after.member(player)  # an away player's decision goes to his stand-in

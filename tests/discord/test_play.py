@@ -301,6 +301,14 @@ async def test_atlanta_5_4_a_raccoon_is_made_only_when_the_beaverer_agrees(
     assert "asks to raccoon your beaver" in question.content
     await bo.user.click(question, label="Agree to the raccoon")
     assert await bos_cube() == ("raccooned", 8)
+    # The aardvark the same way: bo asks, ann agrees (Atlanta: by consent).
+    told = await bo.user.click(bo.user.dm_channel.last_message, label="Aardvark")
+    assert told.ephemeral and "Asked ann to agree" in told.response.content
+    assert await bos_cube() == ("raccooned", 8)
+    question = ann.user.dm_channel.last_message
+    assert "asks to aardvark your raccoon" in question.content
+    await ann.user.click(question, label="Agree to the aardvark")
+    assert await bos_cube() == ("aardvarked", 16)
 
 
 async def test_fibs_a_captain_who_lets_his_time_run_out_has_his_game_held_over(
