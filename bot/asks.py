@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from rules.errors import RuleError
 from rules.state import Command
+from rules.table import decide
 
 if TYPE_CHECKING:
     from bot.discord_app import ChouetteBot
@@ -43,9 +45,8 @@ class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                             r":(?P<action>take|drop|beaver|raccoon|aardvark|accept|reject|retract)"
                             r":(?P<player>[^:]+)(?::(?P<across>[^:]+))?"):
     """A take / drop / beaver / raccoon / aardvark button sent to the player who must answer;
-    `across`
-    names the other player of the cube when the answer must say which cube (a Team player
-    doubled by both the Box and a Partner with cubes of his own)."""
+    `across` names the other player of the cube when the answer must say which cube (a Team
+    player doubled by both the Box and a Partner with cubes of his own)."""
 
     def __init__(self, table_id: str, action: str, player: str, across: str = "") -> None:
         label, style = _LABELS[action]
@@ -63,10 +64,19 @@ class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         me = str(interaction.user.id)
         bot = bot_of(interaction)
+        args: dict[str, Any] = {} if me == self.player else {"for": self.player}
+        if self.across:
+            args["cubes"] = [self.across]
+        command = Command(self.action, me, args)
         if self.action in _TURNS_AGAIN and self.across:  # whoever acts for the turner
             state = await bot.service.state(self.table_id)
             rule = state.rules.raccoons if self.action == "raccoon" else state.rules.aardvarks
             if rule == "by_consent":  # Atlanta 5.4: both must agree
+                try:  # would the rules take it from him? (nothing happens until agreed)
+                    decide(state, command)
+                except RuleError as exc:
+                    await bot.reply(interaction, str(exc))
+                    return
                 view = discord.ui.View(timeout=None)
                 view.add_item(RaccoonButton(self.table_id, self.action, self.player,
                                             self.across))
@@ -76,14 +86,12 @@ class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                     f"{_TURNS_AGAIN[self.action]}: that needs your consent here "
                     "(Atlanta 5.4)."), view)
                 return
-        args: dict[str, Any] = {} if me == self.player else {"for": self.player}
-        if self.across:
-            args["cubes"] = [self.across]
-        await bot.act(interaction, self.table_id, Command(self.action, me, args))
+        await bot.act(interaction, self.table_id, command)
 
 
 _TURNS_AGAIN = {"raccoon": "beaver", "aardvark": "raccoon"}  # each turns the one before
 _CONSENT_IDS = {"raccoon": "racok", "aardvark": "aardok"}
+_CONSENT_ACTIONS = {kind: action for action, kind in _CONSENT_IDS.items()}
 
 
 class RaccoonButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -101,8 +109,8 @@ class RaccoonButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction,
                              item: discord.ui.Item[Any], match: re.Match[str]) -> RaccoonButton:
-        action = next(a for a, kind in _CONSENT_IDS.items() if kind == match["kind"])
-        return cls(match["table"], action, match["actor"], match["across"])
+        return cls(match["table"], _CONSENT_ACTIONS[match["kind"]], match["actor"],
+                   match["across"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
@@ -233,7 +241,9 @@ class StakeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         bot = bot_of(interaction)
         state = await bot.service.state(self.table_id)
         if state.seating is None or str(interaction.user.id) != state.seating.box:
-            await bot.reply(interaction, "The Box agrees to a stake change (Atlanta 2.3).")
+            box = state.shown(state.seating.box) if state.seating else "the Box"
+            await bot.reply(interaction, f"Only the Box ({box}) agrees to a stake change now "
+                                         "(Atlanta 2.3): ask again with `/chouette stake`.")
             return
         await bot.act(interaction, self.table_id, Command(
             "stake", str(interaction.user.id), {"player": self.player, "stake": self.stake}))

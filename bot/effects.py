@@ -25,10 +25,12 @@ from rules.events import (
     GameHeldOver,
     GameResumed,
     GameStarted,
+    HalfAnswered,
     JoinAnswered,
     JoinRequested,
     Moved,
     PartnerDeclined,
+    PartnershipSettled,
     PlayerAway,
     PlayerJoined,
     PlayerLeft,
@@ -169,6 +171,11 @@ def describe(event: Event) -> str | None:
                 if choice == "captain" else f" {player} may play without a Partner (6.3)."
                 for choice, player in choices)
             return f"{'The Box' if winner is Side.BOX else 'The Team'} wins ({kind}).{offers}"
+        case HalfAnswered(player, action):
+            return f"{player} answers for his half: {action} (FIBS §2 ¶11)."
+        case PartnershipSettled(holder, True):
+            return (f"{holder} plays on alone for his half; the other dropped his (FIBS §2 "
+                    "¶11).")
         case GameHeldOver(player):
             return (f"{player} is gone: the game is put on hold, to be played out when he is "
                     "back (FIBS §6). The table goes on as if the other side had won.")

@@ -13,8 +13,9 @@ import asyncio
 import io
 import logging
 import re
+from collections.abc import Coroutine
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -95,19 +96,27 @@ class Presenter:
         # Decision timers: scheduling only (the decision itself is in the store); re-armed
         # for every pending decision when the bot starts (`arm_pending`).
         self._timers: dict[tuple[str, str], asyncio.Task[None]] = {}
+        self._shooters: dict[str, tuple[str, int, int]] = {}  # whose turn each timer times
+
+    def _start(self, key: tuple[str, str], job: Coroutine[Any, Any, None]) -> None:
+        """Run `job` as the timer `key`, in place of any timer of that key still waiting."""
+        self._stop(key)
+        self._timers[key] = asyncio.create_task(job)
+
+    def _stop(self, key: tuple[str, str]) -> None:
+        old = self._timers.pop(key, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
 
     def arm(self, table_id: str, player: str, seconds: float) -> None:
         """In `seconds`, tell the table that `player`'s decision timed out (if still due)."""
-        old = self._timers.pop((table_id, player), None)
-        if old is not None:
-            old.cancel()
-        self._timers[(table_id, player)] = asyncio.create_task(
-            self._expire(table_id, player, seconds))
+        key = (table_id, player)
+        self._start(key, self._expire(key, player, seconds))
 
-    async def _expire(self, table_id: str, player: str, seconds: float,
-                      key: str = "") -> None:
+    async def _expire(self, key: tuple[str, str], player: str, seconds: float) -> None:
         await asyncio.sleep(seconds)
-        self._timers.pop((table_id, key or player), None)
+        table_id = key[0]
+        self._timers.pop(key, None)
         outcome = await self.bot.service.handle(
             table_id, Command("timeout", "", {"player": player}))
         if outcome.accepted:  # refused: he answered in time, nothing to do
@@ -117,13 +126,12 @@ class Presenter:
         """After a restart: a timer for every Team decision still waiting, and the
         shooter's."""
         for table_id in table_ids:
-            state = await self.bot.service.state(table_id)
-            await self.bot.reveal(table_id, state)  # a game that ended just before a crash
+            await self.bot.reveal(table_id, await self.bot.service.state(table_id))
+            state = await self.bot.service.state(table_id)  # a game ended before a crash
             for player, cube in waiting_for(state):
                 if cube.side_of(player) is Side.TEAM:
                     self.arm(table_id, player, state.rules.decision_timeout_seconds)
-            if state.mode == "play":
-                self._arm_shooter(table_id, state)
+            self._arm_shooter(table_id, state)
 
     def names(self, state: TableState, text: str) -> str:
         """`text` with every player's key replaced by his name; any other Discord user (a
@@ -170,17 +178,14 @@ class Presenter:
                for number, _, seed in state.commitments):
             await self.bot.reveal(table_id, state)
         game, who = state.game, shooter(state)
-        for key in ("", "shooter"):
-            timer = self._timers.pop((table_id, key), None)
-            if timer is not None and timer is not asyncio.current_task():
-                timer.cancel()
+        self._stop((table_id, ""))
+        self._arm_shooter(table_id, state)
         if game is None or game.position is None or who is None or state.mode != "play":
             return
-        self._arm_shooter(table_id, state)
         for holder in game.holds:  # a hold lapses (Atlanta 5.9 is no licence to stall)
             if (table_id, f"hold:{holder}") not in self._timers:
-                self._timers[(table_id, f"hold:{holder}")] = asyncio.create_task(
-                    self._lapse(table_id, holder, state.rules.hold_timeout_seconds))
+                self._start((table_id, f"hold:{holder}"),
+                            self._lapse(table_id, holder, state.rules.hold_timeout_seconds))
         if game.dice is not None:
             plays = play_options(game.position, game.dice)  # the board's menu computed them
             if len(plays) == 1:  # forced: the bot plays it (a pass is the rules' own)
@@ -192,17 +197,24 @@ class Presenter:
         window = state.rules.double_window_seconds
         if (self.bot.settings.autoroll and window and not waiting_for(state)
                 and not game.holds and not game.resignations):
-            self._timers[(table_id, "")] = asyncio.create_task(
-                self._autoroll(table_id, who, window))
+            self._start((table_id, ""), self._autoroll(table_id, who, window))
 
     def _arm_shooter(self, table_id: str, state: TableState) -> None:
-        """The shooter who must roll or play has `shooter_timeout_seconds`: then he is away
-        and his stand-in plays, or under FIBS his game is held over (`rules/holdover.py`)."""
-        who, game = shooter(state), state.game
-        if who is None or game is None or waiting_for(state) or game.holds or game.resignations:
-            return
-        self._timers[(table_id, "shooter")] = asyncio.create_task(
-            self._expire(table_id, who, state.rules.shooter_timeout_seconds, key="shooter"))
+        """The shooter who must roll or play has `shooter_timeout_seconds` for each roll or
+        play: then he is away and his stand-in plays, or under FIBS his game is held over
+        (`rules/holdover.py`). The timer runs while nothing else is awaited."""
+        who, game, key = shooter(state), state.game, (table_id, "shooter")
+        turn = None
+        if (who is not None and game is not None and state.mode == "play"
+                and not (waiting_for(state) or game.holds or game.resignations)):
+            turn = (who, game.number, game.dice_used)
+        if turn == self._shooters.get(table_id):
+            return  # still the same turn: its timer runs on
+        self._stop(key)
+        self._shooters.pop(table_id, None)
+        if turn is not None:
+            self._shooters[table_id] = turn
+            self._start(key, self._expire(key, turn[0], state.rules.shooter_timeout_seconds))
 
     async def _lapse(self, table_id: str, holder: str, seconds: float) -> None:
         await asyncio.sleep(seconds)

@@ -25,10 +25,12 @@ from bot.asks import (
 )
 from rules.board import Position, legal_plays
 from rules.cube import CubeState, Side
+from rules.doubling import half_answerable
+from rules.errors import RuleError
 from rules.game import shooter, waiting_for
 from rules.notation import format_play
-from rules.state import Command, TableState, boxer_of, cube_between, own_cubes
-from rules.table import open_choices, partner_invitees
+from rules.state import Command, TableState, box_decider, boxer_of, cube_between, own_cubes
+from rules.table import decide, open_choices, partner_invitees
 
 MOVE_MENU_LIMIT = 25  # Discord's most options in one select menu
 
@@ -44,14 +46,16 @@ _LABELS = {"join": ("Join", discord.ButtonStyle.secondary),
            "captain": ("Partner: captain instead", discord.ButtonStyle.secondary),
            "alone": ("Box: play alone", discord.ButtonStyle.secondary),
            "pass_box": ("Pass the box", discord.ButtonStyle.secondary),
-           "resume": ("Play out the held game", discord.ButtonStyle.primary)}
+           "resume": ("Play out the held game", discord.ButtonStyle.primary),
+           "extra": ("Give an extra", discord.ButtonStyle.secondary),
+           "withdraw": ("Take back my double", discord.ButtonStyle.secondary)}
 
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=r"chouette:(?P<table>\d+)"
                            r":(?P<action>join|start|roll|double|type|answer|hold|release"
-                           r"|partner|captain|alone|pass_box|resume)"):
+                           r"|partner|captain|alone|pass_box|resume|extra|withdraw)"):
     """A button on the board message."""
 
     def __init__(self, table_id: str, action: str) -> None:
@@ -178,8 +182,13 @@ def _game_view(table_id: str, state: TableState) -> discord.ui.View:
     if seating is not None and any(own_cubes(state, p) and c.state is CubeState.OFFERED
                                    for p, c in pending):
         view.add_item(TableButton(table_id, "answer"))
+    if state.rules.withdraw_double and any(c.state is CubeState.OFFERED for _, c in pending):
+        view.add_item(TableButton(table_id, "withdraw"))  # FIBS: a double turned by mistake
     if pending:
         return view
+    if state.rules.extras != "none" and any(_allowed(state, Command("extra", p))
+                                            for p in game.box_round):
+        view.add_item(TableButton(table_id, "extra"))  # Atlanta 5.7, Danish sell cube
     if game.dice is not None and game.position is not None:
         plays = play_options(game.position, game.dice)
         if len(plays) <= MOVE_MENU_LIMIT:
@@ -194,6 +203,15 @@ def _game_view(table_id: str, state: TableState) -> discord.ui.View:
         if game.holds:
             view.add_item(TableButton(table_id, "release"))
     return view
+
+
+def _allowed(state: TableState, command: Command) -> bool:
+    """Whether the rules would take `command` now (to show only the buttons that work)."""
+    try:
+        decide(state, command)
+    except RuleError:
+        return False
+    return True
 
 
 class _Choice(discord.ui.View):
@@ -267,16 +285,17 @@ async def answer_menu(interaction: discord.Interaction, table_id: str,
     at once: take, beaver; the rest are dropped. A FIBS Partner answers for his half."""
     game, seating = state.game, state.seating
     me = str(interaction.user.id)
-    boxer = boxer_of(state, me) or (seating.box if seating and me == seating.partner else None)
+    half = seating is not None and me == seating.partner and bool(half_answerable(state))
+    boxer = boxer_of(state, me) or (seating.box if half and seating else None)
     if game is None or seating is None or boxer is None:
-        box = state.shown(seating.box) if seating else "the Box"
+        box = state.shown(box_decider(state)) if seating else "the Box"
         await interaction.response.send_message(f"Only {box} answers the Team's doubles.",
                                                 ephemeral=True)
         return
     offered = {p: state.shown(p) for p in seating.team
                if (c := cube_between(game, p, boxer)) is not None
                and c.state is CubeState.OFFERED and c.offered_by is Side.TEAM}
-    choices = ("take", "beaver") if state.rules.beavers else ("take",)
+    choices = ("take", "beaver") if state.rules.beavers and not half else ("take",)
     await interaction.response.send_message(
         "Take (or beaver) which doubles? The others are dropped.",
         view=_Choice(table_id, offered, "answer", choices), ephemeral=True)

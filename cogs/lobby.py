@@ -116,7 +116,12 @@ async def setup(bot: ChouetteBot) -> None:
         if table := await table_of(bot, interaction):
             state = await bot.service.state(table)
             me = str(interaction.user.id)
-            box = state.seating.box if state.seating else ""
+            if state.seating is None:
+                await bot.reply(interaction, "Stakes change between games once the seats are "
+                                             "drawn (Start game); until then join again with "
+                                             "`/chouette join stake:`.")
+                return
+            box = state.seating.box
             command = Command("stake", box, {"player": me, "stake": multiple})
             try:  # would the rules take it from the Box? (nothing is stored until he agrees)
                 decide(state, command)

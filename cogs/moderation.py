@@ -21,11 +21,17 @@ async def setup(bot: ChouetteBot) -> None:
     """Add /chouette mod blind|unblind|correct|undo|disconnected and /chouette history."""
     group, chouette = bot.moderation, bot.chouette
 
-    async def set_sight(interaction: discord.Interaction, member: discord.Member,
-                        blind: bool) -> None:
+    async def moderator(interaction: discord.Interaction) -> bool:
+        """Whether the user is a moderator; if not, he is told who may."""
         if not bot.is_moderator(interaction.user):
             await bot.reply(interaction, "Only moderators (Manage Server, or the "
                                          f"{bot.settings.moderator_role} role) may do that.")
+            return False
+        return True
+
+    async def set_sight(interaction: discord.Interaction, member: discord.Member,
+                        blind: bool) -> None:
+        if not await moderator(interaction):
             return
         found = await bot.store.channels(channel_id=interaction.channel_id)
         if found is None:
@@ -87,10 +93,7 @@ async def setup(bot: ChouetteBot) -> None:
     @app_commands.describe(player="the player whose connection dropped")
     async def disconnected(interaction: discord.Interaction, player: discord.Member) -> None:
         """Moderators: a player was cut off; he is away, and may lose his place (FIBS)."""
-        if not bot.is_moderator(interaction.user):
-            await bot.reply(interaction, "Only moderators (Manage Server, or the "
-                                         f"{bot.settings.moderator_role} role) may do that.")
-        elif table := await table_of(bot, interaction):
+        if await moderator(interaction) and (table := await table_of(bot, interaction)):
             await bot.act(interaction, table, Command(
                 "disconnect", str(interaction.user.id), {"player": str(player.id)}))
 

@@ -178,18 +178,20 @@ def _answer(state: TableState, cmd: Command) -> tuple[Event, ...]:
             if player in decisions:
                 raise BadCommand(f"{player} is answered twice.")
             decisions[player] = action
-    if boxer is None and cmd.by == seating.partner and _later_team_doubles(state):
+    if boxer is None and cmd.by == seating.partner and half_answerable(state):
         return _half_answer(state, game, seating, decisions)
     if boxer is None:
         raise NotYourTurn(f"Only {box_decider(state)} answers the Team's doubles.")
     return _box_answers(state, game, seating, decisions, whole=True, boxer=boxer)
 
 
-def _later_team_doubles(state: TableState) -> list[str]:
+def half_answerable(state: TableState) -> list[str]:
     """FIBS §2 ¶11: Team players whose redouble of a later cube waits for a Box side that
-    shares one cube and has not settled between them: the Partner may answer his half."""
+    shares one cube and has not settled between them: the Partner may answer his half
+    (empty where he may not)."""
     game, seating = state.game, state.seating
-    if (game is None or seating is None or not state.rules.single_cube
+    if (game is None or seating is None or seating.partner is None
+            or not state.rules.single_cube or state.rules.partner_cubes == "own"
             or game.box_holder or game.shared_until is not None):
         return []
     offered = _team_doubles(game, seating, seating.box)
@@ -200,7 +202,7 @@ def _later_team_doubles(state: TableState) -> list[str]:
 def _half_answer(state: TableState, game: Game, seating: Seating,
                  decisions: dict[str, str]) -> tuple[Event, ...]:
     """The Partner answers a later Team double for his half, before the Box answers his."""
-    offered = _later_team_doubles(state)
+    offered = half_answerable(state)
     actions = set(decisions.values())
     if set(decisions) != set(offered) or len(actions) != 1 or actions - {"take", "drop"}:
         raise BadCommand(f"Take or drop every double waiting together: {', '.join(offered)}.")

@@ -20,18 +20,30 @@ from rules.cube import Side
 from rules.errors import NotYourTurn, RuleError, SeatingError
 from rules.events import Event, GameHeldOver, GameResumed, PlayerAway
 from rules.game import booked, in_game, next_seats, summarize
-from rules.state import BadCommand, Command, TableState, acting_captain, handles, replay
+from rules.state import (
+    BadCommand,
+    Command,
+    TableState,
+    acting_captain,
+    handles,
+    replay,
+    sender,
+)
 
 
 def shooter_timed_out(state: TableState, player: str) -> tuple[Event, ...]:
     """`player`, who must roll or play, let his time run out (`shooter_timeout_seconds`)."""
     _, seating = in_game(state)
     member = state.member(player)
-    if member is None or member.away:
-        raise NotYourTurn(f"{player} is away already: his stand-in rolls and plays for him.")
-    if state.rules.shooter_absent == "suspend" and player in (seating.box, captain_now(state)):
-        gone: tuple[Event, ...] = (PlayerAway(player, True, disconnected=True),)
+    if member is None:
+        raise SeatingError(f"{player} is not at this table.")
+    if (state.rules.shooter_absent == "suspend" and state.resumed_from is None
+            and player in (seating.box, captain_now(state))):
+        gone: tuple[Event, ...] = (
+            () if member.disconnected else (PlayerAway(player, True, disconnected=True),))
         return (*gone, held_over(replay(gone, state), player))
+    if member.away:
+        raise NotYourTurn(f"{player} is away already: his stand-in rolls and plays for him.")
     return (PlayerAway(player, True),)
 
 
@@ -67,6 +79,8 @@ def _hold_over(state: TableState, cmd: Command) -> tuple[Event, ...]:
 
 @handles("resume")
 def _resume(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    if state.member(sender(cmd)) is None:
+        raise NotYourTurn("A player at the table plays out a held-over game.")
     if state.game is not None:
         raise RuleError("A held-over game is played out between games: finish this one first.")
     if not state.held:

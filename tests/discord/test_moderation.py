@@ -5,7 +5,9 @@ from typing import Any
 
 import discord
 
-from tests.discord.test_lobby import open_table
+from tests.discord.conftest import ScriptedDice
+from tests.discord.test_lobby import board_message, open_table
+from tests.discord.test_play import play
 
 
 async def test_a_moderator_blinds_and_unblinds_a_kibitzer(simcord_env: Any) -> None:
@@ -70,3 +72,21 @@ async def test_a_moderator_reports_a_disconnection_and_fibs_takes_the_place(
     await ann.slash(board, "chouette result", winner="box")
     state = await bot.service.state(table)
     assert state.seating is not None and state.seating.team[-1] == str(cy.id)
+
+
+async def test_fibs_a_disconnected_captain_has_his_game_held_over_when_his_time_is_up(
+        simcord_env: Any, dice: ScriptedDice) -> None:
+    guild, (ann, bo, _), board = await open_table(simcord_env, "ann", "bo", "cy",
+                                                  preset="fibs")
+    mod = guild.add_member(simcord_env.create_user("mod"),
+                           roles=[guild.create_role("Chouette Moderator")])
+    dice.queue = [6, 5, 4, 4, 2, 1, 3, 1]  # seats: ann Box, bo Captain; the Box opens 3-1
+    await ann.click(board.last_message, label="Start game")
+    await play(ann, board, "8/5 6/5")
+    await mod.slash(board, "chouette mod disconnected", player=bo)
+    assert "bo is disconnected" in board_message(board).content
+    await simcord_env.advance_time(121)  # FIBS: two minutes, then the game is put on hold
+    assert "the game is put on hold" in board_message(board).content
+    bot = simcord_env.bot
+    state = await bot.service.state((await bot.store.channels(channel_id=board.id)).table_id)
+    assert state.game is None and [g.number for g, _ in state.held] == [1]

@@ -13,7 +13,7 @@ from rules.cube import Side
 from rules.events import GameStarted
 from rules.notation import format_play
 from tests.discord.conftest import ScriptedDice
-from tests.discord.test_lobby import board_message, open_table
+from tests.discord.test_lobby import board_message, labels, open_table
 
 
 def live_channel(env: Any, guild: Any, name: str) -> discord.TextChannel:
@@ -327,3 +327,30 @@ async def test_fibs_a_captain_who_lets_his_time_run_out_has_his_game_held_over(
     state = await simcord_env.bot.service.state(table.table_id)
     assert state.game is not None and state.game.number == 1 and not state.held
     assert "Waiting for bo to roll" in board_message(board).content
+
+
+async def test_atlanta_5_7_a_dropper_gives_the_lone_taker_an_extra_from_the_board(
+        simcord_env: Any, dice: ScriptedDice) -> None:
+    _, (ann, bo, cy), board = await started(simcord_env, dice)
+    await box_doubles_the_team(simcord_env, dice, board, [ann, bo, cy])
+    await bo.user.click(bo.user.dm_channel.last_message, label="Drop")
+    assert "Give an extra" not in labels(board_message(board))  # cy has not answered
+    await cy.user.click(cy.user.dm_channel.last_message, label="Take")
+    refused = await cy.click(board_message(board), label="Give an extra")
+    assert refused.ephemeral and "Only a player who dropped" in refused.response.content
+    await bo.click(board_message(board), label="Give an extra")
+    offer = cy.user.dm_channel.last_message
+    assert offer is not None and "Drop the Box's double instead" in labels(offer)
+    assert "Give an extra" not in labels(board_message(board))  # one each
+
+
+async def test_fibs_a_double_turned_by_mistake_is_taken_back_from_the_board(
+        simcord_env: Any, dice: ScriptedDice) -> None:
+    _, (ann, bo, _), board = await open_table(simcord_env, "ann", "bo", "cy", preset="fibs")
+    dice.queue = [6, 5, 4, 4, 2, 1, 3, 1]  # seats: ann Box, bo Captain; the Box opens 3-1
+    await ann.click(board.last_message, label="Start game")
+    await play(ann, board, "8/5 6/5")
+    await bo.click(board_message(board), label="Double")
+    await bo.click(board_message(board), label="Take back my double")
+    assert "double withdrawn" in board_message(board).content
+    assert "Take back my double" not in labels(board_message(board))
