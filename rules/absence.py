@@ -107,6 +107,12 @@ def _proxy(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if proxy is not None:
         if proxy == player or state.member(proxy) is None:
             raise SeatingError(f"A proxy is another player at this table, not {proxy}.")
+        seating = state.seating
+        box_side = (seating.box, seating.partner) if seating else ()
+        if seating is not None and (player in box_side) != (proxy in box_side) and (
+                proxy in seating.players):
+            raise SeatingError(f"{proxy} plays on the other side: name a proxy from your own "
+                               "side, or a player out of this game.")
         if player in [proxy, *proxy_chain(state, proxy)]:
             raise SeatingError(f"{proxy} already acts for you through his own proxies: "
                                "choose someone else.")
@@ -124,15 +130,15 @@ def absent_decisions(state: TableState) -> list[tuple[str, str]]:
     captain = captain_now(state)
     lead = cube_of(game, captain) if captain else None
     decisions = []
-    for member in state.members:
-        cube = cube_of(game, member.name)
-        if (not member.away or member.proxy or cube is None
-                or (member.name == captain and rule == "follow_captain")
+    # A Team player who left the table since (a game held over, FIBS §6 ¶2) counts as away.
+    for name in state.seating.team if state.seating else ():
+        member, cube = state.member(name), cube_of(game, name)
+        if ((member is not None and (not member.away or member.proxy)) or cube is None
+                or (name == captain and rule == "follow_captain")
                 or cube.to_act is not Side.TEAM or cube.state is not CubeState.OFFERED):
             continue
         if rule == "take":
-            decisions.append((member.name, "take"))
+            decisions.append((name, "take"))
         elif lead is not None and lead.state is not CubeState.OFFERED:
-            decisions.append((member.name, "drop" if lead.state is CubeState.DROPPED
-                              else "take"))
+            decisions.append((name, "drop" if lead.state is CubeState.DROPPED else "take"))
     return decisions

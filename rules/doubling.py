@@ -82,7 +82,7 @@ def _double(state: TableState, cmd: Command) -> tuple[Event, ...]:
                                "Captain's next roll.")
     if state.rules.single_cube:
         return _team_turns_the_cube(game, seating, cube, by)
-    _in_rotation(state, game, seating, by)
+    _in_rotation(state, game, seating, cube.team_player)
     cube.offer(Side.TEAM)  # the cube's own refusal, if none may be doubled
     return tuple(CubeTurned(c.offer(Side.TEAM), "double", by) for c in mine
                  if c.may_double(Side.TEAM))
@@ -91,14 +91,16 @@ def _double(state: TableState, cmd: Command) -> tuple[Event, ...]:
 def _in_rotation(state: TableState, game: Game, seating: Seating, by: str) -> None:
     """`team_double_order = "rotation"` (Villages 11, euro ¶4): once a Team player has
     doubled (anyone may start, having said "wait"), the others decide in rotation order from
-    the Captain down, so a player above the latest of them has let his turn pass."""
+    the Captain down, so a player above the latest of them has let his turn pass. Players
+    are their seats (`by` of a game sold is its seat)."""
     later = game.team_round[1:]
     if state.rules.team_double_order != "rotation" or not later or by not in seating.team:
         return
     order = list(seating.team)
     last = order.index(later[-1])
     if order.index(by) < last:
-        still = [p for p in order[last + 1:] if p not in game.team_round]
+        still = [p for p in order[last + 1:] if p not in game.team_round
+                 and (c := cube_between(game, p, seating.box)) is not None and c.live]
         raise NotYourTurn(f"The Team decides its doubles in rotation order: {by} comes before "
                           f"{later[-1]}, who has doubled, and his turn has passed. Still to "
                           f"decide: {', '.join(still) or 'nobody'}.")
@@ -253,8 +255,8 @@ def _box_answers(state: TableState, game: Game, seating: Seating, decisions: dic
         raise CubeNotAvailable(f"Answer the doubles together: {', '.join(offered)} "
                                f"({', '.join(missing)} unanswered).")
     actions = set(decisions.values())
-    if whole and game.half_answer and actions != {game.half_answer}:
-        if actions not in ({"take"}, {"drop"}):
+    if game.half_answer and actions != {game.half_answer}:
+        if missing or actions not in ({"take"}, {"drop"}):
             raise CubeNotAvailable(f"Your Partner answered {game.half_answer} for his half: "
                                    "take all the doubles or drop them all (FIBS §2 ¶11).")
         return finish(state, _halves_answered(state, game, seating, offered, "take" in actions))

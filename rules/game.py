@@ -245,7 +245,9 @@ def _shooting(state: TableState, cmd: Command) -> tuple[Game, Seating, Position]
     if state.mode != "play" or game.position is None or game.on_roll is None:
         raise RuleError("This table keeps score only: enter the game's result instead.")
     who = shooter(state)
-    if who is None or not may_act_for(state, cmd.by, who):  # or his stand-in (Atlanta 7.1)
+    member = state.member(who) if who else None
+    stand_in = member is not None and member.away and may_act_for(state, cmd.by, member.name)
+    if who is None or (cmd.by != who and not stand_in):  # his stand-in while away (7.1)
         side = "the Box" if game.on_roll is Side.BOX else "the Team"
         raise NotYourTurn(f"{who} rolls and plays for {side} now.")
     return game, seating, game.position

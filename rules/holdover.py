@@ -24,6 +24,7 @@ from rules.state import (
     BadCommand,
     Command,
     TableState,
+    acting_box,
     acting_captain,
     handles,
     replay,
@@ -33,12 +34,11 @@ from rules.state import (
 
 def shooter_timed_out(state: TableState, player: str) -> tuple[Event, ...]:
     """`player`, who must roll or play, let his time run out (`shooter_timeout_seconds`)."""
-    _, seating = in_game(state)
     member = state.member(player)
     if member is None:
         raise SeatingError(f"{player} is not at this table.")
     if (state.rules.shooter_absent == "suspend" and state.resumed_from is None
-            and player in (seating.box, captain_now(state))):
+            and player in _shooters(state)):
         gone: tuple[Event, ...] = (
             () if member.disconnected else (PlayerAway(player, True, disconnected=True),))
         return (*gone, held_over(replay(gone, state), player))
@@ -47,10 +47,18 @@ def shooter_timed_out(state: TableState, player: str) -> tuple[Event, ...]:
     return (PlayerAway(player, True),)
 
 
+def _shooters(state: TableState) -> tuple[str, ...]:
+    """Whose absence holds a game over: the Box (or the Partner shooting for his side),
+    the Captain (or the Acting Captain)."""
+    game, seating = in_game(state)
+    return tuple(p for p in (seating.box, acting_box(seating, game), captain_now(state)) if p)
+
+
 def held_over(state: TableState, gone: str) -> GameHeldOver:
     """The game put on hold because `gone` (the Box or the Captain) is gone."""
     game, seating = in_game(state)
-    winner = Side.TEAM if gone == seating.box else Side.BOX  # assumed, for the rotation
+    box_side = (seating.box, seating.partner)
+    winner = Side.TEAM if gone in box_side else Side.BOX  # assumed, for the rotation
     transfers = booked(state, game.transfers)
     summary = replace(summarize(state, winner, transfers),
                       box_net=Fraction(1 if winner is Side.BOX else -1))
@@ -62,18 +70,17 @@ def held_over(state: TableState, gone: str) -> GameHeldOver:
 
 @handles("hold_over")
 def _hold_over(state: TableState, cmd: Command) -> tuple[Event, ...]:
-    _, seating = in_game(state)
     if state.rules.shooter_absent != "suspend":
         raise RuleError("Under these rules the game waits for the Box or the Captain; once "
                         "his time is up his stand-in rolls and plays for him.")
     if state.resumed_from is not None:
         raise RuleError("This game was held over once already: play it out now.")
-    captain = captain_now(state)
-    gone = next((p for p in (seating.box, captain)
-                 if p and (m := state.member(p)) is not None and m.disconnected), None)
+    shooters = _shooters(state)
+    gone = next((p for p in shooters if (m := state.member(p)) is not None and m.disconnected),
+                None)
     if gone is None:
-        raise NotYourTurn(f"A game is held over only when the Box ({seating.box}) or the "
-                          f"Captain ({captain}) is disconnected.")
+        raise NotYourTurn("A game is held over only when the Box or the Captain is "
+                          f"disconnected ({', '.join(dict.fromkeys(shooters))}).")
     return (held_over(state, gone),)
 
 
@@ -92,12 +99,11 @@ def _resume(state: TableState, cmd: Command) -> tuple[Event, ...]:
         raise BadCommand(f"Game {number} is not on hold; on hold: "
                          f"{', '.join(map(str, on_hold))}.")
     game, seating = found
-    # The Box and the Captain must be back; a player in the game who is not does what his
-    # side's shooter does, as any away player (FIBS §6 ¶2), but must still be at the table.
-    shooters = [seating.box, acting_captain(seating, game.cubes) or seating.captain]
-    live = [c.player(Side.TEAM) for c in game.cubes if c.live]
-    missing = [p for p in dict.fromkeys([*shooters, *live])
-               if (m := state.member(p)) is None or m.out or (p in shooters and m.away)]
+    # The Box and the Captain must be back; a player in the game who is not (even one who
+    # left the table) does what his side's shooter does, as any away player (FIBS §6 ¶2).
+    shooters = [acting_box(seating, game), acting_captain(seating, game.cubes) or seating.captain]
+    missing = [p for p in dict.fromkeys(shooters)
+               if (m := state.member(p)) is None or m.out or m.away]
     if missing:
         raise SeatingError(f"Game {number} is played out when its players are back: waiting "
                            f"for {', '.join(missing)}.")

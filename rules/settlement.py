@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from rules.absence import captain_now
 from rules.board import GameKind
 from rules.cube import Cube, CubeState, Side
 from rules.doubling import round_is_everyone
@@ -189,7 +190,7 @@ def _penalty(state: TableState, cmd: Command) -> tuple[Event, ...]:
     cube = cube_of(game, offender)
     live = cube is not None and cube.live
     if action in ("half", "cube", "stake"):
-        if action != "stake" and (live or by not in (seating.box, seating.captain)):
+        if action != "stake" and (live or by not in (seating.box, captain_now(state))):
             raise NotYourTurn("Half a starting cube, or another cube, is claimed by the Box or "
                               "the Captain from a player already out of the game (Atlanta 3.6).")
         if offender not in seating.players or offender == by:

@@ -398,9 +398,12 @@ def evolve(state: TableState, event: Event) -> TableState:
             return replace(_game_gone(state, transfers, seating), games_played=played,
                            choices=choices, resumed_from=None)
         case GameHeldOver(_, transfers, seating) if state.game and state.seating:
-            held = (*state.held, (replace(state.game, transfers=(), before=None),
-                                  state.seating))
-            return replace(_game_gone(state, transfers, seating), held=held,
+            # Its points so far are on the sheet: the game goes on hold with none paid.
+            shared = None if state.game.shared_until is None else 0
+            on_hold = replace(state.game, transfers=(), before=None, own_paid=(),
+                              next_rolls=(), shared_until=shared)
+            return replace(_game_gone(state, transfers, seating), resumed_from=None,
+                           held=(*state.held, (on_hold, state.seating)),
                            games_played=state.games_played + 1)
         case GameResumed(number):
             game, seating = next((g, s) for g, s in state.held if g.number == number)
@@ -486,10 +489,11 @@ def evolve_game(state: TableState, event: Event) -> TableState:
     game = state.game
     match event:
         case CubeTurned(cube, action, by):
-            key = (cube.team_player, cube.box_player, cube.is_extra)
-            cubes = tuple(cube if (c.team_player, c.box_player, c.is_extra) == key else c
-                          for c in game.cubes)
-            if key not in {(c.team_player, c.box_player, c.is_extra) for c in game.cubes}:
+            key = (cube.team_player, cube.box_player, cube.is_extra, cube.penalty)
+            cubes = tuple(cube if (c.team_player, c.box_player, c.is_extra, c.penalty) == key
+                          else c for c in game.cubes)
+            if key not in {(c.team_player, c.box_player, c.is_extra, c.penalty)
+                           for c in game.cubes}:
                 cubes = (*cubes, cube)
             box_round, in_order = game.box_round, game.in_order
             if action == "double" and by == seating.box:
@@ -507,8 +511,9 @@ def evolve_game(state: TableState, event: Event) -> TableState:
                 # shoots again without a second turn as Acting Captain in the rotation
             holds = tuple(p for p in game.holds if not (action == "double" and p == by))
             team_round = game.team_round
-            if action == "double" and cube.offered_by is Side.TEAM and by not in team_round:
-                team_round = (*team_round, by)
+            if (action == "double" and cube.offered_by is Side.TEAM
+                    and cube.team_player not in team_round):  # by seat (a game sold)
+                team_round = (*team_round, cube.team_player)
             half_answer = game.half_answer
             if not any(c.state is CubeState.OFFERED and c.offered_by is Side.TEAM
                        for c in cubes):

@@ -284,6 +284,8 @@ def _partner(state: TableState, cmd: Command) -> tuple[Event, ...]:
         raise NotYourTurn(f"The Box ({seating.box}) invites a Partner, or a player takes "
                           "the offer himself.")
     asked = partner_invitees(state)
+    if player in state.declined and cmd.by != player:
+        raise SeatingError(f"{player} declined: only he can take it back, by accepting.")
     if player in asked and player != asked[0]:
         raise SeatingError(f"{asked[0]} is asked first to be Partner "
                            f"({_FROM[state.rules.partner_from]}); {player} only once those "
@@ -346,6 +348,9 @@ def _stake(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if by != seating.box:
         raise NotYourTurn(f"A stake changes when the Box ({seating.box}) agrees (Atlanta "
                           "2.3): he sends it for you.")
+    if player == seating.box:
+        raise SeatingError("The Box plays each cube at its Team player's stake: his own "
+                           "changes when he plays on the Team.")
     if stake not in state.rules.stake_multiples:
         raise SeatingError(f"A stake of {stake} isn't played here: choose one of "
                            f"{', '.join(map(str, state.rules.stake_multiples))}.")

@@ -986,6 +986,50 @@ def test_fibs_6_2_a_game_is_held_over_when_the_captain_is_gone_and_played_out_la
         do(do(game(), "disconnect", by="cy", player="bo"), "hold_over", by="cy")
 
 
+def test_held_over_games_keep_their_bookkeeping_and_a_leaver_does_not_block_them() -> None:
+    state = do(do(table("a", "b", "c", "d", "e", "f", preset="fibs"), "partner", by="a",
+                  player="c"), "start")
+    state = do(do(state, "double", by="a"), "take", by="b")
+    state = do(do(do(state, "take", by="d"), "take", by="e"), "drop", by="f")
+    state = do(state, "double", by="b")
+    state = do(do(state, "answer", by="c", drop=["b", "d", "e"]), "answer", by="a",
+               take=["b", "d", "e"])  # c paid his half alone; a plays on for his half
+    held = do(do(state, "disconnect", by="d", player="b"), "hold_over", by="d")
+    held = do(do(do(held, "back", by="b"), "leave", by="e"), "start")  # e leaves the table
+    held = do(do(held, "result", by="a", winner="box"), "resume", by="b")
+    assert held.game is not None and held.game.own_paid == () and held.game.half_share
+    with pytest.raises(RuleError, match="held over once already"):
+        do(do(held, "disconnect", by="d", player="b"), "hold_over", by="d")
+    done = do(held, "result", by="a", winner="box")  # e, gone, is still in the game
+    assert done.game is None and done.resumed_from is None
+    assert net(done.sheet.games[-1]) == {"b": -2, "d": -2, "e": -2, "a": 6}  # a's half of 4
+
+
+def test_review_regressions_penalty_cube_extras_sold_seats_proxies_and_the_holder() -> None:
+    state = do(do(do(game(), "double", by="ann"), "take", by="bo"), "drop", by="cy")
+    state = do(do(do(state, "drop", by="di"), "extra", by="cy"), "take", by="bo")
+    penalised = do(state, "penalty", by="bo", player="cy", action="cube")
+    assert penalised.game is not None and len([c for c in penalised.game.cubes
+                                               if c.is_extra]) == 2  # the extra stays
+    sold = do(game("ann", "bo", "cy", "di", team_double_order="rotation"), "double", by="bo")
+    sold = do(sold, "sell", by="kib", **{"from": "di", "to": "kib"})
+    sold = do(sold, "double", by="kib")  # di's game, doubled by its buyer
+    with pytest.raises(NotYourTurn, match="cy comes before di"):
+        do(sold, "double", by="cy")
+    named = do(do(table(mode="play"), "start", opening=[[1, 3]]), "proxy", by="bo",
+               player="cy")
+    with pytest.raises(NotYourTurn, match="bo rolls and plays for the Team"):
+        do(named, "move", by="cy", play="8/5 6/5")  # bo is here: he plays
+    assert do(do(named, "away", by="bo"), "move", by="cy", play="8/5 6/5").game
+    with pytest.raises(SeatingError, match="other side"):
+        do(table(), "proxy", by="ann", player="bo")
+    fibs = do(do(table("a", "b", "c", "d", "e", "f", preset="fibs", mode="play"), "partner",
+                 by="a", player="c"), "start", opening=[[3, 1]])
+    fibs = do(do(fibs, "settle", by="c", points=1, **{"with": "a"}), "disconnect", by="b",
+              player="c")  # c bought a's share and shoots for the side
+    assert do(fibs, "timeout", player="c").held
+
+
 def test_a_shooter_whose_time_runs_out_is_away_or_his_game_is_held_over() -> None:
     atlanta = do(table(mode="play"), "start", opening=[[1, 3]])  # bo, the Team, to play
     state = do(atlanta, "timeout", player="bo")
