@@ -354,3 +354,28 @@ async def test_fibs_a_double_turned_by_mistake_is_taken_back_from_the_board(
     await bo.click(board_message(board), label="Take back my double")
     assert "double withdrawn" in board_message(board).content
     assert "Take back my double" not in labels(board_message(board))
+
+
+async def test_fibs_2_11_the_partner_drops_his_half_from_the_answer_menu(
+        simcord_env: Any, dice: ScriptedDice) -> None:
+    _, members, board = await open_table(simcord_env, "a", "b", "c", "d", "e", "f",
+                                         preset="fibs", mode="scorekeeper")
+    a, b, c, *team = members
+    dice.queue = [6, 6, 6, 5, 5, 5, 5, 4, 4, 4, 4, 3]  # seats: a Box, b Captain, c, d, e, f
+    await a.click(board.last_message, label="Start game")  # FIBS: c partners the Box
+    menu = await a.click(board_message(board), label="Double")
+    await a.click(menu.response, label="Confirm")  # one cube: turned for the whole Team
+    for player in (b, *team):
+        await player.user.click(player.user.dm_channel.last_message, label="Take")
+    await b.click(board_message(board), label="Double")  # the Team redoubles to 4
+    menu = await c.click(board_message(board), label="Answer the doubles")
+    assert menu.ephemeral and "Beaver" not in str(menu.response.components)
+    await c.click(menu.response, label="Confirm")  # nothing taken: he drops his half
+    assert "c answers for his half: drop" in board_message(board).content
+    menu = await a.click(board_message(board), label="Answer the doubles")
+    await a.select(menu.response, [str(p.id) for p in (b, *team)], custom_id="choice:take")
+    await a.click(menu.response, label="Confirm")
+    state = await simcord_env.bot.service.state(
+        (await simcord_env.bot.store.channels(channel_id=board.id)).table_id)
+    assert state.game is not None and state.game.half_share
+    assert "a plays on alone for his half" in board_message(board).content
