@@ -258,7 +258,8 @@ def _answer(draw: Draw, state: TableState) -> Command:
             args.setdefault(choice, []).append(player)
     if draw(st.integers(0, 9)) == 0:
         args.setdefault(pick(draw, ("take", "drop", "beaver")), []).append(someone(draw, state))
-    by = seating.box if draw(st.integers(0, 7)) else someone(draw, state)
+    by = (seating.box if draw(st.integers(0, 7)) else
+          pick(draw, (seating.partner or seating.box, someone(draw, state))))
     return Command("answer", by, args)
 
 
