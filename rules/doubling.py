@@ -89,12 +89,15 @@ def _double(state: TableState, cmd: Command) -> tuple[Event, ...]:
 
 
 def _in_rotation(state: TableState, game: Game, seating: Seating, by: str) -> None:
-    """`team_double_order = "rotation"` (Villages 11, euro ¶4): once a Team player has
-    doubled (anyone may start, having said "wait"), the others decide in rotation order from
-    the Captain down, so a player above the latest of them has let his turn pass. Players
-    are their seats (`by` of a game sold is its seat)."""
-    later = game.team_round[1:]
-    if state.rules.team_double_order != "rotation" or not later or by not in seating.team:
+    """The Team's doubles of one turn in rotation order, Captain first: a player above one
+    who has doubled has let his turn pass. `team_double_order = "rotation"` (euro ¶4 "Cube
+    actions are made in Team order"): every double of the turn; `"after_opener"` (Villages
+    11 "once ... any member of his Crew doubles, every member (in order) shall decide"): the
+    doubles after the first, whoever made it (he said "wait"). Players are their seats (`by`
+    of a game sold is its seat)."""
+    rule = state.rules.team_double_order
+    later = game.team_round[1:] if rule == "after_opener" else game.team_round
+    if rule not in ("rotation", "after_opener") or not later or by not in seating.team:
         return
     order = list(seating.team)
     last = order.index(later[-1])

@@ -31,6 +31,7 @@ OddPoint = Literal["box", "keep_halves", "next_roll"]
 Automatic = Literal["none", "by_agreement", "box_option", "always"]
 Consent = Literal["never", "by_consent", "allowed"]
 Order = Literal["free", "rotation", "box_choice"]
+DoubleOrder = Literal["free", "rotation", "after_opener", "box_choice"]
 BoxDouble = Literal["free", "captain_first", "same_level"]
 CorrectionConsent = Literal["none", "affected", "moderator"]
 NewcomerOrder = Literal["rolls", "joined"]
@@ -147,8 +148,10 @@ class RuleSet:
     aardvarks: Consent = field(default="by_consent", metadata=_m(
         {k: f"Aardvarks and further redoubles are {v}." for k, v in _CONSENT.items()}))
     # Order of Team doubles (Atlanta 5.9 Box may insist on rotation; villages 11, euro order).
-    team_double_order: Order = field(default="box_choice", metadata=_m(
-        {k: f"Team players offer their doubles {v}." for k, v in _ORDER.items()}))
+    team_double_order: DoubleOrder = field(default="box_choice", metadata=_m({
+        **{k: f"Team players offer their doubles {v}." for k, v in _ORDER.items()},
+        "after_opener": "Once a Team player has doubled, the others decide in rotation "
+                        "order, Captain first."}))
     # Which initial cubes the Box may turn (Atlanta 5.6 Captain first; danish same level).
     box_double_rule: BoxDouble = field(default="captain_first", metadata=_m({
         "free": "The Box may double any cubes he likes.",

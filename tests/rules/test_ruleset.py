@@ -68,7 +68,7 @@ EXPECTED: list[tuple[str, str, object]] = [
     ("villages", "lone_taker_must_beaver", True),
     ("villages", "box_take_rule", "free"),
     ("villages", "box_double_rule", "free"),
-    ("villages", "team_double_order", "rotation"),
+    ("villages", "team_double_order", "after_opener"),
     ("villages", "box_retention", "win_no_loss"),
     ("villages", "default_proxy", "take"),
     ("villages", "join_approval", "box"),

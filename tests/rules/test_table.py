@@ -408,6 +408,14 @@ def test_villages_11_once_one_doubles_the_others_decide_in_rotation_order() -> N
     assert cube(do(free, "double", by="bo"), "bo").state is CubeState.OFFERED  # Atlanta: any
 
 
+def test_euro_4_team_doubles_come_in_team_order() -> None:
+    state = do(game("ann", "bo", "cy", "di", "ed", preset="euro"), "double", by="cy")
+    with pytest.raises(NotYourTurn, match="bo comes before cy"):
+        do(state, "double", by="bo")  # bo let his turn pass: no opener's exception here
+    state = do(do(state, "double", by="ed"), "answer", by="ann", take=["cy", "ed"])
+    assert cube(state, "ed").value == 2
+
+
 def test_atlanta_6_5_players_joining_at_the_same_game_roll_for_their_order() -> None:
     state = do(table("ann", "bo", "cy"), "join", by="yan")
     state = do(do(state, "join", by="zed"), "join", by="xi")

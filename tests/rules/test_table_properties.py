@@ -455,6 +455,7 @@ OVERRIDES: dict[str, tuple[Any, ...]] = {
     "box_take_rule": ("free", "half", "half_captain_first", "same_level", "all_or_none"),
     "three_handed_initial": ("as_box_take_rule", "both_or_none", "both"),
     "team_answer_order": ("free", "rotation", "box_choice"),
+    "team_double_order": ("free", "rotation", "after_opener", "box_choice"),
     "lone_taker_must_beaver": (True, False),
     "jacoby": (True, False),
     "rotation": ("atlanta", "fibs", "villages", "danish", "euro"),
