@@ -25,10 +25,10 @@ from bot.asks import (
 )
 from rules.board import Position, legal_plays
 from rules.cube import CubeState, Side
-from rules.doubling import half_answerable
 from rules.errors import RuleError
 from rules.game import shooter, waiting_for
 from rules.notation import format_play
+from rules.one_cube import half_answerable
 from rules.state import Command, TableState, box_decider, boxer_of, cube_between, own_cubes
 from rules.table import decide, open_choices, partner_invitees
 

@@ -22,15 +22,13 @@ from rules.events import (
     CubeTurned,
     DoublesAnswered,
     Event,
-    HalfAnswered,
-    PartnershipSettled,
     PlayerAway,
     PointsPaid,
     RollHeld,
 )
 from rules.game import finish, in_game, no_pending, shooter, waiting_for
 from rules.holdover import shooter_timed_out
-from rules.ledger import Transfer
+from rules.one_cube import half_answer, half_answerable, halves_answered, team_turns_the_cube
 from rules.seating import Seating
 from rules.state import (
     BadCommand,
@@ -46,6 +44,7 @@ from rules.state import (
     handles,
     replay,
     sender,
+    team_doubles,
 )
 
 _TEAM_ANSWERS = ("take", "beaver", "drop")
@@ -81,7 +80,7 @@ def _double(state: TableState, cmd: Command) -> tuple[Event, ...]:
         raise CubeNotAvailable("The Box has answered this turn's doubles: double before the "
                                "Captain's next roll.")
     if state.rules.single_cube:
-        return _team_turns_the_cube(game, seating, cube, by)
+        return team_turns_the_cube(game, seating, cube, by)
     _in_rotation(state, game, seating, cube.team_player)
     cube.offer(Side.TEAM)  # the cube's own refusal, if none may be doubled
     return tuple(CubeTurned(c.offer(Side.TEAM), "double", by) for c in mine
@@ -107,21 +106,6 @@ def _in_rotation(state: TableState, game: Game, seating: Seating, by: str) -> No
         raise NotYourTurn(f"The Team decides its doubles in rotation order: {by} comes before "
                           f"{later[-1]}, who has doubled, and his turn has passed. Still to "
                           f"decide: {', '.join(still) or 'nobody'}.")
-
-
-def _team_turns_the_cube(game: Game, seating: Seating, cube: Cube,
-                         by: str) -> tuple[Event, ...]:
-    """FIBS, one cube: the Captain alone turns the initial cube; a later cube any player may
-    turn. Either way it turns for every Team player still in the game with it (the half-point
-    sales of a player who disagrees are not built yet)."""
-    initial = cube.owner is None
-    captain = acting_captain(seating, game.cubes)
-    if initial and by != captain:
-        raise NotYourTurn(f"With one cube, the Captain ({captain}) decides the initial double.")
-    cube.offer(Side.TEAM)  # the cube's own refusal, if any, for the player who asked
-    together = [c for p in seating.team if (c := cube_between(game, p, seating.box))
-                is not None and c.live and c.may_double(Side.TEAM) and c.value == cube.value]
-    return tuple(CubeTurned(c.offer(Side.TEAM), "double", by) for c in together)
 
 
 def _box_double(state: TableState, game: Game, seating: Seating,
@@ -184,68 +168,15 @@ def _answer(state: TableState, cmd: Command) -> tuple[Event, ...]:
                 raise BadCommand(f"{player} is answered twice.")
             decisions[player] = action
     if boxer is None and cmd.by == seating.partner and half_answerable(state):
-        return _half_answer(state, game, seating, decisions)
+        return half_answer(state, game, seating, decisions)
     if boxer is None:
         raise NotYourTurn(f"Only {box_decider(state)} answers the Team's doubles.")
     return _box_answers(state, game, seating, decisions, whole=True, boxer=boxer)
 
 
-def half_answerable(state: TableState) -> list[str]:
-    """FIBS §2 ¶11: Team players whose redouble of a later cube waits for a Box side that
-    shares one cube and has not settled between them: the Partner may answer his half
-    (empty where he may not)."""
-    game, seating = state.game, state.seating
-    if (game is None or seating is None or seating.partner is None
-            or not state.rules.single_cube or state.rules.partner_cubes == "own"
-            or game.box_holder or game.shared_until is not None):
-        return []
-    offered = _team_doubles(game, seating, seating.box)
-    return offered if all(cube_between(game, p, seating.box).owner  # type: ignore[union-attr]
-                          for p in offered) else []
-
-
-def _half_answer(state: TableState, game: Game, seating: Seating,
-                 decisions: dict[str, str]) -> tuple[Event, ...]:
-    """The Partner answers a later Team double for his half, before the Box answers his."""
-    offered = half_answerable(state)
-    actions = set(decisions.values())
-    if set(decisions) != set(offered) or len(actions) != 1 or actions - {"take", "drop"}:
-        raise BadCommand(f"Take or drop every double waiting together: {', '.join(offered)}.")
-    if game.half_answer:
-        raise RuleError(f"You answered these doubles already ({game.half_answer}).")
-    return (HalfAnswered(seating.partner or "", actions.pop()),)
-
-
-def _halves_answered(state: TableState, game: Game, seating: Seating, offered: list[str],
-                     taken: bool) -> list[Event]:
-    """FIBS §2 ¶11: the Box and his Partner answered differently: the one who takes plays
-    on alone for his half of the doubled cubes, the other pays his half of the drop (and a
-    Box who dropped is his Partner's slave)."""
-    partner = seating.partner or ""
-    taker, dropper = (seating.box, partner) if taken else (partner, seating.box)
-    events: list[Event] = []
-    for player in offered:
-        cube = cube_between(game, player, seating.box)
-        assert cube is not None
-        _, paid = cube.drop()
-        events += [CubeTurned(cube.take(), f"take ({dropper} dropped his half)", taker),
-                   PointsPaid(Transfer(dropper, paid.payee, paid.points / 2,
-                                       f"{dropper} dropped his half of the double"), own=True)]
-    events.append(PartnershipSettled(taker, half=True))
-    if state.mode == "play":
-        events.append(DoublesAnswered())
-    return events
-
-
-def _team_doubles(game: Game, seating: Seating, boxer: str) -> list[str]:
-    """Team players whose double waits for `boxer`'s answer, in rotation order."""
-    return [p for p in seating.team if (c := cube_between(game, p, boxer)) is not None
-            and c.state is CubeState.OFFERED and c.offered_by is Side.TEAM]
-
-
 def _box_answers(state: TableState, game: Game, seating: Seating, decisions: dict[str, str],
                  whole: bool, boxer: str) -> tuple[Event, ...]:
-    offered = _team_doubles(game, seating, boxer)
+    offered = team_doubles(game, seating, boxer)
     if not offered:
         raise CubeNotAvailable("No Team double is waiting for your answer.")
     strays = [p for p in decisions if p not in offered]
@@ -262,7 +193,7 @@ def _box_answers(state: TableState, game: Game, seating: Seating, decisions: dic
         if missing or actions not in ({"take"}, {"drop"}):
             raise CubeNotAvailable(f"Your Partner answered {game.half_answer} for his half: "
                                    "take all the doubles or drop them all (FIBS §2 ¶11).")
-        return finish(state, _halves_answered(state, game, seating, offered, "take" in actions))
+        return finish(state, halves_answered(state, game, seating, offered, "take" in actions))
     if not missing:
         _check_box_takes(state, game, seating, offered, decisions, boxer)
     events: list[Event] = []
@@ -481,7 +412,7 @@ def _box_responds(state: TableState, game: Game, seating: Seating,
     if strays:
         raise NotYourTurn(f"Nothing of {', '.join(map(str, strays))} waits for your answer"
                           + (f"; waiting: {', '.join(awaiting)}." if awaiting else "."))
-    doubles = _team_doubles(game, seating, boxer)
+    doubles = team_doubles(game, seating, boxer)
     fresh = [p for p in names if p in doubles]
     if fresh:
         if cmd.name in ("raccoon", "aardvark"):

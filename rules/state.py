@@ -249,6 +249,12 @@ def cubes_of(game: Game, team_player: str) -> list[Cube]:
             and c.live]
 
 
+def team_doubles(game: Game, seating: Seating, boxer: str) -> list[str]:
+    """Team players whose double waits for `boxer`'s answer, in rotation order."""
+    return [p for p in seating.team if (c := cube_between(game, p, boxer)) is not None
+            and c.state is CubeState.OFFERED and c.offered_by is Side.TEAM]
+
+
 def own_cubes(state: TableState, player: str) -> bool:
     """Whether `player` holds Box-side cubes of his own: the Box, or a Partner where each
     Team player has a cube against him too (Danish ¶19, euro ¶9)."""
