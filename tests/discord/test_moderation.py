@@ -7,7 +7,7 @@ import discord
 
 from tests.discord.conftest import ScriptedDice
 from tests.discord.test_lobby import board_message, open_table
-from tests.discord.test_play import play
+from tests.discord.test_play import play, started
 
 
 async def test_a_moderator_blinds_and_unblinds_a_kibitzer(simcord_env: Any) -> None:
@@ -76,12 +76,9 @@ async def test_a_moderator_reports_a_disconnection_and_fibs_takes_the_place(
 
 async def test_fibs_a_disconnected_captain_has_his_game_held_over_when_his_time_is_up(
         simcord_env: Any, dice: ScriptedDice) -> None:
-    guild, (ann, bo, _), board = await open_table(simcord_env, "ann", "bo", "cy",
-                                                  preset="fibs")
+    guild, (ann, bo, _), board = await started(simcord_env, dice, preset="fibs")
     mod = guild.add_member(simcord_env.create_user("mod"),
                            roles=[guild.create_role("Chouette Moderator")])
-    dice.queue = [6, 5, 4, 4, 2, 1, 3, 1]  # seats: ann Box, bo Captain; the Box opens 3-1
-    await ann.click(board.last_message, label="Start game")
     await play(ann, board, "8/5 6/5")
     await mod.slash(board, "chouette mod disconnected", player=bo)
     assert "bo is disconnected" in board_message(board).content

@@ -22,10 +22,23 @@ def live_channel(env: Any, guild: Any, name: str) -> discord.TextChannel:
     return found
 
 
-async def started(env: Any, dice: ScriptedDice) -> tuple[Any, list[Any], Any]:
-    """ann, bo, cy at an Atlanta table; the dice seat ann Box, bo Captain; the Box opens 3-1."""
-    guild, members, board = await open_table(env, "ann", "bo", "cy")
+async def started(env: Any, dice: ScriptedDice, **options: Any
+                  ) -> tuple[Any, list[Any], Any]:
+    """ann, bo, cy at an Atlanta table (or as `options` say); the dice seat ann Box, bo
+    Captain; the Box opens 3-1."""
+    guild, members, board = await open_table(env, "ann", "bo", "cy", **options)
     dice.queue = [6, 5, 4, 4, 2, 1, 3, 1]  # seats: 11, 8, 3; opening: Box 3, Team 1
+    await members[0].click(board.last_message, label="Start game")
+    return guild, members, board
+
+
+async def six_started(env: Any, dice: ScriptedDice, **options: Any
+                      ) -> tuple[Any, list[Any], Any]:
+    """a, b, c, d, e, f at a table kept by score; the dice seat them in that order (a Box,
+    b Captain) and the first game starts."""
+    guild, members, board = await open_table(env, "a", "b", "c", "d", "e", "f",
+                                             mode="scorekeeper", **options)
+    dice.queue = [6, 6, 6, 5, 5, 5, 5, 4, 4, 4, 4, 3]
     await members[0].click(board.last_message, label="Start game")
     return guild, members, board
 
@@ -222,11 +235,8 @@ async def test_a_whole_game_from_open_to_the_final_sheet(simcord_env: Any,
 async def test_a_partner_with_cubes_of_his_own_answers_the_teams_doubles_himself(
         simcord_env: Any, dice: ScriptedDice) -> None:
     """euro ¶9: the Box side is a side of several players: each answers his own cubes."""
-    guild, members, board = await open_table(simcord_env, "a", "b", "c", "d", "e", "f",
-                                             preset="euro", mode="scorekeeper")
+    guild, members, board = await six_started(simcord_env, dice, preset="euro")
     a, _, c, *_ = members
-    dice.queue = [6, 6, 6, 5, 5, 5, 5, 4, 4, 4, 4, 3]  # seats: a Box, b Captain, c, d, e, f
-    await a.click(board.last_message, label="Start game")
     await a.slash(board, "chouette result", winner="box")  # a keeps the box; b to the end
     await a.slash(board, "chouette partner", player=c)  # euro: the Captain partners the Box
     message = board_message(board)
@@ -313,9 +323,7 @@ async def test_atlanta_5_4_a_raccoon_is_made_only_when_the_beaverer_agrees(
 
 async def test_fibs_a_captain_who_lets_his_time_run_out_has_his_game_held_over(
         simcord_env: Any, dice: ScriptedDice) -> None:
-    _, (ann, bo, cy), board = await open_table(simcord_env, "ann", "bo", "cy", preset="fibs")
-    dice.queue = [6, 5, 4, 4, 2, 1, 3, 1]  # seats: ann Box, bo Captain; the Box opens 3-1
-    await ann.click(board.last_message, label="Start game")
+    _, (ann, bo, cy), board = await started(simcord_env, dice, preset="fibs")
     await play(ann, board, "8/5 6/5")
     await simcord_env.advance_time(121)  # bo neither rolls nor answers: FIBS §6 ¶2
     assert "the game is put on hold" in board_message(board).content
@@ -346,9 +354,7 @@ async def test_atlanta_5_7_a_dropper_gives_the_lone_taker_an_extra_from_the_boar
 
 async def test_fibs_a_double_turned_by_mistake_is_taken_back_from_the_board(
         simcord_env: Any, dice: ScriptedDice) -> None:
-    _, (ann, bo, _), board = await open_table(simcord_env, "ann", "bo", "cy", preset="fibs")
-    dice.queue = [6, 5, 4, 4, 2, 1, 3, 1]  # seats: ann Box, bo Captain; the Box opens 3-1
-    await ann.click(board.last_message, label="Start game")
+    _, (ann, bo, _), board = await started(simcord_env, dice, preset="fibs")
     await play(ann, board, "8/5 6/5")
     await bo.click(board_message(board), label="Double")
     await bo.click(board_message(board), label="Take back my double")
@@ -358,11 +364,8 @@ async def test_fibs_a_double_turned_by_mistake_is_taken_back_from_the_board(
 
 async def test_fibs_2_11_the_partner_drops_his_half_from_the_answer_menu(
         simcord_env: Any, dice: ScriptedDice) -> None:
-    _, members, board = await open_table(simcord_env, "a", "b", "c", "d", "e", "f",
-                                         preset="fibs", mode="scorekeeper")
-    a, b, c, *team = members
-    dice.queue = [6, 6, 6, 5, 5, 5, 5, 4, 4, 4, 4, 3]  # seats: a Box, b Captain, c, d, e, f
-    await a.click(board.last_message, label="Start game")  # FIBS: c partners the Box
+    _, members, board = await six_started(simcord_env, dice, preset="fibs")
+    a, b, c, *team = members  # FIBS: c partners the Box
     menu = await a.click(board_message(board), label="Double")
     await a.click(menu.response, label="Confirm")  # one cube: turned for the whole Team
     for player in (b, *team):
