@@ -4,7 +4,7 @@ buttons, the sheet shows the new line, and /chouette history tells the whole sto
 from typing import Any
 
 from tests.discord.conftest import ScriptedDice
-from tests.discord.test_lobby import board_message, open_table
+from tests.discord.test_lobby import board_message, open_table, table_state
 from tests.discord.test_play import play, started
 
 
@@ -35,8 +35,7 @@ async def test_a_score_correction_is_made_when_both_players_agree(simcord_env: A
     assert "ann: " in board.last_message.content  # the sheet, posted again
     assert not any("correction" in (c.label or "") for row in board_message(board).components
                    for c in row.children)
-    state = await simcord_env.bot.service.state(
-        (await simcord_env.bot.store.channels(channel_id=board.id)).table_id)
+    state = await table_state(simcord_env, board)
     totals = state.sheet.totals()
     assert totals[str(bo.id)] - totals[str(ann.id)] == 3  # 1½ each way from equal results
     told = await ann.slash(board, "chouette history")

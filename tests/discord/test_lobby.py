@@ -5,7 +5,7 @@ from typing import Any
 import discord
 
 from bot.discord_app import ChouetteBot
-from rules.state import Command
+from rules.state import Command, TableState
 from tests.discord.conftest import ScriptedDice
 
 
@@ -25,6 +25,31 @@ async def open_table(env: Any, *names: str, **options: Any) -> tuple[Any, list[A
     for member in members[1:]:
         await member.slash(board, "chouette join")
     return guild, members, board
+
+
+async def table_id(env: Any, board: Any) -> str:
+    """The table whose #board is `board`."""
+    found = await env.bot.store.channels(channel_id=board.id)
+    assert found is not None
+    return str(found.table_id)
+
+
+async def table_state(env: Any, board: Any) -> TableState:
+    """The state of the table whose #board is `board`."""
+    state: TableState = await env.bot.service.state(await table_id(env, board))
+    return state
+
+
+async def two_ask_to_join(env: Any) -> tuple[Any, list[Any], Any, Any, Any]:
+    """ann, bo, cy play a game (kept by score); then zed and yan ask to join, in that order."""
+    guild, members, board = await open_table(env, "ann", "bo", "cy", mode="scorekeeper")
+    await members[0].click(board.last_message, label="Start game")
+    await members[0].slash(board, "chouette result", winner="box")
+    zed = guild.add_member(env.create_user("zed"))
+    yan = guild.add_member(env.create_user("yan"))
+    await zed.slash(board, "chouette join")
+    await yan.slash(board, "chouette join")
+    return guild, members, board, zed, yan
 
 
 async def test_open_makes_the_four_channels_and_a_board_message(simcord_env: Any) -> None:
@@ -66,7 +91,7 @@ async def test_the_box_invites_a_partner_who_accepts_by_dm(simcord_env: Any) -> 
     names = ("a", "b", "c", "d", "e", "f")
     _, members, board = await open_table(simcord_env, *names)
     bot: ChouetteBot = simcord_env.bot
-    table = (await bot.store.channels(channel_id=board.id)).table_id  # type: ignore[union-attr]
+    table = await table_id(simcord_env, board)
     await bot.service.handle(table, Command("seat", "", {"order": [str(m.id) for m in members]}))
     channels = await bot.store.channels(table_id=table)
     assert channels is not None
@@ -110,22 +135,14 @@ async def test_a_new_box_chooses_to_play_alone_from_the_board(simcord_env: Any,
 
 async def test_a_newcomer_asks_once_the_table_is_under_way_and_joins_unless_someone_objects(
         simcord_env: Any) -> None:
-    guild, (ann, bo, cy), board = await open_table(simcord_env, "ann", "bo", "cy",
-                                                   mode="scorekeeper")
-    await ann.click(board.last_message, label="Start game")
-    await ann.slash(board, "chouette result", winner="box")
-    zed = guild.add_member(simcord_env.create_user("zed"))
-    yan = guild.add_member(simcord_env.create_user("yan"))
-    await zed.slash(board, "chouette join")
-    await yan.slash(board, "chouette join")
+    _, (_, bo, cy), board, zed, yan = await two_ask_to_join(simcord_env)
     message = board_message(board)
     assert "yan asks to join: the table decides." in message.content
     await bo.click(message, label="Object to yan")
     message = board_message(board)
     assert f"bo objects to <@{yan.id}>." in message.content  # shown as his name
     await cy.click(message, label="Start game")  # Atlanta 6.5: nobody objected to zed
-    state = await simcord_env.bot.service.state(
-        (await simcord_env.bot.store.channels(channel_id=board.id)).table_id)
+    state = await table_state(simcord_env, board)
     assert state.member(str(zed.id)) is not None and state.member(str(yan.id)) is None
     assert state.seating is not None and state.seating.team[-1] == str(zed.id)
 
@@ -133,8 +150,7 @@ async def test_a_newcomer_asks_once_the_table_is_under_way_and_joins_unless_some
 async def test_the_basic_stake_goes_at_the_top_of_the_sheet(simcord_env: Any) -> None:
     guild, (ann, _, _), board = await open_table(simcord_env, "ann", "bo", "cy",
                                                  basic="$5 a point")
-    state = await simcord_env.bot.service.state(
-        (await simcord_env.bot.store.channels(channel_id=board.id)).table_id)
+    state = await table_state(simcord_env, board)
     assert state.basic == "$5 a point"
     lobby = next(c for c in guild.channels.values() if c.name == "lobby")
     refused = await ann.slash(lobby, "chouette open", basic="x" * 41)
@@ -144,19 +160,11 @@ async def test_the_basic_stake_goes_at_the_top_of_the_sheet(simcord_env: Any) ->
 
 async def test_two_newcomers_roll_for_their_order_as_the_game_starts(
         simcord_env: Any, dice: ScriptedDice) -> None:
-    guild, (ann, _, _), board = await open_table(simcord_env, "ann", "bo", "cy",
-                                                 mode="scorekeeper")
-    await ann.click(board.last_message, label="Start game")
-    await ann.slash(board, "chouette result", winner="box")
-    zed = guild.add_member(simcord_env.create_user("zed"))
-    yan = guild.add_member(simcord_env.create_user("yan"))
-    await zed.slash(board, "chouette join")
-    await yan.slash(board, "chouette join")
+    _, (ann, _, _), board, zed, yan = await two_ask_to_join(simcord_env)
     dice.queue = [1, 2, 6, 5]  # zed 3, yan 11: yan ahead though he asked second
     message = board_message(board)
     await ann.click(message, label="Start game")
-    state = await simcord_env.bot.service.state(
-        (await simcord_env.bot.store.channels(channel_id=board.id)).table_id)
+    state = await table_state(simcord_env, board)
     assert state.seating is not None
     assert state.seating.team[-2:] == (str(yan.id), str(zed.id))
 
@@ -170,7 +178,7 @@ async def test_a_stake_change_waits_for_the_boxs_agreement(simcord_env: Any,
     await ann.slash(board, "chouette result", winner="box")
     told = await bo.slash(board, "chouette stake", multiple=2)
     assert told.ephemeral and "Asked ann" in told.response.content
-    table = (await simcord_env.bot.store.channels(channel_id=board.id)).table_id
+    table = await table_id(simcord_env, board)
     assert (await simcord_env.bot.service.state(table)).member(str(bo.id)).stake == 1
     await ann.user.click(ann.user.dm_channel.last_message, label="Agree to 2x stakes")
     assert (await simcord_env.bot.service.state(table)).member(str(bo.id)).stake == 2
@@ -189,7 +197,7 @@ async def villages_between_games(env: Any, dice: ScriptedDice) -> tuple[list[Any
     dice.queue = [6, 6, 5, 5, 4, 4]  # seats: ann Box, bo Captain, cy
     await members[0].click(board.last_message, label="Start game")
     await members[0].slash(board, "chouette result", winner="box")  # Villages 15: he stays
-    table = (await env.bot.store.channels(channel_id=board.id)).table_id
+    table = await table_id(env, board)
     return members, board, table
 
 

@@ -6,7 +6,7 @@ from typing import Any
 import discord
 
 from tests.discord.conftest import ScriptedDice
-from tests.discord.test_lobby import board_message, open_table
+from tests.discord.test_lobby import board_message, open_table, table_state
 from tests.discord.test_play import play, started
 
 
@@ -64,13 +64,11 @@ async def test_a_moderator_reports_a_disconnection_and_fibs_takes_the_place(
     await mod.slash(board, "chouette mod disconnected", player=cy)
     assert "cy is disconnected" in board.last_message.content
     await ann.click(board.last_message, label="Start game")
-    bot = simcord_env.bot
-    table = (await bot.store.channels(channel_id=board.id)).table_id
-    state = await bot.service.state(table)
+    state = await table_state(simcord_env, board)
     assert state.seating is not None and str(cy.id) not in state.seating.players
     await cy.slash(board, "chouette back")
     await ann.slash(board, "chouette result", winner="box")
-    state = await bot.service.state(table)
+    state = await table_state(simcord_env, board)
     assert state.seating is not None and state.seating.team[-1] == str(cy.id)
 
 
@@ -84,6 +82,5 @@ async def test_fibs_a_disconnected_captain_has_his_game_held_over_when_his_time_
     assert "bo is disconnected" in board_message(board).content
     await simcord_env.advance_time(121)  # FIBS: two minutes, then the game is put on hold
     assert "the game is put on hold" in board_message(board).content
-    bot = simcord_env.bot
-    state = await bot.service.state((await bot.store.channels(channel_id=board.id)).table_id)
+    state = await table_state(simcord_env, board)
     assert state.game is None and [g.number for g, _ in state.held] == [1]

@@ -13,7 +13,7 @@ from rules.cube import Side
 from rules.events import GameStarted
 from rules.notation import format_play
 from tests.discord.conftest import ScriptedDice
-from tests.discord.test_lobby import board_message, labels, open_table
+from tests.discord.test_lobby import board_message, labels, open_table, table_id, table_state
 
 
 def live_channel(env: Any, guild: Any, name: str) -> discord.TextChannel:
@@ -150,8 +150,7 @@ async def test_a_decision_that_times_out_goes_to_the_captain(simcord_env: Any,
     await box_doubles_the_team(simcord_env, dice, board, [ann, bo, cy])
     await bo.user.click(bo.user.dm_channel.last_message, label="Take")
     await simcord_env.advance_time(121)  # Atlanta: cy is treated as away; bo decides for him
-    table = await simcord_env.bot.store.channels(channel_id=board.id)
-    state = await simcord_env.bot.service.state(table.table_id)
+    state = await table_state(simcord_env, board)
     assert state.member(str(cy.id)).away
     asked = bo.user.dm_channel.last_message
     assert asked is not None and asked.content.startswith("cy's cube against ann")
@@ -186,7 +185,7 @@ async def test_the_roll_goes_ahead_by_itself_when_the_double_window_closes(
 async def test_a_forced_play_is_played_by_the_bot(simcord_env: Any, dice: ScriptedDice) -> None:
     _, (_, bo, _), board = await started(simcord_env, dice)
     bot: ChouetteBot = simcord_env.bot
-    table = (await bot.store.channels(channel_id=board.id)).table_id
+    table = await table_id(simcord_env, board)
     loaded = await bot.store.load(table)
     # The Team (on roll) has a checker on the bar and the rest on its ace point; the Box holds
     # its 1-5 points: a 6-1 must enter with the 6 and play the 1 with that checker.
@@ -254,8 +253,7 @@ async def test_a_partner_with_cubes_of_his_own_answers_the_teams_doubles_himself
         if take:
             await box_side.select(menu.response, [str(d.id)], custom_id="choice:take")
         await box_side.click(menu.response, label="Confirm")
-    state = await simcord_env.bot.service.state(
-        (await simcord_env.bot.store.channels(channel_id=board.id)).table_id)
+    state = await table_state(simcord_env, board)
     assert state.game is not None
     assert "Box and Partner may now discuss checker plays too" in box.last_message.content
     held = {c.box_player: c.state.value for c in state.game.cubes if c.team_player == str(d.id)}
@@ -277,8 +275,7 @@ async def test_fibs_a_non_doubler_offers_his_game_and_the_box_buys_it_by_dm(
     offer = ann.user.dm_channel.last_message
     assert "cy offers to sell you his game" in offer.content
     await ann.user.click(offer, label="Buy the game")
-    state = await simcord_env.bot.service.state(
-        (await simcord_env.bot.store.channels(channel_id=board.id)).table_id)
+    state = await table_state(simcord_env, board)
     assert state.game is not None
     bought = next(c for c in state.game.cubes if c.team_player == str(cy.id))
     assert not bought.live
@@ -298,7 +295,7 @@ async def test_atlanta_5_4_a_raccoon_is_made_only_when_the_beaverer_agrees(
     asked = next(m for m in reversed(list(box.history())) if m.components)
     told = await ann.click(asked, label="Raccoon")
     assert told.ephemeral and "Asked bo to agree" in told.response.content
-    table = (await simcord_env.bot.store.channels(channel_id=board.id)).table_id
+    table = await table_id(simcord_env, board)
 
     async def bos_cube() -> tuple[str, int]:
         state = await simcord_env.bot.service.state(table)
@@ -331,8 +328,7 @@ async def test_fibs_a_captain_who_lets_his_time_run_out_has_his_game_held_over(
     assert refused.ephemeral and "waiting for bo" in refused.response.content
     await bo.slash(board, "chouette back")
     await cy.click(board_message(board), label="Play out the held game")
-    table = await simcord_env.bot.store.channels(channel_id=board.id)
-    state = await simcord_env.bot.service.state(table.table_id)
+    state = await table_state(simcord_env, board)
     assert state.game is not None and state.game.number == 1 and not state.held
     assert "Waiting for bo to roll" in board_message(board).content
 
@@ -378,7 +374,6 @@ async def test_fibs_2_11_the_partner_drops_his_half_from_the_answer_menu(
     menu = await a.click(board_message(board), label="Answer the doubles")
     await a.select(menu.response, [str(p.id) for p in (b, *team)], custom_id="choice:take")
     await a.click(menu.response, label="Confirm")
-    state = await simcord_env.bot.service.state(
-        (await simcord_env.bot.store.channels(channel_id=board.id)).table_id)
+    state = await table_state(simcord_env, board)
     assert state.game is not None and state.game.half_share
     assert "a plays on alone for his half" in board_message(board).content
