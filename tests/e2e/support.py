@@ -1,0 +1,60 @@
+"""Black-box tests: the bot run as its own process (`python -m bot run`) against the fake
+Discord of `harness/` (a copy of ../shared/e2e, kept faithful to Discord's documentation),
+with exactly the permissions the README's invite asks for."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import sys
+import tempfile
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+HARNESS = Path(__file__).resolve().parent / "harness"
+sys.path.insert(0, str(HARNESS))
+
+from driver import Driver, DriverError, InteractionFailed  # noqa: E402
+from fake_discord import FakeDiscord, Perm  # noqa: E402
+
+PROJECT = Path(__file__).resolve().parents[2]
+README = (PROJECT / "README.md").read_text()
+INVITE = int(re.search(r"permissions=(\d+)", README)[1])  # type: ignore[index]
+
+__all__ = ["INVITE", "PROJECT", "Driver", "DriverError", "FakeDiscord", "InteractionFailed",
+           "Perm", "e2e"]
+
+Test = Callable[[Driver], Awaitable[None]]
+
+
+def e2e(*, permissions: int = INVITE, env: dict[str, str] | None = None,
+        **kwargs: Any) -> Callable[[Test], Callable[[], None]]:
+    """A black-box test: a fresh fake Discord whose bot holds `permissions` (by default
+    exactly the README invite's), the bot started from this project on a database of its
+    own (`drv.db`), no autoroll. The test fails if the bot called a route the fake lacks."""
+    def decorate(fn: Test) -> Callable[[], None]:
+        def test() -> None:
+            async def main() -> None:
+                with tempfile.TemporaryDirectory() as tmp:
+                    log_dir = Path(os.environ.get("E2E_LOG_DIR") or tmp)
+                    drv = Driver(PROJECT, python=sys.executable,
+                                 fake=FakeDiscord(bot_permissions=permissions),
+                                 env={"CHOUETTE_DB": f"{tmp}/chouette.sqlite3",
+                                      "CHOUETTE_AUTOROLL": "0", **(env or {})},
+                                 log_path=log_dir / f"e2e-{fn.__name__}.log",
+                                 guild_ready_timeout=0.2, **kwargs)
+                    try:
+                        await drv.start()
+                        await fn(drv)
+                        if drv.fake.unrouted:
+                            raise DriverError("the bot called routes the fake lacks: "
+                                              f"{[(c.method, c.path) for c in drv.fake.unrouted]}")
+                    finally:
+                        await drv.stop()
+            asyncio.run(main())
+        test.__name__ = test.__qualname__ = fn.__name__
+        test.__doc__, test.__module__ = fn.__doc__, fn.__module__
+        return test
+    return decorate
