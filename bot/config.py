@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from dotenv import dotenv_values
+
+PROJECT = Path(__file__).resolve().parents[1]  # the checkout: .env and data/ live here
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 class SettingsError(Exception):
@@ -16,38 +20,68 @@ class SettingsError(Exception):
 
 @dataclass(frozen=True)
 class Settings:
-    """Everything the bot reads from its environment (see `.env.example`)."""
+    """Everything the bot reads from its environment (see `.env.example`).
+
+    `Settings.load` finds `.env` and a relative `CHOUETTE_DB` in the project folder, not in
+    the shell's current folder, so `make run` and a service manager agree on the files."""
 
     discord_token: str = ""
     database: Path = Path("data/chouette.sqlite3")
     dev_guild_id: int | None = None
     moderator_role: str = "Chouette Moderator"  # or Manage Server: may blind kibitzers
     autoroll: bool = True  # roll for the shooter when the double window closes
+    log_level: str = "INFO"
+    env_file: Path = PROJECT / ".env"  # where the settings file was looked for
+    env_found: bool = False  # whether it was there
 
     @classmethod
-    def load(cls, env_file: Path = Path(".env"),
-             environ: Mapping[str, str] | None = None) -> Settings:
-        """Settings from `env_file` (if it exists) overridden by the process environment."""
-        values: dict[str, str | None] = dict(dotenv_values(env_file)) if env_file.exists() else {}
-        values.update(os.environ if environ is None else environ)
-        guild = values.get("CHOUETTE_DEV_GUILD_ID") or None
+    def load(cls, env_file: Path | None = None, environ: Mapping[str, str] | None = None,
+             *, root: Path = PROJECT) -> Settings:
+        """Settings from `env_file` (default: `CHOUETTE_ENV_FILE`, else `root/.env`), if it
+        exists, overridden by the process environment; a relative database is under `root`."""
+        environ = os.environ if environ is None else environ
+        if env_file is None:
+            env_file = Path(environ.get("CHOUETTE_ENV_FILE") or root / ".env")
+        found = env_file.is_file()
+        values: dict[str, str | None] = dict(dotenv_values(env_file)) if found else {}
+        values.update(environ)
+        where = f"{env_file} or the environment"
+        guild = (values.get("CHOUETTE_DEV_GUILD_ID") or "").strip() or None
         if guild is not None and not guild.isdigit():
             raise SettingsError(f"CHOUETTE_DEV_GUILD_ID must be a server id (digits), not "
-                                f"{guild!r}: fix it in {env_file} or the environment.")
+                                f"{guild!r}: fix it in {where}.")
+        level = (values.get("LOG_LEVEL") or "INFO").strip().upper()
+        if level not in LOG_LEVELS:
+            raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not "
+                                f"{values.get('LOG_LEVEL')!r}: fix it in {where}.")
         return cls(
-            discord_token=values.get("DISCORD_TOKEN") or "",
-            database=Path(values.get("CHOUETTE_DB") or cls.database),
+            discord_token=(values.get("DISCORD_TOKEN") or "").strip(),
+            database=root / (values.get("CHOUETTE_DB") or cls.database),
             dev_guild_id=int(guild) if guild else None,
             moderator_role=values.get("CHOUETTE_MODERATOR_ROLE") or cls.moderator_role,
             autoroll=(values.get("CHOUETTE_AUTOROLL") or "1").strip().lower()
             not in ("0", "false", "no", "off"),
+            log_level=level,
+            env_file=env_file,
+            env_found=found,
         )
 
-    def require_token(self, env_file: Path = Path(".env")) -> str:
+    @property
+    def log_level_number(self) -> int:
+        """The `logging` level of `log_level`."""
+        return logging.getLevelNamesMapping()[self.log_level]
+
+    def require_token(self) -> str:
         """The bot token, or a SettingsError telling where to put it."""
-        if not self.discord_token:
+        if self.discord_token:
+            return self.discord_token
+        if self.env_found:
             raise SettingsError(
-                f"DISCORD_TOKEN is not set. Copy .env.example to {env_file} and put your bot's "
-                "token there (README: 'Running the bot on your server'), or export it."
-            )
-        return self.discord_token
+                f"DISCORD_TOKEN is empty in {self.env_file}: put your bot's token after "
+                "'DISCORD_TOKEN=' there (developer portal, Bot -> Reset Token), or export it.")
+        example = self.env_file.parent / ".env.example"
+        how = (f"Copy {example} to {self.env_file}" if example.is_file()
+               else f"Create {self.env_file}")
+        raise SettingsError(
+            f"DISCORD_TOKEN is not set. {how} and put your bot's token there (README: "
+            "'Running the bot on your server'), or export it.")

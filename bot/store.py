@@ -4,13 +4,18 @@ Events are keyed by (table, version), so a second writer that read the same vers
 loudly instead of forking the table. A command's events and its outcome (keyed by the
 command's idempotency key) are written in one transaction: a command is either wholly
 applied and remembered, or not at all. Snapshots of the state every `snapshot_every` events
-make loading fast. Schema changes are numbered migrations applied at open.
+make loading fast; each is stamped with the rules' version (`rules.RULES_VERSION`), and a
+snapshot made under other rules is ignored: the table is replayed from its events, so a fix
+to the rules reaches tables snapshotted before it. Schema changes are numbered migrations
+applied at open, after a backup of the file (`backup`, SQLite's online backup API).
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +24,7 @@ from typing import Any
 import aiosqlite
 
 from bot.codec import CodecError, dumps, loads
+from rules import RULES_VERSION
 from rules.events import Event
 from rules.state import TableState, replay
 
@@ -69,11 +75,58 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (table_id, game)
     ) WITHOUT ROWID;
     """,
+    """
+    ALTER TABLE snapshots ADD COLUMN rules_version INTEGER;
+    CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    ) WITHOUT ROWID;
+    """,
 )
 
 
 class StoreError(Exception):
     """The database can't be used as it is; the message names the file and what to do."""
+
+
+def backup(source: Path | str, target: Path | str) -> Path:
+    """Copy the database `source` to `target` with SQLite's online backup API: a consistent
+    copy (the WAL included) even while the bot writes. The copy is written beside `target`
+    and renamed into place once checked, so `target` is never half a database."""
+    source, target = Path(source), Path(target)
+    if not source.is_file():
+        raise StoreError(f"There is no database at {source}.")
+    if source.stat().st_size == 0:
+        raise StoreError(_empty(source))
+    part = target.with_name(target.name + ".part")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        part.unlink(missing_ok=True)
+        src = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True, timeout=5)
+        try:
+            dst = sqlite3.connect(part)
+            try:
+                src.backup(dst)
+                if dst.execute("PRAGMA quick_check").fetchone() != ("ok",):
+                    raise StoreError(f"The copy of {source} failed its check: {source} may be "
+                                     "damaged; keep it and an older backup.")
+            finally:
+                dst.close()
+        finally:
+            src.close()
+        os.replace(part, target)
+    except sqlite3.Error as exc:
+        part.unlink(missing_ok=True)
+        raise StoreError(f"Can't back up {source} to {target}: {exc}.") from exc
+    except OSError as exc:
+        part.unlink(missing_ok=True)
+        raise StoreError(f"Can't write the backup {target}: {exc.strerror}.") from exc
+    return target
+
+
+def _empty(path: Path) -> str:
+    return (f"The database {path} is empty (0 bytes), not a chouette database: a copy or "
+            "a disk that failed? Restore it from a backup, or delete it to start afresh.")
 
 
 class ConcurrentWrite(StoreError):
@@ -120,25 +173,33 @@ class StoredEvent:
 class EventStore:
     """Append-only events per table in one SQLite file."""
 
-    def __init__(self, path: Path | str, *, snapshot_every: int = 50) -> None:
+    def __init__(self, path: Path | str, *, snapshot_every: int = 50,
+                 busy_timeout: float = 5.0) -> None:
         self.path = Path(path)
         self.snapshot_every = snapshot_every
+        self.busy_timeout = busy_timeout  # seconds to wait for another process's write
         self._db: aiosqlite.Connection | None = None
         # One connection serves every table: a transaction spans several awaits, so writes
         # take turns (reads need not: each table's own lock keeps them off its writes).
         self._write = asyncio.Lock()
         self._known: set[str] = set()  # tables already in the `tables` table
+        self.backed_up: Path | None = None  # the copy made before a migration at open
 
     async def open(self) -> EventStore:
-        """Open (creating it and its folder if needed) and migrate the database."""
+        """Open (creating it and its folder if needed), back up and migrate the database, and
+        check that it can be written: a StoreError now, rather than at the first command."""
         try:
             if str(self.path) != ":memory:":
+                if self.path.is_file() and self.path.stat().st_size == 0:
+                    raise StoreError(_empty(self.path))
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = await aiosqlite.connect(self.path, timeout=5, isolation_level=None)
-            await self._db.execute("PRAGMA busy_timeout = 5000")
+            self._db = await aiosqlite.connect(self.path, timeout=self.busy_timeout,
+                                               isolation_level=None)
+            await self._db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
             await self._db.execute_fetchall("PRAGMA journal_mode = WAL")
             await self._db.execute("PRAGMA synchronous = NORMAL")
             await self._migrate()
+            await self._check_writable()
         except (sqlite3.Error, OSError) as exc:
             await self.close()
             raise self._explain(exc) from exc
@@ -172,6 +233,11 @@ class EventStore:
         if current > len(MIGRATIONS):
             raise StoreError(f"{self.path} was written by a newer chouette-bot (schema "
                              f"{current}, this one knows {len(MIGRATIONS)}): upgrade the bot.")
+        if 0 < current < len(MIGRATIONS) and str(self.path) != ":memory:":
+            stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+            copy = self.path.with_name(f"{self.path.name}.schema{current}-{stamp}.bak")
+            await asyncio.to_thread(backup, self.path, copy)
+            self.backed_up = copy
         for number in range(current, len(MIGRATIONS)):
             await self.db.execute("BEGIN IMMEDIATE")
             try:
@@ -184,8 +250,20 @@ class EventStore:
                 await self.db.execute("ROLLBACK")
                 raise
 
+    async def _check_writable(self) -> None:
+        """Write to the file and take it back: a read-only file or folder fails here."""
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            await self.db.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
+        finally:
+            await self.db.execute("ROLLBACK")
+
     def _explain(self, exc: BaseException) -> StoreError:
         text = str(exc)
+        if "unable to open" in text and not os.access(self.path.parent, os.W_OK):
+            return StoreError(f"The database {self.path} can't be created or opened: give "
+                              f"this user write access to {self.path.parent}, or set "
+                              "CHOUETTE_DB.")
         if "locked" in text or "busy" in text:
             return StoreError(f"The database {self.path} is locked by another process: stop "
                               "the other bot using it, or set CHOUETTE_DB to another file.")
@@ -220,8 +298,9 @@ class EventStore:
     async def load(self, table_id: str) -> Loaded:
         """The table's state: its latest snapshot and every event after it."""
         try:
-            snapshot = list(await self.db.execute_fetchall(
-                "SELECT version, state FROM snapshots WHERE table_id = ?", (table_id,)))
+            snapshot = [row for row in await self.db.execute_fetchall(
+                "SELECT version, state, rules_version FROM snapshots WHERE table_id = ?",
+                (table_id,)) if row[2] == RULES_VERSION]  # other rules: replay every event
             start = snapshot[0][0] if snapshot else 0
             rows = list(await self.db.execute_fetchall(
                 "SELECT version, data FROM events WHERE table_id = ? AND version > ? "
@@ -284,8 +363,9 @@ class EventStore:
                 if state is not None and events and (
                         new // self.snapshot_every > version // self.snapshot_every):
                     await db.execute(
-                        "INSERT OR REPLACE INTO snapshots (table_id, version, state) "
-                        "VALUES (?, ?, ?)", (table_id, new, dumps(state)))
+                        "INSERT OR REPLACE INTO snapshots (table_id, version, state, "
+                        "rules_version) VALUES (?, ?, ?, ?)",
+                        (table_id, new, dumps(state), RULES_VERSION))
                 if state is not None and state.ended:
                     await db.execute("UPDATE tables SET closed = 1 WHERE id = ?", (table_id,))
                 await db.execute("COMMIT")
@@ -312,6 +392,20 @@ class EventStore:
         rows = list(await self.db.execute_fetchall(
             "SELECT seed FROM dice_seeds WHERE table_id = ? AND game = ?", (table_id, game)))
         return bytes.fromhex(rows[0][0]) if rows else None
+
+    async def meta(self, key: str) -> str | None:
+        """A value the bot keeps about itself (not about a table), or None."""
+        rows = list(await self.db.execute_fetchall("SELECT value FROM meta WHERE key = ?",
+                                                   (key,)))
+        return str(rows[0][0]) if rows else None
+
+    async def set_meta(self, key: str, value: str | None) -> None:
+        """Keep `value` under `key` (None forgets it)."""
+        async with self._write:
+            if value is None:
+                await self.db.execute("DELETE FROM meta WHERE key = ?", (key,))
+            else:
+                await self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
 
     # -- the Discord side of a table -----------------------------------------------------------
 

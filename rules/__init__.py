@@ -1,1 +1,7 @@
 """The chouette rules, pure: no Discord, no I/O, no asyncio, no clock, no randomness of its own."""
+
+# The version of the fold (`rules.state.replay`) that snapshots of a table's state are made
+# with. Bump it with any change that makes the same events fold to a different state (a fix
+# to `evolve`, a new field of the state): the event store then ignores older snapshots and
+# replays those tables from their events.
+RULES_VERSION = 1

@@ -1,12 +1,13 @@
 """Settings: read from .env and the environment; a missing token is named, not a traceback."""
 
+import logging
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from bot.config import Settings, SettingsError
+from bot.config import PROJECT, Settings, SettingsError
 
 
 def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
@@ -19,9 +20,33 @@ def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
 
 def test_defaults_without_any_env_file(tmp_path: Path) -> None:
     settings = Settings.load(tmp_path / "missing.env", environ={})
-    assert settings.database == Path("data/chouette.sqlite3")
+    assert settings.database == PROJECT / "data/chouette.sqlite3"
+    assert settings.log_level_number == logging.INFO
     with pytest.raises(SettingsError, match=r"DISCORD_TOKEN is not set.*\.env"):
         settings.require_token()
+
+
+def test_env_and_database_are_found_in_the_project_not_the_current_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / ".env").write_text("CHOUETTE_DB=store/c.sqlite3\n")
+    monkeypatch.chdir(tmp_path / "..")
+    settings = Settings.load(environ={}, root=tmp_path)
+    assert settings.env_file == tmp_path / ".env" and settings.env_found
+    assert settings.database == tmp_path / "store/c.sqlite3"
+    assert Settings.load(environ={}).env_file == PROJECT / ".env"
+    other = tmp_path / "elsewhere.env"
+    other.write_text("DISCORD_TOKEN=t\n")
+    chosen = Settings.load(environ={"CHOUETTE_ENV_FILE": str(other)}, root=tmp_path)
+    assert chosen.discord_token == "t" and chosen.env_file == other
+
+
+def test_an_empty_token_in_an_existing_env_file_says_to_fill_it_in(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text("DISCORD_TOKEN=\n")
+    with pytest.raises(SettingsError) as caught:
+        Settings.load(env, environ={}).require_token()
+    assert str(caught.value).startswith(f"DISCORD_TOKEN is empty in {env}")
+    assert "Copy" not in str(caught.value)
 
 
 def test_bad_guild_id_names_the_setting(tmp_path: Path) -> None:
@@ -29,9 +54,17 @@ def test_bad_guild_id_names_the_setting(tmp_path: Path) -> None:
         Settings.load(tmp_path / "none", environ={"CHOUETTE_DEV_GUILD_ID": "abc"})
 
 
+def test_log_level_comes_from_the_environment(tmp_path: Path) -> None:
+    assert Settings.load(tmp_path / "none", environ={"LOG_LEVEL": "debug"}).log_level == "DEBUG"
+    with pytest.raises(SettingsError, match="LOG_LEVEL must be one of DEBUG"):
+        Settings.load(tmp_path / "none", environ={"LOG_LEVEL": "loud"})
+
+
 def test_run_without_a_token_says_what_to_do(tmp_path: Path) -> None:
     root = Path(__file__).resolve().parents[2]
     done = subprocess.run([sys.executable, "-m", "bot", "run"], cwd=tmp_path, text=True,
-                          capture_output=True, env={"PYTHONPATH": str(root)}, check=False)
+                          capture_output=True, check=False,
+                          env={"PYTHONPATH": str(root),
+                               "CHOUETTE_ENV_FILE": str(tmp_path / "missing.env")})
     assert done.returncode == 2
     assert "DISCORD_TOKEN is not set" in done.stderr and "Traceback" not in done.stderr

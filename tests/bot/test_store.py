@@ -143,7 +143,7 @@ async def test_a_locked_database_names_the_file(tmp_path: Path) -> None:
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")
     try:
-        store = EventStore(path)
+        store = EventStore(path, busy_timeout=0.1)
         with pytest.raises(StoreError, match="locked by another process"):
             await store.open()
             await store.db.execute("PRAGMA busy_timeout = 100")

@@ -1,0 +1,142 @@
+"""The event store as the operator sees it: backups, the rules' stamp on snapshots, files
+that can't be used (empty, read-only) refused at open with what to do."""
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot import store as store_module
+from bot.codec import dumps
+from bot.service import TableService
+from bot.store import MIGRATIONS, EventStore, StoreError, backup
+from rules import RULES_VERSION
+from rules.state import TableState
+from tests.bot.test_store import in_memory, run_session
+
+
+def schema_3_database(path: Path) -> None:
+    """A database as the bot before the rules' stamp left it, with one table."""
+    db = sqlite3.connect(path, isolation_level=None)
+    for script in MIGRATIONS[:3]:
+        db.executescript(script)
+    db.execute("PRAGMA user_version = 3")
+    db.execute("INSERT INTO tables (id) VALUES ('t0')")
+    db.close()
+
+
+async def test_snapshots_carry_the_rules_version(tmp_path: Path) -> None:
+    async with EventStore(tmp_path / "c.db", snapshot_every=3) as store:
+        await run_session(TableService(store))
+        rows = await store.db.execute_fetchall("SELECT rules_version FROM snapshots")
+    assert [row[0] for row in rows] == [RULES_VERSION]
+
+
+async def test_a_snapshot_of_other_rules_is_ignored_and_the_events_replayed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    async with EventStore(tmp_path / "c.db", snapshot_every=3) as store:
+        await run_session(TableService(store))
+        # The snapshot says something the events don't: which one a load believes shows.
+        wrong = dumps(TableState())
+        await store.db.execute("UPDATE snapshots SET state = ?", (wrong,))
+        assert (await store.load("t1")).state != in_memory()  # same rules: the snapshot
+        monkeypatch.setattr(store_module, "RULES_VERSION", RULES_VERSION + 1)  # a fix
+        loaded = await store.load("t1")
+    assert loaded.state == in_memory()
+    assert loaded.version == len(stored_versions(tmp_path / "c.db"))
+
+
+def stored_versions(path: Path) -> list[tuple[int]]:
+    db = sqlite3.connect(path)
+    try:
+        return db.execute("SELECT version FROM events WHERE table_id = 't1'").fetchall()
+    finally:
+        db.close()
+
+
+async def test_a_snapshot_from_before_the_stamp_is_replayed_after_the_migration(
+        tmp_path: Path) -> None:
+    path = tmp_path / "c.db"
+    async with EventStore(path, snapshot_every=3) as store:
+        await run_session(TableService(store))
+        await store.db.execute("UPDATE snapshots SET rules_version = NULL, state = 'garbage'")
+        assert (await store.load("t1")).state == in_memory()
+
+
+async def test_a_migration_backs_the_file_up_first(tmp_path: Path) -> None:
+    path = tmp_path / "c.db"
+    schema_3_database(path)
+    async with EventStore(path) as store:
+        assert store.backed_up is not None
+        assert store.backed_up.name.startswith("c.db.schema3-")
+        assert await store.table_ids() == ["t0"]
+    copy = sqlite3.connect(store.backed_up)
+    assert copy.execute("PRAGMA user_version").fetchone() == (3,)
+    assert copy.execute("SELECT id FROM tables").fetchall() == [("t0",)]
+    copy.close()
+    async with EventStore(path) as again:  # up to date: no second copy
+        assert again.backed_up is None
+    assert len(list(tmp_path.glob("*.bak"))) == 1
+
+
+async def test_a_new_database_is_not_backed_up(tmp_path: Path) -> None:
+    async with EventStore(tmp_path / "new.db") as store:
+        assert store.backed_up is None
+    assert not list(tmp_path.glob("*.bak"))
+
+
+async def test_backup_copies_a_database_in_use_with_its_wal(tmp_path: Path) -> None:
+    path = tmp_path / "c.db"
+    async with EventStore(path) as store:
+        await run_session(TableService(store))
+        assert (tmp_path / "c.db-wal").stat().st_size > 0  # not yet checkpointed
+        copy = backup(path, tmp_path / "saved" / "copy.sqlite3")
+        assert not list(tmp_path.glob("saved/*.part"))
+    async with EventStore(copy) as restored:
+        assert (await restored.load("t1")).state == in_memory()
+
+
+def test_backup_refuses_a_missing_or_empty_source(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="There is no database"):
+        backup(tmp_path / "none.db", tmp_path / "out.db")
+    (tmp_path / "empty.db").touch()
+    with pytest.raises(StoreError, match=r"empty \(0 bytes\)"):
+        backup(tmp_path / "empty.db", tmp_path / "out.db")
+    assert not (tmp_path / "out.db").exists()
+
+
+async def test_an_empty_file_is_refused_not_taken_for_a_new_database(tmp_path: Path) -> None:
+    path = tmp_path / "c.db"
+    path.touch()
+    with pytest.raises(StoreError, match=r"is empty \(0 bytes\).*backup.*delete it"):
+        await EventStore(path).open()
+    assert path.stat().st_size == 0
+
+
+async def test_a_database_that_cant_be_written_is_refused_at_open(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before, a read-only file opened fine and every command failed (tests/e2e has the
+    real thing: a file of another user)."""
+    path = tmp_path / "c.db"
+    async with EventStore(path):
+        pass
+    original = store_module.aiosqlite.connect
+
+    def read_only(*args: object, **kwargs: object) -> object:
+        return original(f"file:{path}?mode=ro", uri=True, isolation_level=None)
+
+    monkeypatch.setattr(store_module.aiosqlite, "connect", read_only)
+    store = EventStore(path)
+    with pytest.raises(StoreError, match=rf"{path.name} can't be written"):
+        await store.open()
+    assert store._db is None
+
+
+async def test_meta_values_are_kept(tmp_path: Path) -> None:
+    async with EventStore(tmp_path / "c.db") as store:
+        assert await store.meta("k") is None
+        await store.set_meta("k", "v")
+    async with EventStore(tmp_path / "c.db") as store:
+        assert await store.meta("k") == "v"
+        await store.set_meta("k", None)
+        assert await store.meta("k") is None
