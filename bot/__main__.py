@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot import records, scenario
-from bot.config import Settings, SettingsError
+from bot.config import Settings
 from bot.dice import GameDice, games_dice
 from bot.store import EventStore, StoreError
 from rules.board import legal_plays
@@ -219,17 +219,19 @@ def render_board(pid: str, dice: list[int] | None, out: str, width: int) -> int:
 
 
 def run() -> int:
-    """Start the Discord bot; a missing setting or an unusable database is reported in one
-    line, not a traceback."""
-    from bot import discord_app
+    """Start the Discord bot; a start-up failure (a setting, the token, the portal's intent,
+    an unusable database, Discord out of reach) is one line on stderr, not a traceback."""
+    from bot import discord_app, startup
 
+    settings: Settings | None = None
     try:
         settings = Settings.load()
-        settings.require_token()
         discord_app.run(settings)
-    except (SettingsError, StoreError) as exc:
-        print(f"chouette-bot: {exc}", file=sys.stderr)
-        return 2
+    except Exception as exc:
+        failure = startup.failure(exc, settings)
+        if failure is None:
+            raise
+        return failure.report()
     return 0
 
 

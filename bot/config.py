@@ -79,7 +79,7 @@ class Settings:
             raise SettingsError(
                 f"DISCORD_TOKEN is empty in {self.env_file}: put your bot's token after "
                 "'DISCORD_TOKEN=' there (developer portal, Bot -> Reset Token), or export it.")
-        example = self.env_file.parent / ".env.example"
+        example = PROJECT / ".env.example"
         how = (f"Copy {example} to {self.env_file}" if example.is_file()
                else f"Create {self.env_file}")
         raise SettingsError(

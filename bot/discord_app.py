@@ -7,18 +7,22 @@ A `RuleError` anywhere in a command becomes an ephemeral reply in one handler.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import signal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import startup
 from bot.config import Settings
 from bot.dice import Dice, commitment
 from bot.effects import Effect, Outcome
 from bot.presenter import Presenter
 from bot.service import TableService
 from bot.store import EventStore
+from bot.sync import sync_commands
 from bot.views import DYNAMIC_ITEMS
 from rules.seating import Reroll, order_by_rolls
 from rules.state import Command, TableState, replay
@@ -64,12 +68,7 @@ class ChouetteBot(commands.Bot):
         await self.presenter.arm_pending(resumed)
         self.tree.add_command(self.chouette)
         self.tree.error(self.on_app_command_error)
-        if self.settings.dev_guild_id:
-            guild = discord.Object(id=self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        await sync_commands(self.tree, self.store, self.settings.dev_guild_id)
 
     async def act(self, interaction: discord.Interaction, table_id: str,
                   command: Command, *, key: str | None = None) -> Outcome | None:
@@ -174,10 +173,12 @@ class ChouetteBot(commands.Bot):
                 [{p: list(d) for p, d in r.items()} for r in rerolls])
 
     async def close(self) -> None:
-        """Close Discord, then the store."""
-        await super().close()
-        if hasattr(self, "store"):
-            await self.store.close()
+        """Close Discord, then the store (inside the loop, which aiosqlite needs)."""
+        try:
+            await super().close()
+        finally:
+            if hasattr(self, "store"):
+                await self.store.close()
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
@@ -192,10 +193,37 @@ class ChouetteBot(commands.Bot):
 
 def build_bot(settings: Settings, *, dice: Dice | None = None) -> ChouetteBot:
     """A ready-to-start bot (tests pass it to SimCord; `run` logs it in)."""
-    return ChouetteBot(settings, dice=dice)
+    startup.quiet_voice()
+    bot = ChouetteBot(settings, dice=dice)
+
+    async def on_ready() -> None:
+        log.info("%s", startup.ready_line(bot))
+
+    bot.add_listener(on_ready)
+    return bot
 
 
 def run(settings: Settings) -> None:
-    """Log in and run until stopped."""
-    logging.basicConfig(level=logging.INFO)
-    build_bot(settings).run(settings.require_token(), log_handler=None)
+    """Log in and run until SIGINT or SIGTERM. The database is checked before Discord is
+    called; start-up failures are raised for `startup.failure` to tell in one line."""
+    startup.setup_logging(settings.log_level_number)
+    asyncio.run(_serve(settings, settings.require_token()))
+
+
+async def _serve(settings: Settings, token: str) -> None:
+    async with EventStore(settings.database) as store:  # opened, migrated, writable
+        if store.backed_up is not None:
+            log.info("backed up %s to %s before updating its schema", store.path,
+                     store.backed_up)
+    bot = build_bot(settings)
+    loop = asyncio.get_running_loop()
+    stopping: list[asyncio.Task[None]] = []
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, lambda: stopping.append(loop.create_task(bot.close())))
+    try:
+        async with bot:
+            await bot.start(token)
+    finally:
+        await bot.close()  # the store too, before the loop ends
+        await asyncio.gather(*stopping, return_exceptions=True)
+        log.info("stopped")

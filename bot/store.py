@@ -124,6 +124,21 @@ def backup(source: Path | str, target: Path | str) -> Path:
     return target
 
 
+def _create(path: Path) -> None:
+    """A new, empty database in WAL mode, made beside `path` and renamed into place: a file
+    at `path` is never 0 bytes by our doing (a crash before the first write would leave one,
+    which is refused as a copy that failed)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    part = path.with_name(path.name + ".new")
+    part.unlink(missing_ok=True)
+    db = sqlite3.connect(part)
+    try:
+        db.execute("PRAGMA journal_mode = WAL")  # writes the header: 1 page
+    finally:
+        db.close()
+    os.replace(part, path)
+
+
 def _empty(path: Path) -> str:
     return (f"The database {path} is empty (0 bytes), not a chouette database: a copy or "
             "a disk that failed? Restore it from a backup, or delete it to start afresh.")
@@ -192,7 +207,8 @@ class EventStore:
             if str(self.path) != ":memory:":
                 if self.path.is_file() and self.path.stat().st_size == 0:
                     raise StoreError(_empty(self.path))
-                self.path.parent.mkdir(parents=True, exist_ok=True)
+                if not self.path.exists():
+                    await asyncio.to_thread(_create, self.path)
             self._db = await aiosqlite.connect(self.path, timeout=self.busy_timeout,
                                                isolation_level=None)
             await self._db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
@@ -209,10 +225,11 @@ class EventStore:
         return self
 
     async def close(self) -> None:
-        """Close the connection (safe to call twice)."""
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
+        """Close the connection (safe to call twice, even at once: a second aiosqlite close
+        of the same connection would wait forever)."""
+        db, self._db = self._db, None
+        if db is not None:
+            await db.close()
 
     async def __aenter__(self) -> EventStore:
         return await self.open()

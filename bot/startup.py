@@ -1,0 +1,96 @@
+"""What the operator sees of the process: logging, the start-up line, and each way a start
+can fail told in one line with the fix, and an exit status a service manager can act on."""
+
+from __future__ import annotations
+
+import logging
+import socket
+import sys
+from dataclasses import dataclass
+
+import aiohttp
+import discord
+
+from bot.config import Settings, SettingsError
+from bot.store import StoreError
+
+log = logging.getLogger("bot")
+
+# The invite's permissions (README, step 2): View Channels, Send Messages, Embed Links,
+# Attach Files, Read Message History, Manage Channels and Manage Roles.
+INVITE_PERMISSIONS = 268553232
+EXIT_SETTINGS = 2  # something to fix first (a setting, the token, the portal, the database)
+EXIT_UNREACHABLE = 3  # Discord can't be reached now: starting again later may work
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A start-up failure as the operator is told it: one line, and the exit status."""
+
+    message: str
+    status: int
+
+    def report(self) -> int:
+        """Print the line on stderr; the exit status."""
+        print(f"chouette-bot: {self.message}", file=sys.stderr, flush=True)
+        return self.status
+
+
+def setup_logging(level: int) -> None:
+    """discord.py's own set-up: timestamps and levels on stderr, at `level` (LOG_LEVEL),
+    for the bot's loggers and the library's alike."""
+    discord.utils.setup_logging(level=level, root=True)
+
+
+def quiet_voice() -> None:
+    """The bot has no voice: no warnings that voice's libraries are missing."""
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+
+
+def invite_url(application_id: int) -> str:
+    """The link that adds the bot to a server with the README's permissions."""
+    return discord.utils.oauth_url(application_id,
+                                   permissions=discord.Permissions(INVITE_PERMISSIONS),
+                                   scopes=("bot", "applications.commands"))
+
+
+def ready_line(client: discord.Client) -> str:
+    """Who the bot is, on how many servers, and its invite link."""
+    servers = len(client.guilds)
+    plural = "" if servers == 1 else "s"
+    return (f"ready as {client.user} (id {client.user.id if client.user else '?'}) on "
+            f"{servers} server{plural}; invite: {invite_url(client.application_id or 0)}")
+
+
+def _token_source(settings: Settings | None) -> str:
+    if settings is not None and settings.env_found:
+        return f"DISCORD_TOKEN ({settings.env_file} or the environment)"
+    return "DISCORD_TOKEN"
+
+
+def failure(exc: BaseException, settings: Settings | None = None) -> Failure | None:
+    """The one line for a start-up failure we know how to explain; None for a bug."""
+    if isinstance(exc, SettingsError | StoreError):
+        return Failure(str(exc), EXIT_SETTINGS)
+    if isinstance(exc, discord.LoginFailure) or (
+            isinstance(exc, discord.ConnectionClosed) and exc.code == 4004):
+        return Failure(
+            f"Discord rejected the token in {_token_source(settings)}: in the developer "
+            "portal, open your application, Bot -> Reset Token, and put the new token "
+            "there.", EXIT_SETTINGS)
+    if isinstance(exc, discord.PrivilegedIntentsRequired):
+        return Failure(
+            "Discord refused the Server Members Intent: in the developer portal, open your "
+            "application, Bot -> Privileged Gateway Intents, turn on Server Members Intent "
+            "and save, then start the bot again.", EXIT_SETTINGS)
+    if isinstance(exc, discord.GatewayNotFound | discord.DiscordServerError):
+        return Failure(f"Discord is not answering ({exc}): see discordstatus.com and start "
+                       "the bot again later.", EXIT_UNREACHABLE)
+    if isinstance(exc, aiohttp.ClientConnectionError | ConnectionError | socket.gaierror
+                  | TimeoutError):
+        why = str(exc) or type(exc).__name__
+        return Failure(f"Can't reach Discord ({why}): check this machine's network "
+                       "connection, DNS, proxy and firewall, then start the bot again.",
+                       EXIT_UNREACHABLE)
+    return None

@@ -1,0 +1,55 @@
+"""Where the slash commands are registered: everywhere, or on one test server while
+`CHOUETTE_DEV_GUILD_ID` is set. The store remembers where they went last, so that commands
+copied to a test server are taken off it when the setting is removed or changed; otherwise
+that server's members would see `/chouette` twice."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.store import EventStore
+
+log = logging.getLogger(__name__)
+
+SCOPE_KEY = "commands_scope"  # in the store's meta table: "global" or a server id
+GLOBAL = "global"
+
+
+async def sync_commands(tree: app_commands.CommandTree[discord.Client], store: EventStore,
+                        dev_guild_id: int | None) -> None:
+    """Register the tree's commands globally or on the test server, and clear the copies
+    an earlier start left on another test server."""
+    before = await store.meta(SCOPE_KEY)
+    if dev_guild_id:
+        guild = discord.Object(id=dev_guild_id)
+        tree.copy_global_to(guild=guild)
+        await tree.sync(guild=guild)
+        now = str(dev_guild_id)
+        log.info("commands synced to the test server %s only (CHOUETTE_DEV_GUILD_ID)", now)
+        if before == GLOBAL:
+            log.warning("the global /chouette commands of earlier starts stay on every "
+                        "server, so server %s lists them twice until CHOUETTE_DEV_GUILD_ID "
+                        "is removed again", now)
+    else:
+        await tree.sync()
+        now = GLOBAL
+    if before not in (None, GLOBAL, now):
+        await _clear_guild(tree, int(before))
+    if before != now:
+        await store.set_meta(SCOPE_KEY, now)
+
+
+async def _clear_guild(tree: app_commands.CommandTree[discord.Client], guild_id: int) -> None:
+    old = discord.Object(id=guild_id)
+    tree.clear_commands(guild=old)
+    try:
+        await tree.sync(guild=old)
+    except discord.HTTPException as exc:  # the bot left that server, or lost the scope
+        log.warning("could not remove the /chouette commands copied to the test server %s "
+                    "(%s); if its members see /chouette twice, kick the bot from that server "
+                    "and invite it again", guild_id, exc)
+    else:
+        log.info("removed the commands copied to the test server %s earlier", guild_id)
