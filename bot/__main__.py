@@ -6,12 +6,13 @@ import argparse
 import asyncio
 import json
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
 from bot import records, scenario
-from bot.config import Settings
+from bot.config import Settings, SettingsError
 from bot.dice import GameDice, games_dice
 from bot.store import EventStore, StoreError
 from rules.board import legal_plays
@@ -80,6 +81,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     stats = sub.add_parser("stats", help="players' statistics over every table, as JSON")
     stats.add_argument("--db", required=True, help="the event store")
     stats.add_argument("--player", help="only this player (his key: a Discord user id)")
+    save = sub.add_parser("backup", help="copy the database safely, even while the bot runs",
+                          description="Copy the event store with SQLite's online backup API "
+                          "(a consistent copy, the WAL included, while the bot writes).")
+    save.add_argument("--db", help="the database (default: CHOUETTE_DB, as `run` uses)")
+    save.add_argument("--out", help="the copy (default: backups/ beside the database, "
+                      "named by the time)")
     args = parser.parse_args(argv)
     if args.command == "legal":
         return legal(sys.stdin, sys.stdout)
@@ -93,7 +100,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         return export_games(args)
     if args.command == "stats":
         return print_stats(args.db, args.player)
+    if args.command == "backup":
+        return backup_database(args.db, args.out)
     return run()
+
+
+def backup_database(db: str | None, out: str | None) -> int:
+    """Copy the database to `out` (default: a dated file in backups/ beside it)."""
+    from bot.store import backup
+
+    try:
+        source = Path(db) if db else Settings.load().database
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+        target = Path(out) if out else source.parent / "backups" / f"{source.stem}-{stamp}.sqlite3"
+        print(backup(source, target))
+    except (SettingsError, StoreError) as exc:
+        print(f"chouette-bot: {exc}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def print_stats(path: str, player: str | None) -> int:
