@@ -139,6 +139,20 @@ def _create(path: Path) -> None:
     os.replace(part, path)
 
 
+async def _connect(path: Path, timeout: float) -> aiosqlite.Connection:
+    """aiosqlite's connection, or its error once its worker thread has stopped: on a failed
+    connect aiosqlite stops the thread without waiting, and a thread that outlives the event
+    loop dies with "Event loop is closed" after the bot's own one-line error."""
+    connection = aiosqlite.connect(path, timeout=timeout, isolation_level=None)
+    try:
+        return await connection
+    except BaseException:
+        worker = getattr(connection, "_thread", None)
+        if worker is not None and worker.is_alive():
+            await asyncio.to_thread(worker.join, 5)
+        raise
+
+
 def _empty(path: Path) -> str:
     return (f"The database {path} is empty (0 bytes), not a chouette database: a copy or "
             "a disk that failed? Restore it from a backup, or delete it to start afresh.")
@@ -209,8 +223,7 @@ class EventStore:
                     raise StoreError(_empty(self.path))
                 if not self.path.exists():
                     await asyncio.to_thread(_create, self.path)
-            self._db = await aiosqlite.connect(self.path, timeout=self.busy_timeout,
-                                               isolation_level=None)
+            self._db = await _connect(self.path, self.busy_timeout)
             await self._db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
             await self._db.execute_fetchall("PRAGMA journal_mode = WAL")
             await self._db.execute("PRAGMA synchronous = NORMAL")
@@ -277,6 +290,9 @@ class EventStore:
 
     def _explain(self, exc: BaseException) -> StoreError:
         text = str(exc)
+        if self.path.is_dir():
+            return StoreError(f"The database {self.path} is a folder, not a file: set "
+                              "CHOUETTE_DB to a file's path (it is created if need be).")
         if "unable to open" in text and not os.access(self.path.parent, os.W_OK):
             return StoreError(f"The database {self.path} can't be created or opened: give "
                               f"this user write access to {self.path.parent}, or set "

@@ -162,6 +162,15 @@ def test_a_database_this_user_cant_write_is_refused(home: Path) -> None:
     assert "write access" in exited.last_line
 
 
+def test_a_folder_for_a_database_is_refused_in_one_line(home: Path) -> None:
+    """Before, aiosqlite's worker thread outlived the loop and added an "Event loop is
+    closed" traceback after the one line, now and then."""
+    (home / "c.sqlite3").mkdir()
+    exited = run_bot(home)
+    assert_one_line(exited, EXIT_SETTINGS,
+                    f"chouette-bot: The database {home / 'c.sqlite3'} is a folder")
+
+
 def test_a_good_start_logs_name_servers_and_invite_then_stops_on_sigterm(home: Path) -> None:
     async def main() -> Exited:
         fake = FakeDiscord(bot_name="Chouette")
