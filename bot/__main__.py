@@ -251,6 +251,8 @@ def run() -> int:
     try:
         settings = Settings.load()
         discord_app.run(settings)
+    except KeyboardInterrupt:  # Ctrl-C before the bot was up (after, it stops cleanly)
+        return 130
     except Exception as exc:
         failure = startup.failure(exc, settings)
         if failure is None:

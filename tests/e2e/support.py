@@ -42,6 +42,7 @@ def e2e(*, permissions: int = INVITE, env: dict[str, str] | None = None,
                     drv = Driver(PROJECT, python=sys.executable,
                                  fake=FakeDiscord(bot_permissions=permissions),
                                  env={"CHOUETTE_DB": f"{tmp}/chouette.sqlite3",
+                                      "CHOUETTE_ENV_FILE": f"{tmp}/none.env",  # no .env
                                       "CHOUETTE_AUTOROLL": "0", **(env or {})},
                                  log_path=log_dir / f"e2e-{fn.__name__}.log",
                                  guild_ready_timeout=0.2, **kwargs)
