@@ -107,7 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def backup_database(db: str | None, out: str | None) -> int:
     """Copy the database to `out` (default: a dated file in backups/ beside it)."""
-    from bot.store import backup
+    from bot.dbfile import backup
 
     try:
         source = Path(db) if db else Settings.load().database

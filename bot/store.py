@@ -24,6 +24,8 @@ from typing import Any
 import aiosqlite
 
 from bot.codec import CodecError, dumps, loads
+from bot.dbfile import StoreError as StoreError  # raised by both; imported from here
+from bot.dbfile import backup, connect, create, empty
 from rules import RULES_VERSION
 from rules.events import Event
 from rules.state import TableState, replay
@@ -83,79 +85,6 @@ MIGRATIONS: tuple[str, ...] = (
     ) WITHOUT ROWID;
     """,
 )
-
-
-class StoreError(Exception):
-    """The database can't be used as it is; the message names the file and what to do."""
-
-
-def backup(source: Path | str, target: Path | str) -> Path:
-    """Copy the database `source` to `target` with SQLite's online backup API: a consistent
-    copy (the WAL included) even while the bot writes. The copy is written beside `target`
-    and renamed into place once checked, so `target` is never half a database."""
-    source, target = Path(source), Path(target)
-    if not source.is_file():
-        raise StoreError(f"There is no database at {source}.")
-    if source.stat().st_size == 0:
-        raise StoreError(_empty(source))
-    part = target.with_name(target.name + ".part")
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        part.unlink(missing_ok=True)
-        src = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True, timeout=5)
-        try:
-            dst = sqlite3.connect(part)
-            try:
-                src.backup(dst)
-                if dst.execute("PRAGMA quick_check").fetchone() != ("ok",):
-                    raise StoreError(f"The copy of {source} failed its check: {source} may be "
-                                     "damaged; keep it and an older backup.")
-            finally:
-                dst.close()
-        finally:
-            src.close()
-        os.replace(part, target)
-    except sqlite3.Error as exc:
-        part.unlink(missing_ok=True)
-        raise StoreError(f"Can't back up {source} to {target}: {exc}.") from exc
-    except OSError as exc:
-        part.unlink(missing_ok=True)
-        raise StoreError(f"Can't write the backup {target}: {exc.strerror}.") from exc
-    return target
-
-
-def _create(path: Path) -> None:
-    """A new, empty database in WAL mode, made beside `path` and renamed into place: a file
-    at `path` is never 0 bytes by our doing (a crash before the first write would leave one,
-    which is refused as a copy that failed)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    part = path.with_name(path.name + ".new")
-    part.unlink(missing_ok=True)
-    db = sqlite3.connect(part)
-    try:
-        db.execute("PRAGMA journal_mode = WAL")  # writes the header: 1 page
-    finally:
-        db.close()
-    os.replace(part, path)
-
-
-async def _connect(path: Path, timeout: float) -> aiosqlite.Connection:
-    """aiosqlite's connection, or its error once its worker thread has stopped: on a failed
-    connect aiosqlite stops the thread without waiting, and a thread that outlives the event
-    loop dies with "Event loop is closed" after the bot's own one-line error."""
-    connection = aiosqlite.connect(path, timeout=timeout, isolation_level=None)
-    try:
-        return await connection
-    except BaseException:
-        worker = getattr(connection, "_thread", None)
-        if worker is not None and worker.is_alive():
-            await asyncio.to_thread(worker.join, 5)
-        raise
-
-
-def _empty(path: Path) -> str:
-    return (f"The database {path} is empty (0 bytes), not a chouette database: a copy or "
-            "a disk that failed? Restore it from a backup, or delete it to start afresh.")
 
 
 class ConcurrentWrite(StoreError):
@@ -220,10 +149,10 @@ class EventStore:
         try:
             if str(self.path) != ":memory:":
                 if self.path.is_file() and self.path.stat().st_size == 0:
-                    raise StoreError(_empty(self.path))
+                    raise StoreError(empty(self.path))
                 if not self.path.exists():
-                    await asyncio.to_thread(_create, self.path)
-            self._db = await _connect(self.path, self.busy_timeout)
+                    await asyncio.to_thread(create, self.path)
+            self._db = await connect(self.path, self.busy_timeout)
             await self._db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
             await self._db.execute_fetchall("PRAGMA journal_mode = WAL")
             await self._db.execute("PRAGMA synchronous = NORMAL")

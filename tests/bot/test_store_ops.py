@@ -8,8 +8,9 @@ import pytest
 
 from bot import store as store_module
 from bot.codec import dumps
+from bot.dbfile import backup
 from bot.service import TableService
-from bot.store import MIGRATIONS, EventStore, StoreError, backup
+from bot.store import MIGRATIONS, EventStore, StoreError
 from rules import RULES_VERSION
 from rules.state import TableState
 from tests.bot.test_store import in_memory, run_session
