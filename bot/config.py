@@ -23,6 +23,8 @@ class Settings:
     dev_guild_id: int | None = None
     moderator_role: str = "Chouette Moderator"  # or Manage Server: may blind kibitzers
     autoroll: bool = True  # roll for the shooter when the double window closes
+    max_tables: int = 5  # open tables a server may have at once
+    delete_after_hours: float = 0  # remove an ended table's channels after this (0: keep)
 
     @classmethod
     def load(cls, env_file: Path = Path(".env"),
@@ -34,7 +36,20 @@ class Settings:
         if guild is not None and not guild.isdigit():
             raise SettingsError(f"CHOUETTE_DEV_GUILD_ID must be a server id (digits), not "
                                 f"{guild!r}: fix it in {env_file} or the environment.")
+        numbers = {}
+        for key, name in (("CHOUETTE_MAX_TABLES", "max_tables"),
+                          ("CHOUETTE_DELETE_AFTER_HOURS", "delete_after_hours")):
+            raw = (values.get(key) or "").strip()
+            try:
+                numbers[name] = float(raw) if raw else getattr(cls, name)
+            except ValueError:
+                raise SettingsError(f"{key} must be a number, not {raw!r}: fix it in "
+                                    f"{env_file} or the environment.") from None
+            if numbers[name] < 0:
+                raise SettingsError(f"{key} can't be negative: fix it in {env_file}.")
         return cls(
+            max_tables=int(numbers["max_tables"]),
+            delete_after_hours=numbers["delete_after_hours"],
             discord_token=values.get("DISCORD_TOKEN") or "",
             database=Path(values.get("CHOUETTE_DB") or cls.database),
             dev_guild_id=int(guild) if guild else None,

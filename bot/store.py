@@ -69,6 +69,9 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (table_id, game)
     ) WITHOUT ROWID;
     """,
+    """
+    ALTER TABLE discord_tables ADD COLUMN origin_id INTEGER;
+    """,
 )
 
 
@@ -100,6 +103,7 @@ class Channels:
     team_id: int
     box_id: int
     message_id: int | None = None
+    origin_id: int | None = None  # the channel where the table was opened
 
     @property
     def all(self) -> tuple[int, ...]:
@@ -319,10 +323,10 @@ class EventStore:
         """Remember where a table lives on Discord (replacing what was there)."""
         async with self._write:
             await self.db.execute(
-                "INSERT OR REPLACE INTO discord_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT OR REPLACE INTO discord_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (channels.table_id, channels.guild_id, channels.category_id,
                  channels.board_id, channels.kibitz_id, channels.team_id, channels.box_id,
-                 channels.message_id))
+                 channels.message_id, channels.origin_id))
 
     async def channels(self, *, table_id: str | None = None,
                        channel_id: int | None = None) -> Channels | None:
@@ -335,6 +339,22 @@ class EventStore:
             args = (channel_id,)  # type: ignore[assignment]
         rows = list(await self.db.execute_fetchall(sql, args))
         return Channels(*rows[0]) if rows else None
+
+    async def guild_tables(self, guild_id: int, *, open_only: bool = True) -> list[Channels]:
+        """The channels of every table opened on the server `guild_id` (only those still
+        open, by default), oldest first."""
+        rows = await self.db.execute_fetchall(
+            "SELECT d.* FROM tables t JOIN discord_tables d ON d.table_id = t.id "
+            "WHERE d.guild_id = ?" + (" AND t.closed = 0" if open_only else "")
+            + " ORDER BY t.rowid", (guild_id,))
+        return [Channels(*row) for row in rows]
+
+    async def ended_tables(self) -> list[tuple[Channels, int | None]]:
+        """Every ended table's channels, with when its session ended (Unix seconds)."""
+        rows = await self.db.execute_fetchall(
+            "SELECT d.*, (SELECT MAX(at) FROM events e WHERE e.table_id = t.id) FROM tables t "
+            "JOIN discord_tables d ON d.table_id = t.id WHERE t.closed = 1 ORDER BY t.rowid")
+        return [(Channels(*row[:-1]), row[-1]) for row in rows]
 
     async def guild_table_ids(self, guild_id: int) -> list[str]:
         """Every table opened on the Discord server `guild_id`, oldest first."""

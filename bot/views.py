@@ -23,6 +23,7 @@ from bot.asks import (
     StakeButton,
     bot_of,
 )
+from bot.failures import guarded
 from rules.board import Position, legal_plays
 from rules.cube import CubeState, Side
 from rules.errors import RuleError
@@ -48,14 +49,15 @@ _LABELS = {"join": ("Join", discord.ButtonStyle.secondary),
            "pass_box": ("Pass the box", discord.ButtonStyle.secondary),
            "resume": ("Play out the held game", discord.ButtonStyle.primary),
            "extra": ("Give an extra", discord.ButtonStyle.secondary),
-           "withdraw": ("Take back my double", discord.ButtonStyle.secondary)}
+           "withdraw": ("Take back my double", discord.ButtonStyle.secondary),
+           "confirm": ("Confirm the result", discord.ButtonStyle.success)}
 
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=r"chouette:(?P<table>\d+)"
                            r":(?P<action>join|start|roll|double|type|answer|hold|release"
-                           r"|partner|captain|alone|pass_box|resume|extra|withdraw)"):
+                           r"|partner|captain|alone|pass_box|resume|extra|withdraw|confirm)"):
     """A button on the board message."""
 
     def __init__(self, table_id: str, action: str) -> None:
@@ -69,6 +71,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                              item: discord.ui.Item[Any], match: re.Match[str]) -> TableButton:
         return cls(match["table"], match["action"])
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         me = str(interaction.user.id)
@@ -87,6 +90,11 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await partner_menu(interaction, self.table_id, state)
             return
         args: dict[str, Any] = {}
+        if self.action == "confirm" and state.game is not None and state.game.offer:
+            offer = state.game.offer  # the result the other side gave
+            await bot.act(interaction, self.table_id, Command(
+                "result", me, {"winner": offer.winner.value, "kind": offer.kind}))
+            return
         if self.action == "join":
             args = {"name": interaction.user.display_name}
         elif self.action == "start":
@@ -114,6 +122,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                              item: discord.ui.Item[Any], match: re.Match[str]) -> MoveSelect:
         return cls(match["table"])
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         play = values[0] if values else ""
@@ -131,6 +140,7 @@ class MoveModal(discord.ui.Modal, title="Your play"):
         super().__init__()
         self.table_id = table_id
 
+    @guarded
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction).act(interaction, self.table_id, Command(
             "move", str(interaction.user.id), {"play": self.play.value}))
@@ -178,6 +188,8 @@ def _game_view(table_id: str, state: TableState) -> discord.ui.View:
         if state.held:  # FIBS §6 ¶2
             view.add_item(TableButton(table_id, "resume"))
         return view
+    if game.offer is not None:  # one side gave the result: the other confirms it
+        view.add_item(TableButton(table_id, "confirm"))
     pending = waiting_for(state)
     if seating is not None and any(own_cubes(state, p) and c.state is CubeState.OFFERED
                                    for p, c in pending):
@@ -238,6 +250,7 @@ class _Choice(discord.ui.View):
         return picked
 
     @discord.ui.button(label="Confirm", style=discord.ButtonStyle.success, row=4)
+    @guarded
     async def confirm(self, interaction: discord.Interaction,
                       _: discord.ui.Button[_Choice]) -> None:
         await self.send(interaction)
