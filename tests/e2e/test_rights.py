@@ -4,8 +4,10 @@ channels are made true again from the store after a crash."""
 
 import re
 
+import pytest
+
 from tests.e2e.session import BOARD, KIBITZ, board, open_table, seats, status
-from tests.e2e.support import e2e
+from tests.e2e.support import DriverError, e2e
 
 TEAM = "chouette 1 · atlanta/team"
 BOX = "chouette 1 · atlanta/box"
@@ -81,3 +83,22 @@ async def test_after_a_crash_the_channels_are_made_true_from_the_store(drv) -> N
                        and not drv.can_view("erin", BOX), timeout=10)
     commitment = re.search(r"SHA-256 is `([^`]*)`", board(drv)["content"])
     assert commitment and re.fullmatch(r"[0-9a-f]{64}", commitment[1])  # never a mention
+
+
+@e2e()
+async def test_names_not_ids_for_a_player_who_left_and_long_input_refused_plainly(drv) -> None:
+    await open_table(drv, "alice", "bob", "carol", "dave", mode="scorekeeper")
+    await drv.click("alice", board(drv), label="Start game")
+    box, (captain, *_) = seats(drv)
+    await drv.slash(box, KIBITZ, "chouette result", winner="team")
+    await drv.click(captain, board(drv), label="Confirm the result")
+    junk = await drv.slash("bob", KIBITZ, "chouette move", play="x" * 60)
+    assert junk.ephemeral and "went wrong" not in junk.text() and junk.text().strip()
+    with pytest.raises(DriverError):  # Discord's client refuses more than the option takes
+        await drv.slash("bob", KIBITZ, "chouette move", play="x" * 2000)
+    await drv.slash(captain, KIBITZ, "chouette leave")  # between games: settled now
+    await drv.slash(box, KIBITZ, "chouette end")
+    final = drv.last_message(BOARD)
+    assert final["content"].startswith("**Final score**") and captain in final["content"]
+    everything = " ".join(m["content"] for m in drv.messages(BOARD))
+    assert not re.search(r"\d{15,}", everything), everything
