@@ -68,3 +68,25 @@ async def test_one_table_per_channel_and_a_limit_per_server(drv) -> None:
     assert full.ephemeral and "2 open tables, its limit" in full.text()
     names = sorted(c["name"] for c in drv.categories() if c["name"].startswith("chouette"))
     assert names == ["chouette 1 · atlanta", "chouette 2 · atlanta"]
+
+
+@e2e()
+async def test_discord_errors_reach_the_user_privately_and_the_action_stays(drv) -> None:
+    await drv.slash("alice", "general", "chouette open")
+    drv.fake.rate_limit_next[r"channels/\d+/messages/\d+"] = 1  # discord.py waits it out
+    drv.fake.fail_next[r"channels/\d+/messages/\d+"] = (503, 0, "Service Unavailable")
+    r = await drv.slash("bob", "chouette 1 · atlanta/kibitz", "chouette join")
+    assert r.ephemeral and "Discord did not take the bot's request (503)" in r.text(), r
+    assert "went wrong" not in r.text()
+    again = await drv.slash("bob", "chouette 1 · atlanta/kibitz", "chouette join")
+    assert "bob is already at this table" in again.text()  # his join was recorded
+    assert "503" in drv.bot_log() and "Traceback" not in drv.bot_log()
+
+
+@e2e(env={"CHOUETTE_DELETE_AFTER_HOURS": "0.0005"})
+async def test_an_ended_table_is_removed_after_the_delay_the_server_set(drv) -> None:
+    await drv.slash("alice", "general", "chouette open")
+    await drv.slash("alice", "chouette 1 · atlanta/kibitz", "chouette end")
+    await drv.wait_for(lambda: not any(c["name"].startswith("chouette")
+                                       for c in drv.categories()), timeout=10)
+    assert not [c for c in drv.fake.channels.values() if c.get("name") == "board"]
