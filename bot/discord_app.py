@@ -63,7 +63,7 @@ class ChouetteBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open the store, resume every open table, load the cogs, sync the commands."""
         self.store = await EventStore(self.settings.database).open()
-        self.service = TableService(self.store)
+        self.service = TableService(self.store, outbox=True)
         self.presenter = Presenter(self)
         resumed = await self.service.resume()
         log.info("resumed %d open tables", len(resumed))
@@ -82,14 +82,22 @@ class ChouetteBot(commands.Bot):
             await self.tree.sync()
 
     async def tidy_up(self, table_ids: list[str]) -> None:
-        """Once connected: every open table's channels made what its state says (whatever a
-        crash lost), and ended tables' channels archived or removed when their time comes."""
+        """Once connected: every open table made true again from the store (what it had
+        still to show, delivered; its channels what its state says, whatever a crash lost),
+        and ended tables' channels archived or removed when their time comes."""
         await self.wait_until_ready()
         for table_id in table_ids:
             channels = await self.store.channels(table_id=table_id)
-            if channels is not None:
-                await self.quietly(reconcile(self, await self.service.state(table_id),
-                                             channels), f"table {table_id}'s channels")
+            if channels is None:
+                continue
+            await self.quietly(reconcile(self, await self.service.state(table_id), channels),
+                               f"table {table_id}'s channels")
+            pending = await self.store.undelivered(table_id)
+            if pending:
+                effects = tuple(e for _, row in pending for e in row)
+                await self.quietly(self.presenter.show(
+                    table_id, Outcome(True, effects=effects, version=pending[-1][0])),
+                    f"table {table_id}'s pending effects")
         for channels, ended in await self.store.ended_tables():
             if self.get_channel(channels.board_id) is not None:
                 state = await self.service.state(channels.table_id)

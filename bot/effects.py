@@ -107,6 +107,7 @@ class Outcome:
     accepted: bool
     reason: str = ""
     effects: tuple[Effect, ...] = ()
+    version: int = 0  # the table's version after it: its effects are delivered up to there
 
 
 def describe(event: Event, n: Callable[[str], str] = str) -> str | None:

@@ -13,6 +13,7 @@ import asyncio
 import io
 import logging
 import time
+from collections import defaultdict
 from collections.abc import Coroutine, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -98,6 +99,7 @@ class Presenter:
         # for every pending decision when the bot starts (`arm_pending`).
         self._timers: dict[tuple[str, str], asyncio.Task[None]] = {}
         self._shooters: dict[str, tuple[str, int, int]] = {}  # whose turn each timer times
+        self._boards: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     def _start(self, key: tuple[str, str], job: Coroutine[Any, Any, None]) -> None:
         """Run `job` as the timer `key`, in place of any timer of that key still waiting."""
@@ -144,11 +146,12 @@ class Presenter:
         state = await self.bot.service.state(table_id)
         channels = await self.bot.store.channels(table_id=table_id)
         if channels is None:
+            await self.bot.store.delivered(table_id, outcome.version)
             return
         notes = [e for e in outcome.effects if isinstance(e, Announce)]
         lines = [e.text for e in notes if e.channel == "board"]
         if lines:
-            await self.board(state, channels, lines, interaction)
+            await self.board(channels, lines, interaction)
         elif interaction is not None and not interaction.response.is_done():
             if interaction.type is discord.InteractionType.component:
                 await interaction.response.defer()  # the clicked message stays as it is
@@ -166,6 +169,7 @@ class Presenter:
                 await self._post_sheet(state, channels, effect.final)
         if state.ended:
             self.retire(channels, time.time())
+        await self.bot.store.delivered(table_id, outcome.version)
         await self._keep_going(table_id, state)
 
     def retire(self, channels: Channels, ended: float) -> None:
@@ -247,9 +251,17 @@ class Presenter:
         if outcome.accepted:  # refused: he rolled, or someone doubled or held meanwhile
             await self.show(table_id, outcome)
 
-    async def board(self, state: TableState, channels: Channels, lines: list[str],
+    async def board(self, channels: Channels, lines: list[str],
                     interaction: discord.Interaction | None = None) -> None:
-        """Edit the board message (in the interaction's response when it is on it)."""
+        """Edit the board message (in the interaction's response when it is on it), drawn
+        from the table's latest state: edits take turns per table, so an older action's edit
+        can never land after a newer one's."""
+        async with self._boards[channels.table_id]:
+            state = await self.bot.service.state(channels.table_id)
+            await self._draw(state, channels, lines, interaction)
+
+    async def _draw(self, state: TableState, channels: Channels, lines: list[str],
+                    interaction: discord.Interaction | None) -> None:
         text = board_text(state, lines)
         image = await asyncio.to_thread(_render_board, state)
         files = [discord.File(io.BytesIO(image), "board.png")] if image else []
@@ -290,6 +302,8 @@ class Presenter:
                                allowed_mentions=_pinging(player))
 
     async def _prompt(self, state: TableState, channels: Channels, prompt: Prompt) -> None:
+        if not _still_asked(state, prompt):  # answered meanwhile (an effect delivered late)
+            return
         across = state.shown(prompt.across)
         whose = f"{state.shown(prompt.player)}'s cube" if prompt.to else "Your cube"
         what = (f"{across} {prompt.about}" if prompt.about
@@ -318,6 +332,16 @@ class Presenter:
         title = "Final score" if final else f"Score after game {state.games_played}"
         file = await asyncio.to_thread(sheet_file, state)
         await channel.send(f"**{title}**\n" + "\n".join(lines), file=file)
+
+
+def _still_asked(state: TableState, prompt: Prompt) -> bool:
+    """Whether the decision `prompt` asks for still waits (a cube's answer, or an answer to
+    a resignation)."""
+    if prompt.about:
+        game = state.game
+        return game is not None and bool(game.resignations)
+    return any(p == prompt.player and cube.face == prompt.face
+               for p, cube in waiting_for(state))
 
 
 def _pinging(player: str) -> discord.AllowedMentions:

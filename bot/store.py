@@ -72,6 +72,14 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE discord_tables ADD COLUMN origin_id INTEGER;
     """,
+    """
+    CREATE TABLE outbox (
+        table_id TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        effects TEXT NOT NULL,
+        PRIMARY KEY (table_id, version)
+    ) WITHOUT ROWID;
+    """,
 )
 
 
@@ -257,17 +265,21 @@ class EventStore:
     # -- writing -----------------------------------------------------------------------------
 
     async def append(self, table_id: str, version: int, events: Sequence[Event],
-                     key: str | None, outcome: Any, state: TableState | None = None) -> int:
-        """Store `events` after `version` and the command's `outcome`, in one transaction.
+                     key: str | None, outcome: Any, state: TableState | None = None,
+                     effects: Sequence[Any] | None = None) -> int:
+        """Store `events` after `version` and the command's `outcome`, in one transaction,
+        with the `effects` Discord must show for them in the outbox (until `delivered`).
 
         `state` (after the events) is kept as a snapshot when a multiple of `snapshot_every`
         is crossed. Returns the new version. `ConcurrentWrite` if the table moved on.
         """
         async with self._write:
-            return await self._append(table_id, version, events, key, outcome, state)
+            return await self._append(table_id, version, events, key, outcome, state,
+                                      effects)
 
     async def _append(self, table_id: str, version: int, events: Sequence[Event],
-                      key: str | None, outcome: Any, state: TableState | None) -> int:
+                      key: str | None, outcome: Any, state: TableState | None,
+                      effects: Sequence[Any] | None) -> int:
         db = self.db
         new = version + len(events)
         try:
@@ -285,6 +297,10 @@ class EventStore:
                     await db.execute(
                         "INSERT INTO commands (table_id, key, outcome) VALUES (?, ?, ?)",
                         (table_id, key, dumps(outcome)))
+                if effects is not None and events:
+                    await db.execute(
+                        "INSERT INTO outbox (table_id, version, effects) VALUES (?, ?, ?)",
+                        (table_id, new, dumps(tuple(effects))))
                 if state is not None and events and (
                         new // self.snapshot_every > version // self.snapshot_every):
                     await db.execute(
@@ -303,6 +319,20 @@ class EventStore:
         except sqlite3.Error as exc:
             raise self._explain(exc) from exc
         return new
+
+    async def undelivered(self, table_id: str) -> list[tuple[int, tuple[Any, ...]]]:
+        """The effects stored for the table and not yet delivered: (version, effects),
+        oldest first."""
+        rows = await self.db.execute_fetchall(
+            "SELECT version, effects FROM outbox WHERE table_id = ? ORDER BY version",
+            (table_id,))
+        return [(version, tuple(self._decode(data))) for version, data in rows]
+
+    async def delivered(self, table_id: str, version: int) -> None:
+        """The table's effects up to `version` are on Discord: out of the outbox."""
+        async with self._write:
+            await self.db.execute("DELETE FROM outbox WHERE table_id = ? AND version <= ?",
+                                  (table_id, version))
 
     async def game_seed(self, table_id: str, game: int,
                         fresh: bytes | None = None) -> bytes | None:

@@ -204,7 +204,7 @@ async def test_a_forced_play_is_played_by_the_bot(simcord_env: Any, dice: Script
     bot.service._tables.pop(table)  # read the table again from the store
     channels = await bot.store.channels(table_id=table)
     assert channels is not None
-    await bot.presenter.board(await bot.service.state(table), channels, [])
+    await bot.presenter.board(channels, [])
     dice.queue = [6, 1]
     await bo.click(board.last_message, label="Roll")
     assert "Waiting for ann to roll" in board.last_message.content
