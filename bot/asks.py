@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.failures import guarded
 from rules.errors import RuleError
 from rules.state import Command
 from rules.table import decide
@@ -61,6 +62,7 @@ class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                              item: discord.ui.Item[Any], match: re.Match[str]) -> PromptButton:
         return cls(match["table"], match["action"], match["player"], match["across"] or "")
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         me = str(interaction.user.id)
         bot = bot_of(interaction)
@@ -112,6 +114,7 @@ class RaccoonButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(match["table"], _CONSENT_ACTIONS[match["kind"]], match["actor"],
                    match["across"])
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         if str(interaction.user.id) != self.across:
@@ -136,6 +139,7 @@ class InviteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                              item: discord.ui.Item[Any], match: re.Match[str]) -> InviteButton:
         return cls(match["table"], match["answer"], match["player"])
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         if str(interaction.user.id) != self.player:
@@ -165,6 +169,7 @@ class ConsentButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                              item: discord.ui.Item[Any], match: re.Match[str]) -> ConsentButton:
         return cls(match["table"], match["answer"], int(match["number"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         args = {"correction": self.number, "moderator": bot.is_moderator(interaction.user)}
@@ -188,6 +193,7 @@ class AdmitButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                              item: discord.ui.Item[Any], match: re.Match[str]) -> AdmitButton:
         return cls(match["table"], match["answer"], match["player"])
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction).act(interaction, self.table_id, Command(
             self.answer, str(interaction.user.id), {"player": self.player}))
@@ -211,6 +217,7 @@ class BuyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                              item: discord.ui.Item[Any], match: re.Match[str]) -> BuyButton:
         return cls(match["table"], match["seller"], match["buyer"], match["points"] or "")
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         if str(interaction.user.id) != self.buyer:
@@ -237,6 +244,7 @@ class StakeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                              item: discord.ui.Item[Any], match: re.Match[str]) -> StakeButton:
         return cls(match["table"], match["player"], int(match["stake"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         state = await bot.service.state(self.table_id)

@@ -30,6 +30,8 @@ class Settings:
     dev_guild_id: int | None = None
     moderator_role: str = "Chouette Moderator"  # or Manage Server: may blind kibitzers
     autoroll: bool = True  # roll for the shooter when the double window closes
+    max_tables: int = 5  # open tables a server may have at once
+    delete_after_hours: float = 0  # remove an ended table's channels after this (0: keep)
     log_level: str = "INFO"
     env_file: Path = PROJECT / ".env"  # where the settings file was looked for
     env_found: bool = False  # whether it was there
@@ -54,7 +56,20 @@ class Settings:
         if level not in LOG_LEVELS:
             raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not "
                                 f"{values.get('LOG_LEVEL')!r}: fix it in {where}.")
+        numbers = {}
+        for key, name in (("CHOUETTE_MAX_TABLES", "max_tables"),
+                          ("CHOUETTE_DELETE_AFTER_HOURS", "delete_after_hours")):
+            raw = (values.get(key) or "").strip()
+            try:
+                numbers[name] = float(raw) if raw else getattr(cls, name)
+            except ValueError:
+                raise SettingsError(f"{key} must be a number, not {raw!r}: fix it in "
+                                    f"{where}.") from None
+            if numbers[name] < 0:
+                raise SettingsError(f"{key} can't be negative: fix it in {where}.")
         return cls(
+            max_tables=int(numbers["max_tables"]),
+            delete_after_hours=numbers["delete_after_hours"],
             discord_token=(values.get("DISCORD_TOKEN") or "").strip(),
             database=root / (values.get("CHOUETTE_DB") or cls.database),
             dev_guild_id=int(guild) if guild else None,

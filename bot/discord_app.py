@@ -2,7 +2,9 @@
 
 Resources are made in `setup_hook` and injected into the cogs through the bot; nothing is
 global. Every `/chouette` subcommand lives on one app-command group that the cogs fill in.
-A `RuleError` anywhere in a command becomes an ephemeral reply in one handler.
+A refusal is an ephemeral reply with the rules' own words; an error of Discord's or of the
+bot's, in a command (`on_app_command_error`) or a button (`guarded`), is an ephemeral reply
+saying what to do and one log line. The bot pings nobody unless it names a player to act.
 """
 
 from __future__ import annotations
@@ -10,23 +12,29 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+import time
+from collections.abc import Awaitable, Mapping
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import startup
+from bot.channels import reconcile
 from bot.config import Settings
 from bot.dice import Dice, commitment
 from bot.effects import Effect, Outcome
+from bot.failures import tell
 from bot.presenter import Presenter
 from bot.service import TableService
 from bot.store import EventStore
 from bot.sync import sync_commands
 from bot.views import DYNAMIC_ITEMS
+from rules.errors import RuleError
 from rules.seating import Reroll, order_by_rolls
 from rules.state import Command, TableState, replay
-from rules.table import unopposed
+from rules.table import decide, unopposed
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +53,7 @@ class ChouetteBot(commands.Bot):
         intents = discord.Intents.default()
         intents.members = True  # to set channel permissions for seated players
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
-                         help_command=None)
+                         help_command=None, allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
         self.dice = dice or Dice()
         self.chouette = app_commands.Group(name="chouette",
@@ -58,7 +66,7 @@ class ChouetteBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open the store, resume every open table, load the cogs, sync the commands."""
         self.store = await EventStore(self.settings.database).open()
-        self.service = TableService(self.store)
+        self.service = TableService(self.store, outbox=True)
         self.presenter = Presenter(self)
         resumed = await self.service.resume()
         log.info("resumed %d open tables", len(resumed))
@@ -66,18 +74,54 @@ class ChouetteBot(commands.Bot):
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.presenter.arm_pending(resumed)
+        self._tidy = asyncio.create_task(self.tidy_up(resumed))
         self.tree.add_command(self.chouette)
         self.tree.error(self.on_app_command_error)
         await sync_commands(self.tree, self.store, self.settings.dev_guild_id)
 
+    async def tidy_up(self, table_ids: list[str]) -> None:
+        """Once connected: every open table made true again from the store (what it had
+        still to show, delivered; its channels what its state says, whatever a crash lost),
+        and ended tables' channels archived or removed when their time comes."""
+        await self.wait_until_ready()
+        for table_id in table_ids:
+            channels = await self.store.channels(table_id=table_id)
+            if channels is None:
+                continue
+            await self.quietly(reconcile(self, await self.service.state(table_id), channels),
+                               f"table {table_id}'s channels")
+            pending = await self.store.undelivered(table_id)
+            if pending:
+                effects = tuple(e for _, row in pending for e in row)
+                await self.quietly(self.presenter.show(
+                    table_id, Outcome(True, effects=effects, version=pending[-1][0])),
+                    f"table {table_id}'s pending effects")
+        for channels, ended in await self.store.ended_tables():
+            if self.get_channel(channels.board_id) is not None:
+                state = await self.service.state(channels.table_id)
+                await self.quietly(reconcile(self, state, channels), "an ended table")
+                self.presenter.retire(channels, ended or time.time())
+
+    async def quietly(self, job: Awaitable[Any], what: str) -> None:
+        """Run `job`; a refusal from Discord is one log line, not a stopped bot."""
+        try:
+            await job
+        except discord.HTTPException as exc:
+            log.warning("Discord refused %s: %s %s", what, exc.status, exc.text)
+
     async def act(self, interaction: discord.Interaction, table_id: str,
                   command: Command, *, key: str | None = None) -> Outcome | None:
-        """Send `command` to the table; a refusal is an ephemeral reply saying why."""
+        """Send `command` to the table as the user who clicked or typed it (a moderator's
+        says so: the rules decide what he may do); a refusal is an ephemeral reply."""
+        if self.is_moderator(interaction.user) and "moderator" not in command.args:
+            command = Command(command.name, command.by,
+                              {**command.args, "moderator": True})
         outcome = await self.service.handle(table_id, command,
                                             key=key or str(interaction.id))
         if not outcome.accepted:
             state = await self.service.state(table_id)
-            await self.reply(interaction, self.presenter.names(state, outcome.reason))
+            await self.reply(interaction, self.presenter.names(
+                state, outcome.reason, _named_in(interaction)))
             return None
         await self.presenter.show(table_id, outcome, interaction)
         return outcome
@@ -117,10 +161,11 @@ class ChouetteBot(commands.Bot):
         """An ephemeral answer (in pieces if long), answered already or not."""
         pieces: list[str] = [""]
         for line in text.splitlines():
-            if len(pieces[-1]) + len(line) + 1 > 1900:
-                pieces.append("")
-            pieces[-1] += line + "\n"
-        for piece in pieces:
+            for part in [line[i:i + 1900] for i in range(0, len(line), 1900)] or [""]:
+                if len(pieces[-1]) + len(part) + 1 > 1900:
+                    pieces.append("")
+                pieces[-1] += part + "\n"
+        for piece in (p for p in pieces if p.strip()):
             if interaction.response.is_done():
                 await interaction.followup.send(piece, ephemeral=True)
             else:
@@ -128,20 +173,28 @@ class ChouetteBot(commands.Bot):
 
     async def start_game(self, interaction: discord.Interaction, table_id: str) -> None:
         """Draw seats by the dice if the table has none, then start a game with the opening
-        rolls (play mode): the dice are the server's, recorded in the commands."""
+        rolls (play mode): the dice are the server's, recorded in the commands. Both are
+        tried on the table as it is first: a refusal stores nothing and only the user sees
+        it."""
         state = await self.service.state(table_id)
         me, key = str(interaction.user.id), str(interaction.id)
+        mod = {"moderator": True} if self.is_moderator(interaction.user) else {}
         effects: tuple[Effect, ...] = ()
+        seat = None
         if state.seating is None:
             rolls, rerolls = self.roll_for_order(list(state.present),
                                                  state.rules.seat_roll_dice)
-            seated = await self.service.handle(table_id, Command(
-                "seat", me, {"rolls": rolls, "rerolls": rerolls}), key=f"{key}:seat")
-            if not seated.accepted:
-                await self.reply(interaction, seated.reason)
-                return
-            effects = seated.effects
-        args: dict[str, object] = {}
+            seat = Command("seat", me, {"rolls": rolls, "rerolls": rerolls, **mod})
+        try:  # would the rules take it? (dummy opening dice: the real ones come after)
+            seated = replay(decide(state, seat), state) if seat else state
+            decide(seated, Command("start", me, {"opening": [[1, 2]], **mod}))
+        except RuleError as exc:
+            await self.reply(interaction, self.presenter.names(state, str(exc)))
+            return
+        if seat is not None:
+            done = await self.service.handle(table_id, seat, key=f"{key}:seat")
+            effects = done.effects
+        args: dict[str, object] = dict(mod)
         state = await self.service.state(table_id)
         ahead = replay(unopposed(state), state).seating  # with those who join as it starts
         newcomers = ahead.newcomers if ahead else ()
@@ -182,13 +235,17 @@ class ChouetteBot(commands.Bot):
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
-        """Unexpected errors: say so to the user and log them (refusals never get here)."""
-        log.exception("command failed", exc_info=error)
-        text = "Something went wrong on the bot's side; nothing was recorded. Try again."
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        """A command's error: a private reply saying what to do, and one log line."""
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        name = interaction.command.qualified_name if interaction.command else "a command"
+        await tell(interaction, cause, f"/{name}")
+
+
+def _named_in(interaction: discord.Interaction) -> Mapping[str, str]:
+    """The users an interaction names (its sender, a command's member options), by id."""
+    users = [interaction.user, *(v for v in vars(interaction.namespace).values()
+                                 if isinstance(v, discord.User | discord.Member))]
+    return {str(u.id): u.display_name for u in users}
 
 
 def build_bot(settings: Settings, *, dice: Dice | None = None) -> ChouetteBot:

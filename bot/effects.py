@@ -9,6 +9,8 @@ prompt.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from rules.absence import stand_in
@@ -21,6 +23,7 @@ from rules.events import (
     CubeTurned,
     DiceRevealed,
     Event,
+    GameAbandoned,
     GameEnded,
     GameHeldOver,
     GameResumed,
@@ -38,6 +41,7 @@ from rules.events import (
     ProxyAppointed,
     ResignationAnswered,
     ResignationOffered,
+    ResultProposed,
     Rolled,
     RollHeld,
     Seated,
@@ -103,39 +107,42 @@ class Outcome:
     accepted: bool
     reason: str = ""
     effects: tuple[Effect, ...] = ()
+    version: int = 0  # the table's version after it: its effects are delivered up to there
 
 
-def describe(event: Event) -> str | None:
-    """The public log line for `event` (None for bookkeeping events)."""
+def describe(event: Event, n: Callable[[str], str] = str) -> str | None:
+    """The public log line for `event` (None for bookkeeping events), the players named
+    by `n` (their names at the table; the keys themselves by default)."""
     match event:
-        case TableOpened(preset, mode, _, basic):
+        case TableOpened(preset, mode, _, basic, _):
             stake = f", basic stake {basic}" if basic else ""
             return f"A table is open under the {preset} rules ({mode} mode{stake})."
         case PlayerJoined(player, stake, waiting, display):
             when = " after this game" if waiting else ""
-            name = display or player
+            name = display or n(player)
             return f"{name} joins{when}" + (f" at {stake}x stakes." if stake > 1 else ".")
         case JoinRequested(player, stake, display):
             at = f" at {stake}x stakes" if stake > 1 else ""
-            return f"{display or player} asks to join{at}: the table decides."
+            return f"{display or n(player)} asks to join{at}: the table decides."
         case JoinAnswered(player, by, admitted):
-            return f"{by} {'admits' if admitted else 'objects to'} {player}."
+            return f"{n(by)} {'admits' if admitted else 'objects to'} {n(player)}."
         case PlayerLeft(player, after_game, payments):
-            paid = "".join(f" {t.phrase()}." for t in payments)
-            return f"{player} leaves" + (" after this game." if after_game else ".") + paid
+            paid = "".join(f" {t.phrase(n)}." for t in payments)
+            return f"{n(player)} leaves" + (" after this game." if after_game else ".") + paid
         case PartnerDeclined(player):
-            return f"{player} declines to be Partner."
+            return f"{n(player)} declines to be Partner."
         case StakeChanged(player, stake):
-            return f"{player} now plays at {stake}x stakes."
+            return f"{n(player)} now plays at {stake}x stakes."
         case PlayerAway(player, away, disconnected):
-            return f"{player} is {'disconnected' if disconnected else 'away' if away else 'back'}."
+            return (f"{n(player)} is "
+                    f"{'disconnected' if disconnected else 'away' if away else 'back'}.")
         case ProxyAppointed(player, proxy):
-            return (f"{proxy} acts for {player}." if proxy
-                    else f"{player} acts for himself again.")
+            return (f"{n(proxy)} acts for {n(player)}." if proxy
+                    else f"{n(player)} acts for himself again.")
         case Seated(seating, reason) if seating is not None:
-            partner = f", Partner {seating.partner}" if seating.partner else ""
-            return (f"Seats ({reason}): Box {seating.box}{partner}; Team "
-                    f"{', '.join(seating.team)} (Captain {seating.captain}).")
+            partner = f", Partner {n(seating.partner)}" if seating.partner else ""
+            return (f"Seats ({reason}): Box {n(seating.box)}{partner}; Team "
+                    f"{', '.join(map(n, seating.team))} (Captain {n(seating.captain)}).")
         case GameStarted(number, _, autos, _, on_roll, dice, _, committed):
             auto = f", {autos} automatic double(s)" if autos else ""
             first = (f"; {'the Box' if on_roll is Side.BOX else 'the Team'} starts with "
@@ -144,12 +151,12 @@ def describe(event: Event) -> str | None:
                       "is revealed when the game ends." if committed else "")
             return f"Game {number} begins{auto}{first}.{pledge}"
         case CorrectionProposed(number, _, by, reason, _, needs):
-            who = ", ".join("a second moderator" if n == MODERATOR else n for n in needs)
+            who = ", ".join("a second moderator" if p == MODERATOR else n(p) for p in needs)
             wait = f" It is made once {who} agree{'s' if len(needs) == 1 else ''}." if needs else ""
-            return (f"{by} proposes correction {number}: {describe_correction(event)} "
+            return (f"{n(by)} proposes correction {number}: {describe_correction(event, n)} "
                     f"(reason: {reason}).{wait}")
         case CorrectionAnswered(number, player, approved):
-            who = "A second moderator" if player == MODERATOR else player
+            who = "A second moderator" if player == MODERATOR else n(player)
             return f"{who} {'agrees to' if approved else 'refuses'} correction {number}."
         case Corrected(number):
             return f"Correction {number} is made."
@@ -157,9 +164,10 @@ def describe(event: Event) -> str | None:
             return (f"Game {number}'s dice seed was `{seed}`: `/chouette verify game:{number}` "
                     "(or `python -m bot verify`) recomputes every roll from it.")
         case CubeTurned(cube, action, by):
-            return f"{by}: {action} ({cube.team_player} v {cube.box_player}, cube {cube.face})."
+            return (f"{n(by)}: {action} ({n(cube.team_player)} v {n(cube.box_player)}, "
+                    f"cube {cube.face}).")
         case PointsPaid(t):
-            return f"{t.phrase()}."
+            return f"{t.phrase(n)}."
         case Rolled(side, dice, passed):
             who = "Box" if side is Side.BOX else "Team"
             return f"{who} rolls {dice[0]}-{dice[1]}" + (": no legal play." if passed else ".")
@@ -167,31 +175,39 @@ def describe(event: Event) -> str | None:
             return f"{'Box' if side is Side.BOX else 'Team'} plays {play}."
         case GameEnded(winner, kind, _, _, choices):
             offers = "".join(
-                f" {player} may captain instead of staying Partner (Atlanta 6.4)."
-                if choice == "captain" else f" {player} may play without a Partner (6.3)."
+                f" {n(player)} may captain instead of staying Partner (Atlanta 6.4)."
+                if choice == "captain" else f" {n(player)} may play without a Partner (6.3)."
                 for choice, player in choices)
             return f"{'The Box' if winner is Side.BOX else 'The Team'} wins ({kind}).{offers}"
         case HalfAnswered(player, action):
-            return f"{player} answers for his half: {action} (FIBS §2 ¶11)."
+            return f"{n(player)} answers for his half: {action} (FIBS §2 ¶11)."
         case PartnershipSettled(holder, True):
-            return (f"{holder} plays on alone for his half; the other dropped his (FIBS §2 "
+            return (f"{n(holder)} plays on alone for his half; the other dropped his (FIBS §2 "
                     "¶11).")
         case GameHeldOver(player):
-            return (f"{player} is gone: the game is put on hold, to be played out when he is "
-                    "back (FIBS §6). The table goes on as if the other side had won.")
+            return (f"{n(player)} is gone: the game is put on hold, to be played out when he "
+                    "is back (FIBS §6). The table goes on as if the other side had won.")
         case GameResumed(number):
             return f"Game {number} is played out now; then the table sits as it was."
+        case ResultProposed(winner, kind, by, side):
+            other = "the Captain" if side is Side.BOX else "the Box side"
+            return (f"{n(by)} gives the result: {'the Box' if winner is Side.BOX else 'the Team'}"
+                    f" wins ({kind}). The game ends when {other} confirms it (Confirm the "
+                    "result, or the same `/chouette result`).")
+        case GameAbandoned():
+            return ("A moderator ends the session during the game: its points paid so far "
+                    "stand, the cubes still in it are void.")
         case SessionEnded(payments):
-            owed = "; ".join(t.phrase() for t in payments)
+            owed = "; ".join(t.phrase(n) for t in payments)
             return "The session is over. " + (owed or "Nobody owes anything.")
         case RollHeld(player, held):
-            return f"{player} {'holds' if held else 'releases'} the roll."
+            return f"{n(player)} {'holds' if held else 'releases'} the roll."
         case ResignationOffered(player, side, kind):
-            who = "The Box" if side is Side.BOX else player
-            return f"{who} offers to resign a {kind} on {player}'s cube."
+            who = "The Box" if side is Side.BOX else n(player)
+            return f"{who} offers to resign a {kind} on {n(player)}'s cube."
         case ResignationAnswered(player, accepted):
             answer = "accepted" if accepted else "rejected"
-            return f"The resignation on {player}'s cube is {answer}."
+            return f"The resignation on {n(player)}'s cube is {answer}."
     return None
 
 
@@ -214,10 +230,26 @@ def _box_side_notices(before: TableState, after: TableState,
     return notes
 
 
+def name_players(state: TableState, text: str, users: Mapping[str, str] | None = None) -> str:
+    """`text` (written by the rules with player keys) with the players it names by their
+    names: every key the table knows (players who left too) and the `users` given (by id),
+    each only as a whole word. Nothing else in the text is touched: a dice seed, a number
+    or a word that merely contains a key stays as it is."""
+    keys = {*(m.name for m in state.members), *(r.player for r, _ in state.requests),
+            *(k for k, _ in state.names)}
+    known = {**(users or {}), **{key: state.shown(key) for key in keys}}
+    known = {k: v for k, v in known.items() if v and v != k}
+    if not known:
+        return text
+    pattern = r"(?<![\w@])(" + "|".join(map(re.escape, known)) + r")(?!\w)"
+    return re.sub(pattern, lambda m: known[m[1]], text)
+
+
 def effects_for(before: TableState, after: TableState,
                 events: tuple[Event, ...]) -> tuple[Effect, ...]:
     """The effects of a command that turned `before` into `after` through `events`."""
-    out: list[Effect] = [Announce(text) for e in events if (text := describe(e))]
+    out: list[Effect] = [Announce(name_players(after, text)) for e in events
+                         if (text := describe(e, after.shown))]
     old = {(p, c.team_player, c.box_player, c.state) for p, c in waiting_for(before)}
     gone = {e.player for e in events if isinstance(e, PlayerAway) and e.away}
     for player, cube in waiting_for(after):

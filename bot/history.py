@@ -30,25 +30,26 @@ def discord_time(at: int | None) -> str:
     return "(time not kept)" if at is None else f"<t:{at}:f>"
 
 
-def corrections(stored: Sequence[StoredEvent], when: When = utc) -> list[str]:
-    """One paragraph per correction, oldest first."""
+def corrections(stored: Sequence[StoredEvent], when: When = utc,
+                shown: Callable[[str], str] = str) -> list[str]:
+    """One paragraph per correction, oldest first, the players named by `shown`."""
     lines: dict[int, list[str]] = {}
     status: dict[int, str] = {}
     undos: set[int] = set()  # undos still waiting: they lapse when the board moves on
     for item in stored:
         event, at = item.event, when(item.at)
         if isinstance(event, CorrectionProposed):
-            needs = ", ".join("a second moderator" if n == MODERATOR else n
+            needs = ", ".join("a second moderator" if n == MODERATOR else shown(n)
                               for n in event.needs) or "nobody"
             lines[event.number] = [
-                f"Correction {event.number} ({event.kind}), proposed by {event.by} on {at}: "
-                f"{describe_correction(event)}. Reason: {event.reason}. Consent needed: "
+                f"Correction {event.number} ({event.kind}), proposed by {shown(event.by)} on {at}: "
+                f"{describe_correction(event, shown)}. Reason: {event.reason}. Consent needed: "
                 f"{needs}."]
             status[event.number] = "waiting for consent"
             if event.kind == "undo":
                 undos.add(event.number)
         elif isinstance(event, CorrectionAnswered) and event.number in lines:
-            who = "a second moderator" if event.player == MODERATOR else event.player
+            who = "a second moderator" if event.player == MODERATOR else shown(event.player)
             verb = "agreed" if event.approved else "refused"
             lines[event.number].append(f"  {who} {verb} on {at}.")
             if not event.approved:

@@ -12,21 +12,23 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import re
-from collections.abc import Coroutine
+import time
+from collections import defaultdict
+from collections.abc import Coroutine, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.asks import prompt_view
-from bot.effects import Announce, Outcome, PostSheet, Prompt, Reseat, SetSend
+from bot.channels import reconcile
+from bot.effects import Announce, Outcome, PostSheet, Prompt, name_players
 from bot.render.board import whose_turn
 from bot.render.sheet import render_sheet
 from bot.store import Channels
 from bot.views import board_view, play_options
 from rules.cube import Side
-from rules.game import shooter, team_voices, waiting_for
+from rules.game import shooter, waiting_for
 from rules.ledger import format_points
 from rules.state import Command, TableState
 
@@ -97,6 +99,7 @@ class Presenter:
         # for every pending decision when the bot starts (`arm_pending`).
         self._timers: dict[tuple[str, str], asyncio.Task[None]] = {}
         self._shooters: dict[str, tuple[str, int, int]] = {}  # whose turn each timer times
+        self._boards: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     def _start(self, key: tuple[str, str], job: Coroutine[Any, Any, None]) -> None:
         """Run `job` as the timer `key`, in place of any timer of that key still waiting."""
@@ -133,14 +136,9 @@ class Presenter:
                     self.arm(table_id, player, state.rules.decision_timeout_seconds)
             self._arm_shooter(table_id, state)
 
-    def names(self, state: TableState, text: str) -> str:
-        """`text` with every player's key replaced by his name; any other Discord user (a
-        moderator who does not play) becomes a mention, which Discord shows as his name."""
-        for name, display in [*((m.name, m.display) for m in state.members),
-                              *((r.player, r.display) for r, _ in state.requests)]:
-            if display:
-                text = text.replace(name, display)
-        return re.sub(r"(?<![<@\d])(\d{15,20})(?!\d)", r"<@\1>", text)
+    def names(self, state: TableState, text: str, users: Mapping[str, str] = {}) -> str:
+        """A refusal of the rules with the players it names by their names."""
+        return name_players(state, text, users)
 
     async def show(self, table_id: str, outcome: Outcome,
                    interaction: discord.Interaction | None = None) -> None:
@@ -148,28 +146,49 @@ class Presenter:
         state = await self.bot.service.state(table_id)
         channels = await self.bot.store.channels(table_id=table_id)
         if channels is None:
+            await self.bot.store.delivered(table_id, outcome.version)
             return
         notes = [e for e in outcome.effects if isinstance(e, Announce)]
-        lines = [self.names(state, e.text) for e in notes if e.channel == "board"]
+        lines = [e.text for e in notes if e.channel == "board"]
         if lines:
-            await self.board(state, channels, lines, interaction)
+            await self.board(channels, lines, interaction)
         elif interaction is not None and not interaction.response.is_done():
-            await interaction.response.defer()
+            if interaction.type is discord.InteractionType.component:
+                await interaction.response.defer()  # the clicked message stays as it is
+            else:
+                await interaction.response.send_message("Done.", ephemeral=True)
         box = self.bot.get_channel(channels.box_id)
         for note in (e for e in notes if e.channel == "box"):
             if isinstance(box, discord.TextChannel):
-                await box.send(self.names(state, note.text))
-        reseat = any(isinstance(e, Reseat) for e in outcome.effects)
-        if reseat:
-            await self.sync_channels(state, channels)  # the send rights too
+                await box.send(note.text)
+        await reconcile(self.bot, state, channels)  # who sees and speaks where, always
         for effect in outcome.effects:
             if isinstance(effect, Prompt):
                 await self._prompt(state, channels, effect)
-            elif isinstance(effect, SetSend) and not reseat:
-                await self._set_send(channels, effect)
             elif isinstance(effect, PostSheet):
                 await self._post_sheet(state, channels, effect.final)
+        if state.ended:
+            self.retire(channels, time.time())
+        await self.bot.store.delivered(table_id, outcome.version)
         await self._keep_going(table_id, state)
+
+    def retire(self, channels: Channels, ended: float) -> None:
+        """An ended table's channels stay as a read-only archive; where the settings say
+        so, they are removed that many hours after the end (the timer is re-armed at
+        start-up)."""
+        hours = self.bot.settings.delete_after_hours
+        if hours > 0:
+            wait = max(0.0, ended + hours * 3600 - time.time())
+            self._start((channels.table_id, "retire"), self._remove(channels, wait))
+
+    async def _remove(self, channels: Channels, wait: float) -> None:
+        await asyncio.sleep(wait)
+        self._timers.pop((channels.table_id, "retire"), None)
+        for channel_id in (*channels.all, channels.category_id):
+            channel = self.bot.get_channel(channel_id)
+            if isinstance(channel, discord.abc.GuildChannel):
+                await self.bot.quietly(channel.delete(reason="the chouette session ended"),
+                                       f"removing {channel.name}")
 
     async def _keep_going(self, table_id: str, state: TableState) -> None:
         """Reveal finished games' dice seeds; play a forced play at once; arm the autoroll
@@ -232,9 +251,17 @@ class Presenter:
         if outcome.accepted:  # refused: he rolled, or someone doubled or held meanwhile
             await self.show(table_id, outcome)
 
-    async def board(self, state: TableState, channels: Channels, lines: list[str],
+    async def board(self, channels: Channels, lines: list[str],
                     interaction: discord.Interaction | None = None) -> None:
-        """Edit the board message (in the interaction's response when it is on it)."""
+        """Edit the board message (in the interaction's response when it is on it), drawn
+        from the table's latest state: edits take turns per table, so an older action's edit
+        can never land after a newer one's."""
+        async with self._boards[channels.table_id]:
+            state = await self.bot.service.state(channels.table_id)
+            await self._draw(state, channels, lines, interaction)
+
+    async def _draw(self, state: TableState, channels: Channels, lines: list[str],
+                    interaction: discord.Interaction | None) -> None:
         text = board_text(state, lines)
         image = await asyncio.to_thread(_render_board, state)
         files = [discord.File(io.BytesIO(image), "board.png")] if image else []
@@ -259,32 +286,6 @@ class Presenter:
         posted = await channel.send(text, files=files, view=view)
         await self.bot.store.save_channels(replace(channels, message_id=posted.id))
 
-    async def sync_channels(self, state: TableState, channels: Channels) -> None:
-        """#team shows the Team (send as `team_voices` says), #box the Box and Partner."""
-        team = self.bot.get_channel(channels.team_id)
-        box = self.bot.get_channel(channels.box_id)
-        seating = state.seating
-        if not isinstance(team, discord.TextChannel) or not isinstance(box, discord.TextChannel):
-            return
-        voices = team_voices(state)
-        box_side = {seating.box, seating.partner} if seating else set()
-        team_side = set(seating.team) if seating else set()
-        for member in state.members:
-            if not member.name.isdigit():
-                continue
-            who = team.guild.get_member(int(member.name))
-            if who is None:
-                continue
-            if member.name in team_side:
-                await team.set_permissions(who, view_channel=True,
-                                           send_messages=member.name in voices)
-            elif team.overwrites_for(who).view_channel:
-                await team.set_permissions(who, overwrite=None)
-            if member.name in box_side:
-                await box.set_permissions(who, view_channel=True, send_messages=True)
-            elif box.overwrites_for(who).view_channel:
-                await box.set_permissions(who, overwrite=None)
-
     async def ask(self, table_id: str, player: str, text: str, view: discord.ui.View) -> None:
         """A question with buttons for one player: by DM, else (DMs closed) in #board,
         mentioning him; only he, or who may act for him, can answer it."""
@@ -297,9 +298,12 @@ class Presenter:
         channels = await self.bot.store.channels(table_id=table_id)
         channel = self.bot.get_channel(channels.board_id) if channels else None
         if isinstance(channel, discord.TextChannel):
-            await channel.send(f"<@{player}> {text}", view=view)
+            await channel.send(f"<@{player}> {text}", view=view,
+                               allowed_mentions=_pinging(player))
 
     async def _prompt(self, state: TableState, channels: Channels, prompt: Prompt) -> None:
+        if not _still_asked(state, prompt):  # answered meanwhile (an effect delivered late)
+            return
         across = state.shown(prompt.across)
         whose = f"{state.shown(prompt.player)}'s cube" if prompt.to else "Your cube"
         what = (f"{across} {prompt.about}" if prompt.about
@@ -316,16 +320,8 @@ class Presenter:
         where = self.bot.get_channel(channels.box_id)
         if isinstance(where, discord.TextChannel):
             mention = f"<@{recipient}>" if recipient.isdigit() else recipient
-            await where.send(f"{mention} {text}", view=view)
-
-    async def _set_send(self, channels: Channels, effect: SetSend) -> None:
-        channel = self.bot.get_channel(channels.team_id)
-        if not isinstance(channel, discord.TextChannel) or not effect.player.isdigit():
-            return
-        member = channel.guild.get_member(int(effect.player))
-        if member is not None:
-            await channel.set_permissions(member, view_channel=True,
-                                          send_messages=effect.allowed)
+            await where.send(f"{mention} {text}", view=view,
+                             allowed_mentions=_pinging(recipient))
 
     async def _post_sheet(self, state: TableState, channels: Channels, final: bool) -> None:
         channel = self.bot.get_channel(channels.board_id)
@@ -336,6 +332,22 @@ class Presenter:
         title = "Final score" if final else f"Score after game {state.games_played}"
         file = await asyncio.to_thread(sheet_file, state)
         await channel.send(f"**{title}**\n" + "\n".join(lines), file=file)
+
+
+def _still_asked(state: TableState, prompt: Prompt) -> bool:
+    """Whether the decision `prompt` asks for still waits (a cube's answer, or an answer to
+    a resignation)."""
+    if prompt.about:
+        game = state.game
+        return game is not None and bool(game.resignations)
+    return any(p == prompt.player and cube.face == prompt.face
+               for p, cube in waiting_for(state))
+
+
+def _pinging(player: str) -> discord.AllowedMentions:
+    """Mentions that ping `player` only (the bot names him to act), nobody else."""
+    users = [discord.Object(int(player))] if player.isdigit() else False
+    return discord.AllowedMentions(everyone=False, roles=False, users=users)
 
 
 def sheet_file(state: TableState) -> discord.File:

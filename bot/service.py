@@ -1,9 +1,10 @@
 """TableService: commands to tables, one at a time per table, stored before they are seen.
 
 `handle` takes a command with its idempotency key (the Discord interaction id, or a
-transcript's line): under the table's lock it asks the rules to decide, stores the events
-and the outcome in one transaction, and only then updates the cached state and returns the
-outcome with its effects. The same key again returns the stored outcome and applies nothing.
+transcript's line): under the table's lock it asks the rules to decide, stores the events,
+the outcome and its effects (the outbox: what Discord must still show) in one transaction,
+and only then updates the cached state and returns the outcome with its effects. The same
+key again returns the stored outcome and applies nothing.
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from rules.table import decide
 class TableService:
     """Serialises commands per table and keeps the open tables' states in memory."""
 
-    def __init__(self, store: EventStore) -> None:
+    def __init__(self, store: EventStore, *, outbox: bool = False) -> None:
         self.store = store
+        self.outbox = outbox  # keep what Discord must show until it is delivered
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._tables: dict[str, Loaded] = {}
         self._keys: dict[str, set[str]] = {}  # keys stored per loaded table: no lookup for new
@@ -68,10 +70,12 @@ class TableService:
             except RuleError as exc:
                 return await self._remember(table_id, loaded, key, Outcome(False, str(exc)))
             state = replay(events, loaded.state)
-            outcome = Outcome(True, "", effects_for(loaded.state, state, events))
+            outcome = Outcome(True, "", effects_for(loaded.state, state, events),
+                              version=loaded.version + len(events))
             try:
                 version = await self.store.append(table_id, loaded.version, events, key,
-                                                  outcome, state)
+                                                  outcome, state,
+                                                  outcome.effects if self.outbox else None)
             except BaseException:
                 self._tables.pop(table_id, None)  # reload from the store next time
                 raise

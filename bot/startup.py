@@ -11,14 +11,12 @@ from dataclasses import dataclass
 import aiohttp
 import discord
 
+from bot.channels import INVITE
 from bot.config import Settings, SettingsError
 from bot.store import StoreError
 
 log = logging.getLogger("bot")
 
-# The invite's permissions (README, step 2): View Channels, Send Messages, Embed Links,
-# Attach Files, Read Message History, Manage Channels and Manage Roles.
-INVITE_PERMISSIONS = 268553232
 EXIT_SETTINGS = 2  # something to fix first (a setting, the token, the portal, the database)
 EXIT_UNREACHABLE = 3  # Discord can't be reached now: starting again later may work
 
@@ -51,7 +49,7 @@ def quiet_voice() -> None:
 def invite_url(application_id: int) -> str:
     """The link that adds the bot to a server with the README's permissions."""
     return discord.utils.oauth_url(application_id,
-                                   permissions=discord.Permissions(INVITE_PERMISSIONS),
+                                   permissions=INVITE,
                                    scopes=("bot", "applications.commands"))
 
 

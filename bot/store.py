@@ -78,6 +78,17 @@ MIGRATIONS: tuple[str, ...] = (
     ) WITHOUT ROWID;
     """,
     """
+    ALTER TABLE discord_tables ADD COLUMN origin_id INTEGER;
+    """,
+    """
+    CREATE TABLE outbox (
+        table_id TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        effects TEXT NOT NULL,
+        PRIMARY KEY (table_id, version)
+    ) WITHOUT ROWID;
+    """,
+    """
     ALTER TABLE snapshots ADD COLUMN rules_version INTEGER;
     CREATE TABLE meta (
         key TEXT PRIMARY KEY,
@@ -111,6 +122,7 @@ class Channels:
     team_id: int
     box_id: int
     message_id: int | None = None
+    origin_id: int | None = None  # the channel where the table was opened
 
     @property
     def all(self) -> tuple[int, ...]:
@@ -294,17 +306,21 @@ class EventStore:
     # -- writing -----------------------------------------------------------------------------
 
     async def append(self, table_id: str, version: int, events: Sequence[Event],
-                     key: str | None, outcome: Any, state: TableState | None = None) -> int:
-        """Store `events` after `version` and the command's `outcome`, in one transaction.
+                     key: str | None, outcome: Any, state: TableState | None = None,
+                     effects: Sequence[Any] | None = None) -> int:
+        """Store `events` after `version` and the command's `outcome`, in one transaction,
+        with the `effects` Discord must show for them in the outbox (until `delivered`).
 
         `state` (after the events) is kept as a snapshot when a multiple of `snapshot_every`
         is crossed. Returns the new version. `ConcurrentWrite` if the table moved on.
         """
         async with self._write:
-            return await self._append(table_id, version, events, key, outcome, state)
+            return await self._append(table_id, version, events, key, outcome, state,
+                                      effects)
 
     async def _append(self, table_id: str, version: int, events: Sequence[Event],
-                      key: str | None, outcome: Any, state: TableState | None) -> int:
+                      key: str | None, outcome: Any, state: TableState | None,
+                      effects: Sequence[Any] | None) -> int:
         db = self.db
         new = version + len(events)
         try:
@@ -322,6 +338,10 @@ class EventStore:
                     await db.execute(
                         "INSERT INTO commands (table_id, key, outcome) VALUES (?, ?, ?)",
                         (table_id, key, dumps(outcome)))
+                if effects is not None and events:
+                    await db.execute(
+                        "INSERT INTO outbox (table_id, version, effects) VALUES (?, ?, ?)",
+                        (table_id, new, dumps(tuple(effects))))
                 if state is not None and events and (
                         new // self.snapshot_every > version // self.snapshot_every):
                     await db.execute(
@@ -341,6 +361,20 @@ class EventStore:
         except sqlite3.Error as exc:
             raise self._explain(exc) from exc
         return new
+
+    async def undelivered(self, table_id: str) -> list[tuple[int, tuple[Any, ...]]]:
+        """The effects stored for the table and not yet delivered: (version, effects),
+        oldest first."""
+        rows = await self.db.execute_fetchall(
+            "SELECT version, effects FROM outbox WHERE table_id = ? ORDER BY version",
+            (table_id,))
+        return [(version, tuple(self._decode(data))) for version, data in rows]
+
+    async def delivered(self, table_id: str, version: int) -> None:
+        """The table's effects up to `version` are on Discord: out of the outbox."""
+        async with self._write:
+            await self.db.execute("DELETE FROM outbox WHERE table_id = ? AND version <= ?",
+                                  (table_id, version))
 
     async def game_seed(self, table_id: str, game: int,
                         fresh: bytes | None = None) -> bytes | None:
@@ -375,10 +409,10 @@ class EventStore:
         """Remember where a table lives on Discord (replacing what was there)."""
         async with self._write:
             await self.db.execute(
-                "INSERT OR REPLACE INTO discord_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT OR REPLACE INTO discord_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (channels.table_id, channels.guild_id, channels.category_id,
                  channels.board_id, channels.kibitz_id, channels.team_id, channels.box_id,
-                 channels.message_id))
+                 channels.message_id, channels.origin_id))
 
     async def channels(self, *, table_id: str | None = None,
                        channel_id: int | None = None) -> Channels | None:
@@ -391,6 +425,22 @@ class EventStore:
             args = (channel_id,)  # type: ignore[assignment]
         rows = list(await self.db.execute_fetchall(sql, args))
         return Channels(*rows[0]) if rows else None
+
+    async def guild_tables(self, guild_id: int, *, open_only: bool = True) -> list[Channels]:
+        """The channels of every table opened on the server `guild_id` (only those still
+        open, by default), oldest first."""
+        rows = await self.db.execute_fetchall(
+            "SELECT d.* FROM tables t JOIN discord_tables d ON d.table_id = t.id "
+            "WHERE d.guild_id = ?" + (" AND t.closed = 0" if open_only else "")
+            + " ORDER BY t.rowid", (guild_id,))
+        return [Channels(*row) for row in rows]
+
+    async def ended_tables(self) -> list[tuple[Channels, int | None]]:
+        """Every ended table's channels, with when its session ended (Unix seconds)."""
+        rows = await self.db.execute_fetchall(
+            "SELECT d.*, (SELECT MAX(at) FROM events e WHERE e.table_id = t.id) FROM tables t "
+            "JOIN discord_tables d ON d.table_id = t.id WHERE t.closed = 1 ORDER BY t.rowid")
+        return [(Channels(*row[:-1]), row[-1]) for row in rows]
 
     async def guild_table_ids(self, guild_id: int) -> list[str]:
         """Every table opened on the Discord server `guild_id`, oldest first."""

@@ -23,6 +23,7 @@ from bot.asks import (
     StakeButton,
     bot_of,
 )
+from bot.failures import guarded
 from rules.board import Position, legal_plays
 from rules.cube import CubeState, Side
 from rules.errors import RuleError
@@ -48,14 +49,15 @@ _LABELS = {"join": ("Join", discord.ButtonStyle.secondary),
            "pass_box": ("Pass the box", discord.ButtonStyle.secondary),
            "resume": ("Play out the held game", discord.ButtonStyle.primary),
            "extra": ("Give an extra", discord.ButtonStyle.secondary),
-           "withdraw": ("Take back my double", discord.ButtonStyle.secondary)}
+           "withdraw": ("Take back my double", discord.ButtonStyle.secondary),
+           "confirm": ("Confirm the result", discord.ButtonStyle.success)}
 
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=r"chouette:(?P<table>\d+)"
                            r":(?P<action>join|start|roll|double|type|answer|hold|release"
-                           r"|partner|captain|alone|pass_box|resume|extra|withdraw)"):
+                           r"|partner|captain|alone|pass_box|resume|extra|withdraw|confirm)"):
     """A button on the board message."""
 
     def __init__(self, table_id: str, action: str) -> None:
@@ -69,6 +71,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                              item: discord.ui.Item[Any], match: re.Match[str]) -> TableButton:
         return cls(match["table"], match["action"])
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         me = str(interaction.user.id)
@@ -87,6 +90,11 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await partner_menu(interaction, self.table_id, state)
             return
         args: dict[str, Any] = {}
+        if self.action == "confirm" and state.game is not None and state.game.offer:
+            offer = state.game.offer  # the result the other side gave
+            await bot.act(interaction, self.table_id, Command(
+                "result", me, {"winner": offer.winner.value, "kind": offer.kind}))
+            return
         if self.action == "join":
             args = {"name": interaction.user.display_name}
         elif self.action == "start":
@@ -99,26 +107,72 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                 template=r"chouette:(?P<table>\d+):move"):
-    """The legal plays of the roll, for the shooter to choose from."""
+                 template=r"chouette:(?P<table>\d+):move(?::(?P<part>\d+))?"):
+    """The legal plays of the roll (or some of them: `part` of a longer list), for the
+    shooter to choose from."""
 
-    def __init__(self, table_id: str, plays: list[str] | None = None) -> None:
+    def __init__(self, table_id: str, plays: list[str] | None = None, part: str = "",
+                 placeholder: str = "Choose your play") -> None:
         options = [discord.SelectOption(label=p or "No move", value=p or "pass")
                    for p in (plays or ["pass"])]
-        super().__init__(discord.ui.Select(custom_id=f"chouette:{table_id}:move",
-                                           placeholder="Choose your play", options=options))
+        tail = f":{part}" if part else ""
+        super().__init__(discord.ui.Select(custom_id=f"chouette:{table_id}:move{tail}",
+                                           placeholder=placeholder, options=options))
         self.table_id = table_id
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction,
                              item: discord.ui.Item[Any], match: re.Match[str]) -> MoveSelect:
-        return cls(match["table"])
+        return cls(match["table"], part=match["part"] or "")
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         play = values[0] if values else ""
         await bot_of(interaction).act(interaction, self.table_id,
                                     Command("move", str(interaction.user.id), {"play": play}))
+
+
+class FirstMoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                      template=r"chouette:(?P<table>\d+):first"):
+    """The first step of choosing among more plays than one menu holds: the first checker
+    move; the second step is a private menu of the plays that begin with it."""
+
+    def __init__(self, table_id: str, firsts: list[str] | None = None) -> None:
+        options = [discord.SelectOption(label=f, value=f) for f in (firsts or ["-"])]
+        super().__init__(discord.ui.Select(custom_id=f"chouette:{table_id}:first",
+                                           placeholder="Choose your play: its first move",
+                                           options=options))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> FirstMoveSelect:
+        return cls(match["table"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        state = await bot.service.state(self.table_id)
+        game = state.game
+        first = self.item.values[0] if self.item.values else ""
+        plays = ([p for p in play_options(game.position, game.dice) if _first(p) == first]
+                 if game is not None and game.position is not None and game.dice else [])
+        if not plays:
+            await bot.reply(interaction, "That roll has been played: choose from the board.")
+            return
+        view = discord.ui.View(timeout=None)
+        for n, start in enumerate(range(0, min(len(plays), 5 * MOVE_MENU_LIMIT),
+                                        MOVE_MENU_LIMIT)):
+            view.add_item(MoveSelect(self.table_id, plays[start:start + MOVE_MENU_LIMIT],
+                                     part=str(n + 1), placeholder=f"Plays with {first}"))
+        await interaction.response.send_message(f"The plays that begin {first}:", view=view,
+                                                ephemeral=True)
+
+
+def _first(play: str) -> str:
+    """A play's first checker move as written ("24/18" of "24/18 13/11", "bar/22*")."""
+    return play.split(" ")[0].split("(")[0]
 
 
 class MoveModal(discord.ui.Modal, title="Your play"):
@@ -131,6 +185,7 @@ class MoveModal(discord.ui.Modal, title="Your play"):
         super().__init__()
         self.table_id = table_id
 
+    @guarded
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction).act(interaction, self.table_id, Command(
             "move", str(interaction.user.id), {"play": self.play.value}))
@@ -143,7 +198,8 @@ def play_options(position: Position, dice: tuple[int, int]) -> tuple[str, ...]:
     return tuple(sorted({format_play(p) for p in legal_plays(position, dice)}))
 
 
-DYNAMIC_ITEMS = (TableButton, PromptButton, InviteButton, MoveSelect, ConsentButton,
+DYNAMIC_ITEMS = (TableButton, PromptButton, InviteButton, MoveSelect, FirstMoveSelect,
+                 ConsentButton,
                  AdmitButton, BuyButton, RaccoonButton, StakeButton)
 
 
@@ -178,6 +234,8 @@ def _game_view(table_id: str, state: TableState) -> discord.ui.View:
         if state.held:  # FIBS §6 ¶2
             view.add_item(TableButton(table_id, "resume"))
         return view
+    if game.offer is not None:  # one side gave the result: the other confirms it
+        view.add_item(TableButton(table_id, "confirm"))
     pending = waiting_for(state)
     if seating is not None and any(own_cubes(state, p) and c.state is CubeState.OFFERED
                                    for p, c in pending):
@@ -193,6 +251,9 @@ def _game_view(table_id: str, state: TableState) -> discord.ui.View:
         plays = play_options(game.position, game.dice)
         if len(plays) <= MOVE_MENU_LIMIT:
             view.add_item(MoveSelect(table_id, list(plays)))
+        else:  # two steps: the first move here, then the plays that begin with it
+            firsts = list(dict.fromkeys(_first(p) for p in plays))
+            view.add_item(FirstMoveSelect(table_id, firsts[:MOVE_MENU_LIMIT]))
         view.add_item(TableButton(table_id, "type"))
         return view
     if state.mode == "play" and shooter(state) is not None:
@@ -238,6 +299,7 @@ class _Choice(discord.ui.View):
         return picked
 
     @discord.ui.button(label="Confirm", style=discord.ButtonStyle.success, row=4)
+    @guarded
     async def confirm(self, interaction: discord.Interaction,
                       _: discord.ui.Button[_Choice]) -> None:
         await self.send(interaction)

@@ -11,12 +11,13 @@ import discord
 from discord import app_commands
 
 from bot.asks import StakeButton
+from bot.channels import missing
 from bot.discord_app import ChouetteBot
 from bot.effects import Outcome
 from bot.store import Channels
 from rules.errors import BadOption, RuleError
 from rules.ruleset import PRESETS, describe, load_preset
-from rules.state import Command, TableState
+from rules.state import Command, TableState, replay
 from rules.table import decide
 
 Preset = Literal["atlanta", "fibs", "villages", "danish", "euro"]
@@ -44,15 +45,15 @@ def parse_overrides(text: str) -> dict[str, object]:
                         'name = value, like beavers = false, raccoons = "never".') from exc
 
 
-async def make_channels(guild: discord.Guild, preset: str) -> Channels:
+async def make_channels(guild: discord.Guild, name: str, origin: int | None) -> Channels:
     """The table's category and channels: #board (read-only but for the bot), #kibitz,
-    and the private #team and #box, which the seating opens to their players."""
-    me = guild.me
-    everyone = guild.default_role
+    and the private #team and #box, which the seating opens to their players. Each
+    overwrite grants only what the bot has itself (no Manage Permissions: Discord lets only
+    an administrator grant that when making a channel); `reconcile` does the rest."""
+    me, everyone = guild.me, guild.default_role
     bot_can = discord.PermissionOverwrite(view_channel=True, send_messages=True,
-                                          manage_channels=True, manage_permissions=True)
-    category = await guild.create_category(f"chouette {preset}",
-                                           overwrites={me: bot_can})
+                                          attach_files=True)
+    category = await guild.create_category(name)
     board = await category.create_text_channel("board", overwrites={
         everyone: discord.PermissionOverwrite(send_messages=False), me: bot_can})
     kibitz = await category.create_text_channel("kibitz")
@@ -61,7 +62,28 @@ async def make_channels(guild: discord.Guild, preset: str) -> Channels:
     team = await category.create_text_channel("team", overwrites=private)
     box = await category.create_text_channel("box", overwrites=private)
     return Channels(str(category.id), guild.id, category.id, board.id, kibitz.id, team.id,
-                    box.id)
+                    box.id, origin_id=origin)
+
+
+async def may_open(bot: ChouetteBot, interaction: discord.Interaction) -> str | None:
+    """Why a table can't be opened here now (None: it can): the bot's permissions, a table
+    already open from this channel, or the server's limit of open tables."""
+    assert interaction.guild is not None
+    lacking = missing(interaction.guild.me.guild_permissions)
+    if lacking:
+        return (f"I can't open a table: this server must give the bot **{', '.join(lacking)}** "
+                "(Server Settings > Roles, the bot's role; or invite it again with the README's "
+                "link).")
+    here = interaction.channel_id
+    tables = await bot.store.guild_tables(interaction.guild.id)
+    if any(here in (t.origin_id, *t.all) for t in tables):
+        table = next(t for t in tables if here in (t.origin_id, *t.all))
+        return (f"A table is already open from here: <#{table.board_id}>. End it with "
+                "`/chouette end` there, or open one from another channel.")
+    if len(tables) >= bot.settings.max_tables:
+        return (f"This server has {len(tables)} open tables, its limit: end one with "
+                "`/chouette end` first.")
+    return None
 
 
 async def setup(bot: ChouetteBot) -> None:
@@ -80,21 +102,25 @@ async def setup(bot: ChouetteBot) -> None:
         """Open a chouette table: a category with #board, #kibitz, #team and #box."""
         assert interaction.guild is not None
         me = str(interaction.user.id)
-        try:  # the rules check the whole opening before any channel is made
+        joining = Command("join", me, {"stake": stake, "name": interaction.user.display_name})
+        try:  # the rules check the whole opening, and the opener's seat, before any channel
             opening = Command("open", me, {"preset": preset, "mode": mode, "basic": basic,
                                            "options": parse_overrides(overrides)})
-            decide(TableState(), opening)
+            decide(replay(decide(TableState(), opening)), joining)
         except RuleError as exc:
             await bot.reply(interaction, str(exc))
             return
+        if refused := await may_open(bot, interaction):
+            await bot.reply(interaction, refused)
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        channels = await make_channels(interaction.guild, preset)
+        number = len(await bot.store.guild_tables(interaction.guild.id, open_only=False)) + 1
+        channels = await make_channels(interaction.guild, f"chouette {number} · {preset}",
+                                       interaction.channel_id)
         await bot.store.save_channels(channels)
         table = channels.table_id
         opened = await bot.service.handle(table, opening, key=f"{interaction.id}:open")
-        joined = await bot.service.handle(table, Command(
-            "join", me, {"stake": stake, "name": interaction.user.display_name}),
-            key=f"{interaction.id}:join")
+        joined = await bot.service.handle(table, joining, key=f"{interaction.id}:join")
         await bot.presenter.show(table, Outcome(True, effects=opened.effects + joined.effects))
         note = "" if joined.accepted else f" (you did not join: {joined.reason})"
         await interaction.followup.send(f"Table open in <#{channels.board_id}>{note}.",

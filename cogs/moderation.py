@@ -14,7 +14,7 @@ from discord import app_commands
 from bot.discord_app import ChouetteBot
 from bot.history import corrections, discord_time, full_log
 from cogs.lobby import table_of
-from rules.state import Command
+from rules.state import Command, TableState
 
 
 async def setup(bot: ChouetteBot) -> None:
@@ -31,26 +31,11 @@ async def setup(bot: ChouetteBot) -> None:
 
     async def set_sight(interaction: discord.Interaction, member: discord.Member,
                         blind: bool) -> None:
-        if not await moderator(interaction):
-            return
-        found = await bot.store.channels(channel_id=interaction.channel_id)
-        if found is None:
-            await bot.reply(interaction, "Use this in one of the table's channels.")
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        for channel_id in found.all:
-            channel = bot.get_channel(channel_id)
-            if isinstance(channel, discord.TextChannel):
-                if blind:
-                    await channel.set_permissions(member, view_channel=False)
-                else:
-                    await channel.set_permissions(member, overwrite=None)
-        state = await bot.service.state(found.table_id)
-        if not blind and str(member.id) in state.present:
-            await bot.presenter.sync_channels(state, found)
-        verb = "blinded: he no longer sees" if blind else "unblinded: he sees"
-        await interaction.followup.send(f"{member.display_name} is {verb} the table.",
-                                        ephemeral=True)
+        """The rules decide (moderators, kibitzers only); the channels follow the state."""
+        if table := await table_of(bot, interaction):
+            await bot.act(interaction, table, Command(
+                "blind" if blind else "unblind", str(interaction.user.id),
+                {"player": str(member.id), "moderator": bot.is_moderator(interaction.user)}))
 
     @group.command()
     @app_commands.describe(member="the kibitzer who loses sight of the table")
@@ -104,15 +89,23 @@ async def setup(bot: ChouetteBot) -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             stored = await bot.store.events(table)
             state = await bot.service.state(table)
-            shown = [bot.presenter.names(state, c) for c in corrections(stored, discord_time)]
+            shown = corrections(stored, discord_time, lambda key: _who(state, key))
             text, left = "", len(shown)
             while left and len(text) + len(shown[left - 1]) < 1800:  # the latest that fit
                 left -= 1
                 text = shown[left] + "\n" + text
             text = (text or "No corrections at this table.\n") + (
                 f"({left} earlier in the file.)" if left else "")
-            log = "\n\n".join([*corrections(stored), "Every event:", full_log(stored)])
-            data = await asyncio.to_thread(lambda: bot.presenter.names(state, log).encode())
+            log = "\n\n".join([*corrections(stored, shown=state.shown), "Every event:",
+                                full_log(stored)])
+            data = await asyncio.to_thread(log.encode)
             await interaction.followup.send(text, file=discord.File(io.BytesIO(data),
                                                                      "history.txt"),
                                             ephemeral=True)
+
+
+def _who(state: TableState, key: str) -> str:
+    """A player by his name; anyone else (a moderator who does not play) as a mention,
+    which Discord shows as his name (and pings nobody: the bot allows no mentions)."""
+    shown = state.shown(key)
+    return f"<@{key}>" if shown == key and key.isdigit() else shown

@@ -23,7 +23,8 @@ async def setup(bot: ChouetteBot) -> None:
 
     @group.command()
     @app_commands.describe(play="your play in standard notation, like 24/18 13/11 or bar/22*")
-    async def move(interaction: discord.Interaction, play: str) -> None:
+    async def move(interaction: discord.Interaction,
+                   play: app_commands.Range[str, 1, 60]) -> None:
         """Play the roll (the Box or the Captain), in notation."""
         if table := await table_of(bot, interaction):
             await bot.act(interaction, table, Command("move", str(interaction.user.id),

@@ -17,6 +17,7 @@ Whether someone is a moderator is the Discord layer's to say: it passes `moderat
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from rules.cube import Side
@@ -117,9 +118,10 @@ def _answer(state: TableState, cmd: Command) -> tuple[Event, ...]:
     return (answered,)
 
 
-def describe_correction(proposal: CorrectionProposed) -> str:
-    """What a correction does, in words (player keys as names)."""
+def describe_correction(proposal: CorrectionProposed,
+                        shown: Callable[[str], str] = str) -> str:
+    """What a correction does, in words, the players named by `shown`."""
     t = proposal.transfer
     if t is None:
         return "take back the last checker play and what followed it"
-    return t.phrase()
+    return t.phrase(shown)

@@ -26,6 +26,7 @@ class TableOpened:
     mode: str
     options: dict[str, Any] = field(default_factory=dict)
     basic: str = ""  # the basic stake, as the players agreed it ("$5 a point": Atlanta 2.1)
+    host: str = ""  # who opened the table: he may start, end and run it without a seat
 
 
 @dataclass(frozen=True)
@@ -310,6 +311,34 @@ class GameResumed:
 
 
 @dataclass(frozen=True)
+class ResultProposed:
+    """One side's word on the result of the game (the Box side's or the Captain's): the game
+    ends when the other side confirms the same result."""
+
+    winner: Side
+    kind: str
+    by: str
+    side: Side
+
+
+@dataclass(frozen=True)
+class GameAbandoned:
+    """A moderator ended the session during a game: the points paid in it so far go on the
+    sheet (`transfers`), the cubes still in the game are void."""
+
+    transfers: tuple[Transfer, ...]
+
+
+@dataclass(frozen=True)
+class Blinded:
+    """A moderator blinded a kibitzer (`blind`), or gave him his sight back: he loses (or
+    gets back) the sight of the table's channels."""
+
+    player: str
+    blind: bool = True
+
+
+@dataclass(frozen=True)
 class SessionEnded:
     """The session is over: the final breakdown of who pays whom."""
 
@@ -324,7 +353,8 @@ Event = (TableOpened | PlayerJoined | JoinRequested | JoinAnswered | PlayerLeft 
          | ResignationOffered
          | ResignationAnswered | RollHeld | Rolled | Moved | GameEnded | GameHeldOver
          | GameResumed | DiceRevealed
-         | CorrectionProposed | CorrectionAnswered | Corrected | SessionEnded)
+         | CorrectionProposed | CorrectionAnswered | Corrected | SessionEnded
+         | ResultProposed | GameAbandoned | Blinded)
 
 EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     TableOpened, PlayerJoined, JoinRequested, JoinAnswered, PlayerLeft, StakeChanged,
@@ -335,4 +365,5 @@ EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     ResignationAnswered,
     DoublesAnswered, RollHeld, Rolled, Moved, GameEnded, GameHeldOver, GameResumed,
     DiceRevealed,
-    CorrectionProposed, CorrectionAnswered, Corrected, SessionEnded)}
+    CorrectionProposed, CorrectionAnswered, Corrected, SessionEnded, ResultProposed,
+    GameAbandoned, Blinded)}

@@ -18,6 +18,7 @@ from typing import Any
 from rules import rotation
 from rules import seating as sit
 from rules.absence import may_act_for
+from rules.authority import check_runs_table, is_moderator, result_side
 from rules.board import GameKind, Position, legal_plays
 from rules.cube import Cube, CubeState, Side
 from rules.errors import NotYourTurn, RuleError, SeatingError
@@ -30,6 +31,7 @@ from rules.events import (
     Moved,
     PlayerOut,
     PointsPaid,
+    ResultProposed,
     Rolled,
     Seated,
 )
@@ -97,6 +99,7 @@ def no_pending(state: TableState, doing: str,
 
 @handles("start")
 def _start(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    check_runs_table(state, cmd, "start a game")
     seating = between_games(state)
     rules = state.rules
     events: list[Event] = []
@@ -300,7 +303,18 @@ def _result(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if winner not in ("box", "team") or kind not in ("single", "gammon", "backgammon"):
         raise BadCommand("result needs winner box or team, and kind single, gammon or "
                          "backgammon.")
-    return (_game_over(state, Side(winner), GameKind[kind.upper()]),)
+    if is_moderator(cmd):  # the monitor's or a moderator's word is the result
+        return (_game_over(state, Side(winner), GameKind[kind.upper()]),)
+    side = result_side(state, cmd.by)
+    if side is None:
+        raise NotYourTurn("Only the Box side (the Box or his Partner) and the Captain give "
+                          "the result of a game, one proposing and the other confirming it (or "
+                          "a moderator); a game on the board ends there, or by a resignation.")
+    offer = state.game.offer if state.game else None
+    if offer is not None and offer.side is not side and (offer.winner.value, offer.kind) == (
+            winner, kind):
+        return (_game_over(state, Side(winner), GameKind[kind.upper()]),)
+    return (ResultProposed(Side(winner), kind, cmd.by, side),)
 
 
 # -- the end of a game -----------------------------------------------------------------------

@@ -18,6 +18,7 @@ from rules.cube import Cube, CubeState, Side
 from rules.errors import RuleError, SeatingError
 from rules.events import (
     AnswersInOrder,
+    Blinded,
     Corrected,
     CorrectionAnswered,
     CorrectionProposed,
@@ -25,6 +26,7 @@ from rules.events import (
     DiceRevealed,
     DoublesAnswered,
     Event,
+    GameAbandoned,
     GameEnded,
     GameHeldOver,
     GameResumed,
@@ -43,6 +45,7 @@ from rules.events import (
     ProxyAppointed,
     ResignationAnswered,
     ResignationOffered,
+    ResultProposed,
     Rolled,
     RollHeld,
     Seated,
@@ -63,22 +66,29 @@ class BadCommand(RuleError):
 
 @dataclass(frozen=True)
 class Command:
-    """One request to the table: its name, who sends it and its arguments."""
+    """One request to the table: its name, who sends it and its arguments.
+
+    `monitor`: the command is the table monitor's record of what was done and agreed (a
+    transcript's line), so the sender's right to it is not asked; a command from Discord
+    never is."""
 
     name: str
     by: str = ""
     args: Mapping[str, Any] = field(default_factory=dict)
+    monitor: bool = False
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Command:
-        """A command from a transcript line: {"cmd": NAME, "by": PLAYER, ...arguments}."""
+        """A command from a transcript line: {"cmd": NAME, "by": PLAYER, ...arguments}, as
+        the table's monitor recorded it."""
         if not isinstance(data, Mapping) or not isinstance(data.get("cmd"), str):
             raise BadCommand('A command is a JSON object with "cmd", like {"cmd": "join", '
                              '"by": "ann"}.')
         by = data.get("by", "")
         if not isinstance(by, str):
             raise BadCommand(f'"by" names a player: got {by!r}.')
-        return cls(data["cmd"], by, {k: v for k, v in data.items() if k not in ("cmd", "by")})
+        return cls(data["cmd"], by, {k: v for k, v in data.items() if k not in ("cmd", "by")},
+                   monitor=True)
 
     def arg(self, name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
         """Argument `name`, checked to be of `kind`; BadCommand if missing or malformed."""
@@ -153,6 +163,7 @@ class Game:
     # (points paid before it, its total) of the first roll after each new payment: the
     # "next roll" that gives an odd half point to the Box or his Partner (FIBS §2 ¶2)
     next_rolls: tuple[tuple[int, int], ...] = ()
+    offer: ResultProposed | None = None  # one side's word on the result, for the other
 
 
 @dataclass(frozen=True)
@@ -186,6 +197,11 @@ class TableState:
     corrections: int = 0  # corrections proposed so far (the next one's number - 1)
     # the corrections waiting for consent, each with the players who agreed so far
     proposals: tuple[tuple[CorrectionProposed, tuple[str, ...]], ...] = ()
+    host: str = ""  # who opened the table
+    blinded: tuple[str, ...] = ()  # kibitzers a moderator blinded
+    # the last name known for every player who ever came to the table (or asked to), so a
+    # player who left is still named on the sheet
+    names: tuple[tuple[str, str], ...] = ()
 
     def proposal(self, number: int) -> tuple[CorrectionProposed, tuple[str, ...]] | None:
         """Correction `number` and its approvals, while it waits for consent."""
@@ -204,7 +220,9 @@ class TableState:
     def shown(self, name: str) -> str:
         """The name to show for the player keyed `name`."""
         member = self.member(name)
-        return member.shown if member else name
+        if member is not None:
+            return member.shown
+        return next((shown for key, shown in reversed(self.names) if key == name), name)
 
     @property
     def present(self) -> tuple[str, ...]:
@@ -343,18 +361,25 @@ def sender(cmd: Command) -> str:
 def evolve(state: TableState, event: Event) -> TableState:
     """The state after `event`; never raises for an event `decide` produced."""
     match event:
-        case TableOpened(preset, mode, options, basic):
+        case TableOpened(preset, mode, options, basic, host):
             known = {f.name for f in fields(RuleSet)}  # an option since dropped is ignored
             opts: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
                                     for k, v in options.items() if k in known}
             return replace(state, opened=True, preset=preset, mode=mode,
-                           rules=RuleSet(**opts), basic=basic)
+                           rules=RuleSet(**opts), basic=basic, host=host)
         case PlayerJoined(player, stake, waiting, display):
             member = Member(player, stake, waiting, display=display)
-            return replace(state, members=(*state.members, member), requests=tuple(
-                r for r in state.requests if r[0].player != player))
-        case JoinRequested():
-            return replace(state, requests=(*state.requests, (event, ())))
+            return replace(_named(state, player, display), members=(*state.members, member),
+                           requests=tuple(r for r in state.requests if r[0].player != player))
+        case JoinRequested(player, _, display):
+            return replace(_named(state, player, display),
+                           requests=(*state.requests, (event, ())))
+        case Blinded(player, blind):
+            return replace(state, blinded=tuple(
+                p for p in (*state.blinded, player) if p != player or blind))
+        case GameAbandoned(transfers):
+            return replace(_game_gone(state, transfers, state.seating),
+                           games_played=state.games_played + 1)
         case JoinAnswered(player, by, admitted):
             return replace(state, requests=tuple(
                 (r, (*agreed, by)) if r.player == player else (r, agreed)
@@ -419,10 +444,18 @@ def evolve(state: TableState, event: Event) -> TableState:
                            held=tuple(h for h in state.held if h[0].number != number))
         case (GameStarted() | CubeTurned() | PointsPaid() | DoublesAnswered() | Rolled() | Moved()
               | ResignationOffered() | ResignationAnswered() | RollHeld() | PartnershipSettled()
-              | HalfAnswered()
+              | HalfAnswered() | ResultProposed()
               | AnswersInOrder()):
             return evolve_game(state, event)
     return state  # pragma: no cover - every event type is matched above
+
+
+def _named(state: TableState, player: str, display: str) -> TableState:
+    """The state knowing `display` as the latest name of `player`."""
+    if not display or (player, display) in state.names:
+        return state
+    return replace(state, names=(*((k, n) for k, n in state.names if k != player),
+                                 (player, display)))
 
 
 def _correct(state: TableState, number: int) -> TableState:
@@ -529,6 +562,8 @@ def evolve_game(state: TableState, event: Event) -> TableState:
                            half_answer=half_answer)
         case AnswersInOrder():
             game = replace(game, in_order=True)
+        case ResultProposed():
+            game = replace(game, offer=event)
         case PointsPaid(transfer, own):
             paid = (*game.own_paid, len(game.transfers)) if own else game.own_paid
             game = replace(game, transfers=(*game.transfers, transfer), own_paid=paid)

@@ -13,6 +13,7 @@ import dataclasses
 from dataclasses import replace
 from typing import Any
 
+import rules.authority  # registers blind and unblind
 import rules.corrections  # registers correct, approve and refuse
 import rules.doubling
 import rules.game
@@ -20,9 +21,11 @@ import rules.holdover
 import rules.settlement  # noqa: F401  (registers settle and penalty)
 from rules import seating as sit
 from rules.absence import on_behalf
+from rules.authority import check_runs_table, is_moderator
 from rules.errors import NotYourTurn, RuleError, SeatingError
 from rules.events import (
     Event,
+    GameAbandoned,
     JoinAnswered,
     JoinRequested,
     PartnerDeclined,
@@ -33,6 +36,7 @@ from rules.events import (
     StakeChanged,
     TableOpened,
 )
+from rules.game import booked
 from rules.ledger import breakdown, leaving_settlement
 from rules.ruleset import RuleSet, load_preset
 from rules.seating import Seating
@@ -81,7 +85,7 @@ def _open(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if len(basic) > 40:
         raise BadCommand("The basic stake is a short note, like \"$5 a point\" (40 "
                          "characters at most).")
-    return (TableOpened(preset, mode, _options(rules), basic),)
+    return (TableOpened(preset, mode, _options(rules), basic, cmd.by),)
 
 
 def _options(rules: RuleSet) -> dict[str, Any]:
@@ -106,6 +110,9 @@ def _newcomer(state: TableState, cmd: Command) -> tuple[str, int, str]:
     player = sender(cmd)
     if state.member(player):
         raise SeatingError(f"{player} is already at this table.")
+    if player in state.blinded:
+        raise SeatingError(f"{player} is blinded at this table: a moderator unblinds him "
+                           "first.")
     stake = cmd.arg("stake", int, 1)
     if stake not in state.rules.stake_multiples:
         raise SeatingError(f"A stake of {stake} isn't played here: choose one of "
@@ -200,6 +207,7 @@ def _leave(state: TableState, cmd: Command) -> tuple[Event, ...]:
 
 @handles("seat")
 def _seat(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    check_runs_table(state, cmd, "draw the seats")
     if state.game is not None or state.seating is not None:
         raise SeatingError("Seats are drawn when the table has none; after that the rotation "
                            "decides.")
@@ -359,9 +367,17 @@ def _stake(state: TableState, cmd: Command) -> tuple[Event, ...]:
 
 @handles("end_session")
 def _end_session(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    """The session ends: the breakdown of who pays whom. With a game in progress only a
+    moderator ends it (no rule set provides for it): its points paid so far stand, and the
+    cubes still in it are void."""
+    check_runs_table(state, cmd, "end the session")
+    events: list[Event] = []
     if state.game is not None:
-        raise RuleError("A game is in progress: finish it (or enter its result) before "
-                        "ending the session.")
-    return (SessionEnded(tuple(breakdown(state.sheet.totals(), state.rules.payoff))),)
+        if cmd.monitor or not cmd.by or not is_moderator(cmd):
+            raise RuleError("A game is in progress: finish it (or enter its result) before "
+                            "ending the session; a moderator may end it now.")
+        events.append(GameAbandoned(booked(state, state.game.transfers)))
+    totals = replay(events, state).sheet.totals()
+    return (*events, SessionEnded(tuple(breakdown(totals, state.rules.payoff))))
 
 

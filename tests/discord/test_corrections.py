@@ -4,7 +4,7 @@ buttons, the sheet shows the new line, and /chouette history tells the whole sto
 from typing import Any
 
 from tests.discord.conftest import ScriptedDice
-from tests.discord.test_lobby import board_message, open_table, table_state
+from tests.discord.test_lobby import agree_result, board_message, open_table, table_state
 from tests.discord.test_play import play, started
 
 
@@ -18,7 +18,7 @@ async def test_a_score_correction_is_made_when_both_players_agree(simcord_env: A
                                                    mode="scorekeeper")
     mod = moderator(simcord_env, guild)
     await ann.click(board.last_message, label="Start game")
-    await ann.slash(board, "chouette result", winner="box")
+    await agree_result((ann, bo, cy), board, winner="box")
     refused = await bo.slash(board, "chouette mod correct", payer=ann, payee=bo, points="2",
                              reason="mine")
     assert refused.ephemeral and "Only a moderator" in refused.response.content

@@ -6,7 +6,7 @@ from typing import Any
 import discord
 
 from tests.discord.conftest import ScriptedDice
-from tests.discord.test_lobby import board_message, open_table, table_state
+from tests.discord.test_lobby import agree_result, board_message, open_table, table_state
 from tests.discord.test_play import play, started
 
 
@@ -19,7 +19,7 @@ async def test_a_moderator_blinds_and_unblinds_a_kibitzer(simcord_env: Any) -> N
     kibitz = discord.utils.get(live.text_channels, name="kibitz")
     assert kibitz is not None and kibitz.permissions_for(live.get_member(kib.id)).view_channel
     refused = await bo.slash(board, "chouette mod blind", member=kib)
-    assert refused.ephemeral and "Only moderators" in refused.response.content
+    assert refused.ephemeral and "Only a moderator" in refused.response.content
     done = await mod.slash(board, "chouette mod blind", member=kib)
     assert done.ephemeral
     for name in ("board", "kibitz", "team", "box"):
@@ -42,9 +42,10 @@ async def test_the_sheet_is_an_image_and_rules_are_words(simcord_env: Any) -> No
 
 
 async def test_each_game_and_the_end_post_the_sheet_with_who_pays_whom(simcord_env: Any) -> None:
-    _, (ann, _, _), board = await open_table(simcord_env, "ann", "bo", "cy", mode="scorekeeper")
+    _, members, board = await open_table(simcord_env, "ann", "bo", "cy", mode="scorekeeper")
+    ann = members[0]
     await ann.click(board.last_message, label="Start game")
-    await ann.slash(board, "chouette result", winner="team")
+    await agree_result(members, board, winner="team")
     posted = [m for m in board.history() if m.attachments
               and m.attachments[0].filename == "sheet.png"]
     assert posted and "Score after game 1" in posted[-1].content
@@ -55,8 +56,9 @@ async def test_each_game_and_the_end_post_the_sheet_with_who_pays_whom(simcord_e
 
 async def test_a_moderator_reports_a_disconnection_and_fibs_takes_the_place(
         simcord_env: Any) -> None:
-    guild, (ann, _, cy, _), board = await open_table(
+    guild, members, board = await open_table(
         simcord_env, "ann", "bo", "cy", "di", preset="fibs", mode="scorekeeper")
+    ann, _, cy, _ = members
     mod = guild.add_member(simcord_env.create_user("mod"),
                            roles=[guild.create_role("Chouette Moderator")])
     refused = await ann.slash(board, "chouette mod disconnected", player=cy)
@@ -67,7 +69,7 @@ async def test_a_moderator_reports_a_disconnection_and_fibs_takes_the_place(
     state = await table_state(simcord_env, board)
     assert state.seating is not None and str(cy.id) not in state.seating.players
     await cy.slash(board, "chouette back")
-    await ann.slash(board, "chouette result", winner="box")
+    await agree_result(members, board, winner="box")
     state = await table_state(simcord_env, board)
     assert state.seating is not None and state.seating.team[-1] == str(cy.id)
 

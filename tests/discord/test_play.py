@@ -13,7 +13,14 @@ from rules.cube import Side
 from rules.events import GameStarted
 from rules.notation import format_play
 from tests.discord.conftest import ScriptedDice
-from tests.discord.test_lobby import board_message, labels, open_table, table_id, table_state
+from tests.discord.test_lobby import (
+    agree_result,
+    board_message,
+    labels,
+    open_table,
+    table_id,
+    table_state,
+)
 
 
 def live_channel(env: Any, guild: Any, name: str) -> discord.TextChannel:
@@ -197,7 +204,7 @@ async def test_a_forced_play_is_played_by_the_bot(simcord_env: Any, dice: Script
     bot.service._tables.pop(table)  # read the table again from the store
     channels = await bot.store.channels(table_id=table)
     assert channels is not None
-    await bot.presenter.board(await bot.service.state(table), channels, [])
+    await bot.presenter.board(channels, [])
     dice.queue = [6, 1]
     await bo.click(board.last_message, label="Roll")
     assert "Waiting for ann to roll" in board.last_message.content
@@ -236,7 +243,7 @@ async def test_a_partner_with_cubes_of_his_own_answers_the_teams_doubles_himself
     """euro ¶9: the Box side is a side of several players: each answers his own cubes."""
     guild, members, board = await six_started(simcord_env, dice, preset="euro")
     a, _, c, *_ = members
-    await a.slash(board, "chouette result", winner="box")  # a keeps the box; b to the end
+    await agree_result(members, board, winner="box")  # a keeps the box; b to the end
     await a.slash(board, "chouette partner", player=c)  # euro: the Captain partners the Box
     message = board_message(board)
     await a.click(message, label="Start game")

@@ -5,7 +5,7 @@ a table of another server left out."""
 from typing import Any
 
 from tests.discord.conftest import ScriptedDice
-from tests.discord.test_lobby import open_table
+from tests.discord.test_lobby import agree_result, open_table
 
 
 async def session(env: Any, dice: ScriptedDice) -> tuple[Any, list[Any], Any]:
@@ -14,7 +14,7 @@ async def session(env: Any, dice: ScriptedDice) -> tuple[Any, list[Any], Any]:
     ann = members[0]
     dice.queue = [6, 5, 4, 4, 2, 1]  # seats: ann 11 is the Box, bo 8 the Captain, cy 3
     await ann.slash(board, "chouette start")
-    await ann.slash(board, "chouette result", winner="team")
+    await agree_result(members, board, winner="team")
     await ann.slash(board, "chouette end")
     return guild, members, board
 

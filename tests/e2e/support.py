@@ -59,3 +59,22 @@ def e2e(*, permissions: int = INVITE, env: dict[str, str] | None = None,
         test.__doc__, test.__module__ = fn.__doc__, fn.__module__
         return test
     return decorate
+
+
+def hold(drv: Driver, method: str, pattern: str) -> asyncio.Event:
+    """Make the fake Discord keep the bot's next `method` request to a path matching
+    `pattern` waiting until the returned event is set: a slow network, to kill the bot in
+    the middle of an action. The request is answered as usual once released."""
+    release = asyncio.Event()
+    routes = drv.fake._routes
+    i = next(i for i, (m, rx, _) in enumerate(routes)
+             if m == method and rx.pattern == pattern)
+    route = routes[i]
+
+    async def slow(*args: Any, **kw: Any) -> Any:
+        routes[i] = route  # the next request goes through at once
+        await release.wait()
+        return await route[2](*args, **kw)
+
+    routes[i] = (route[0], route[1], slow)
+    return release

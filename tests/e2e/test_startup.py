@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.startup import EXIT_SETTINGS, EXIT_UNREACHABLE, INVITE_PERMISSIONS
+from bot.channels import INVITE as USED
+from bot.startup import EXIT_SETTINGS, EXIT_UNREACHABLE
 from bot.store import EventStore
 from tests.e2e.support import HARNESS, INVITE, PROJECT, FakeDiscord
 
@@ -197,7 +198,7 @@ def test_a_good_start_logs_name_servers_and_invite_then_stops_on_sigterm(home: P
     assert exited.status == 0, exited.stderr
     ready = next(line for line in exited.stderr.splitlines() if "invite" in line)
     assert "Chouette#4242" in ready and "1 server" in ready
-    assert f"permissions={INVITE_PERMISSIONS}" in ready and INVITE == INVITE_PERMISSIONS
+    assert f"permissions={INVITE}" in ready and USED.value == INVITE  # the README's
     assert "scope=bot+applications.commands" in ready
     assert ready.startswith("20") and "INFO" in ready  # a timestamp, a level
     assert "voice will NOT be supported" not in exited.stderr

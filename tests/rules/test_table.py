@@ -352,7 +352,7 @@ def test_fibs_2_11_box_and_partner_answer_a_later_team_double_each_for_his_half(
     split = do(do(later, "answer", by="c", drop=["b", "d", "e", "f"]), "answer", by="a",
                take=["b", "d", "e", "f"])
     assert scores(split)["c"] == -4 and cube(split, "b").value == 4  # 1 to each, half of 2
-    done = do(split, "result", by="a", winner="team")
+    done = do(split, "result", winner="team")
     assert scores(done) == {"a": -8, "c": -4, "b": 3, "d": 3, "e": 3, "f": 3}  # a's half of 4
     # The other way round the Box pays his half and is his Partner's slave.
     slave = do(do(later, "answer", by="c", take=["b", "d", "e", "f"]), "answer", by="a",
@@ -360,10 +360,10 @@ def test_fibs_2_11_box_and_partner_answer_a_later_team_double_each_for_his_half(
     assert scores(slave)["a"] == -4
     with pytest.raises(NotYourTurn, match=r"c turns the cubes for the Box side \(the Box"):
         do(slave, "double", by="a")
-    assert do(slave, "result", by="a", winner="box").sheet.totals()["c"] == 8
+    assert do(slave, "result", winner="box").sheet.totals()["c"] == 8
     agreed = do(do(later, "answer", by="c", take=["b", "d", "e", "f"]), "answer", by="a",
                 take=["b", "d", "e", "f"])
-    assert do(agreed, "result", by="a", winner="box").sheet.totals() == {
+    assert do(agreed, "result", winner="box").sheet.totals() == {
         "a": 8, "c": 8, "b": -4, "d": -4, "e": -4, "f": -4}
 
 
@@ -981,12 +981,12 @@ def test_fibs_6_2_a_game_is_held_over_when_the_captain_is_gone_and_played_out_la
     state = do(do(state, "back", by="bo"), "start")  # game 2: back in time, he plays
     with pytest.raises(RuleError, match="between games"):
         do(state, "resume", by="bo")
-    state = do(state, "result", by="ann", winner="box")
+    state = do(state, "result", winner="box")
     after_two = state.seating
     state = do(state, "resume", by="bo")  # game 1 again: bo captains at 2, all took
     assert state.game is not None and state.game.number == 1 and cube(state, "cy").value == 2
     assert state.seating is not None and state.seating.captain == "bo" and not state.held
-    state = do(state, "result", by="ann", winner="team")
+    state = do(state, "result", winner="team")
     assert state.seating == after_two and state.games_played == 2
     assert [net(g).get("bo", 0) for g in state.sheet.games] == [0, -1, 2]  # held, 2, 1
     # Elsewhere the game waits for him; his stand-in plays once his time runs out.
@@ -1004,11 +1004,11 @@ def test_held_over_games_keep_their_bookkeeping_and_a_leaver_does_not_block_them
                take=["b", "d", "e"])  # c paid his half alone; a plays on for his half
     held = do(do(state, "disconnect", by="d", player="b"), "hold_over", by="d")
     held = do(do(do(held, "back", by="b"), "leave", by="e"), "start")  # e leaves the table
-    held = do(do(held, "result", by="a", winner="box"), "resume", by="b")
+    held = do(do(held, "result", winner="box"), "resume", by="b")
     assert held.game is not None and held.game.own_paid == () and held.game.half_share
     with pytest.raises(RuleError, match="held over once already"):
         do(do(held, "disconnect", by="d", player="b"), "hold_over", by="d")
-    done = do(held, "result", by="a", winner="box")  # e, gone, is still in the game
+    done = do(held, "result", winner="box")  # e, gone, is still in the game
     assert done.game is None and done.resumed_from is None
     assert net(done.sheet.games[-1]) == {"b": -2, "d": -2, "e": -2, "a": 6}  # a's half of 4
 

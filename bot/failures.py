@@ -1,0 +1,68 @@
+"""What the user is told when Discord or the bot fails him: a private reply saying what to
+do, and one log line (a traceback only for the bot's own bugs). Commands get it from the
+tree's error handler, buttons, menus and forms from `guarded`."""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import discord
+
+from bot.channels import missing
+
+log = logging.getLogger(__name__)
+
+
+async def tell(interaction: discord.Interaction, error: BaseException, where: str) -> None:
+    """Tell the user privately what went wrong and what to do; log it in one line."""
+    if isinstance(error, discord.Forbidden):
+        lacking = missing(_permissions_here(interaction))
+        need = (f"this server must give the bot **{', '.join(lacking)}**" if lacking
+                else "a channel's permissions keep the bot out: a server admin can fix them")
+        text = (f"Discord refused the bot ({error.text or 'Missing Permissions'}): {need}. "
+                "What the table recorded is kept.")
+        log.warning("%s by %s: Discord refused (%s %s)", where, interaction.user.id,
+                    error.status, error.text)
+    elif isinstance(error, discord.HTTPException):
+        text = (f"Discord did not take the bot's request ({error.status}): what the table "
+                "recorded is kept; try again in a moment.")
+        log.warning("%s by %s: Discord error %s %s", where, interaction.user.id,
+                    error.status, error.text)
+    else:
+        text = "Something went wrong on the bot's side; nothing more was recorded. Try again."
+        log.error("%s by %s failed", where, interaction.user.id, exc_info=error)
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException as exc:  # the interaction expired: the log has it
+        log.warning("could not tell %s: %s", interaction.user.id, exc)
+
+
+Callback = TypeVar("Callback", bound=Callable[..., Awaitable[None]])
+
+
+def guarded(callback: Callback) -> Callback:
+    """A button's, menu's or form's callback whose errors reach the user as a private reply
+    (`tell`) instead of Discord's "This interaction failed"."""
+    @functools.wraps(callback)
+    async def run(self: Any, interaction: discord.Interaction, *rest: Any) -> None:
+        try:
+            await callback(self, interaction, *rest)
+        except Exception as exc:  # told to the user and logged
+            await tell(interaction, exc, type(self).__name__)
+    return run  # type: ignore[return-value]
+
+
+def _permissions_here(interaction: discord.Interaction) -> discord.Permissions:
+    """The bot's permissions where the interaction happened (in a DM: none to lack)."""
+    if interaction.guild is None:
+        return discord.Permissions.all()
+    channel, me = interaction.channel, interaction.guild.me
+    if isinstance(channel, discord.abc.GuildChannel):
+        return channel.permissions_for(me)
+    return me.guild_permissions

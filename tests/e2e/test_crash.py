@@ -1,0 +1,35 @@
+"""Nothing lost between the store and Discord: the bot killed (kill -9) in the middle of an
+action delivers what it had still to show when it starts again."""
+
+from tests.e2e.session import board, open_table, play_until_roll, seats, status
+from tests.e2e.support import e2e, hold
+
+
+@e2e()
+async def test_the_teams_prompts_reach_them_after_a_crash_in_the_boxs_double(drv) -> None:
+    await open_table(drv, "alice", "bob", "carol")
+    await drv.click("alice", board(drv), label="Start game")
+    box, team = seats(drv)
+    while (shooter := await play_until_roll(drv)) != box:
+        await drv.click(shooter, board(drv), label="Roll")
+    release = hold(drv, "POST", r"users/@me/channels")  # the first DM waits on the network
+    menu = await drv.click(box, board(drv), label="Double")
+    for choice, names in {"double": team}.items():
+        await drv.select(box, menu.message, f"choice:{choice}",
+                         [drv.user(n)["id"] for n in names])
+    await drv.click(box, menu.message, label="Confirm", settle=False)
+    await drv.wait_for(lambda: "to answer the cube" in status(drv), timeout=10)
+    await drv.kill_bot()  # stored and drawn; no prompt has reached the Team
+    release.set()
+    assert not any(drv.dms(p) for p in team)
+    await drv.start_bot()
+    await drv.wait_ready(require_commands=False)
+    await drv.wait_for(lambda: all(drv.dms(p) for p in team), timeout=10)
+    await drv.settle()
+    for player in team:
+        (dm,) = drv.dms(player)
+        assert "turned to 2" in dm["content"] and "Drop" in drv.button_labels(dm)
+        await drv.click(player, dm, label="Drop")
+    assert status(drv).startswith("Between games")
+    assert len([m for m in drv.messages("chouette 1 · atlanta/board")
+                if m["content"].startswith("**Score after game 1")]) == 1

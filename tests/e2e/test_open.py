@@ -1,0 +1,92 @@
+"""Opening a table on a server that granted exactly the README invite's permissions, and
+the refusals around it (black-box: the bot is its own process, the fake is Discord)."""
+
+import discord
+
+from bot.channels import INVITE as USED
+from tests.e2e.support import INVITE, Perm, e2e
+
+BOARD = "chouette 1 · atlanta/board"
+
+
+def test_the_invite_asks_for_exactly_what_the_bot_uses() -> None:
+    assert INVITE == USED.value == (Perm.VIEW_CHANNEL | Perm.SEND_MESSAGES | Perm.ATTACH_FILES
+                                    | Perm.MANAGE_CHANNELS | Perm.MANAGE_ROLES)
+    assert not discord.Permissions(INVITE).administrator
+
+
+@e2e()
+async def test_open_with_the_invites_permissions_makes_a_private_table(drv) -> None:
+    r = await drv.slash("alice", "general", "chouette open", preset="atlanta")
+    assert r.ephemeral and "Table open" in r.text(), r
+    assert [c["name"] for c in drv.children("chouette 1 · atlanta")] == [
+        "board", "kibitz", "team", "box"]
+    team, box = drv.channel("chouette 1 · atlanta/team"), drv.channel("chouette 1 · atlanta/box")
+    assert not drv.can_view("bob", team) and not drv.can_view("alice", box)
+    assert not drv.can_send("bob", BOARD) and drv.can_view("bob", BOARD)
+    assert drv.can_send("bob", "chouette 1 · atlanta/kibitz")
+    for channel in (team, box, BOARD):  # the bot granted itself nothing it lacks
+        mine = drv.overwrite_for(channel, "TestBot")
+        assert int(mine["allow"]) & ~INVITE == 0
+    (board,) = drv.messages(BOARD)
+    assert "alice joins" in board["content"] and board["components"]
+
+
+@e2e(permissions=INVITE & ~Perm.MANAGE_ROLES)
+async def test_open_says_which_permission_the_server_must_give(drv) -> None:
+    r = await drv.slash("alice", "general", "chouette open")
+    assert r.ephemeral and "Manage Roles" in r.text() and "\n" not in r.text().strip(), r
+    assert not drv.categories() or all("chouette" not in c["name"] for c in drv.categories())
+
+
+@e2e()
+async def test_bad_options_make_nothing_and_mentions_ping_nobody(drv) -> None:
+    r = await drv.slash("alice", "general", "chouette open", stake=3)
+    assert r.ephemeral and "A stake of 3 isn't played here" in r.text()
+    r = await drv.slash("alice", "general", "chouette open", overrides="beavers = maybe")
+    assert r.ephemeral and "Can't read the overrides" in r.text()
+    assert all("chouette" not in c["name"] for c in drv.categories())
+    bob = drv.user("bob")["id"]
+    await drv.slash("alice", "general", "chouette open", basic=f"@everyone <@{bob}> pay")
+    (board,) = drv.messages(BOARD)
+    assert "@everyone" in board["content"]
+    assert not board["mention_everyone"] and board["mentions"] == []
+
+
+@e2e(env={"CHOUETTE_MAX_TABLES": "2"})
+async def test_one_table_per_channel_and_a_limit_per_server(drv) -> None:
+    await drv.slash("alice", "general", "chouette open")
+    again = await drv.slash("bob", "general", "chouette open")
+    assert again.ephemeral and "already open from here" in again.text()
+    inside = await drv.slash("bob", "chouette 1 · atlanta/kibitz", "chouette open")
+    assert inside.ephemeral and "already open from here" in inside.text()
+    for name in ("second", "third"):
+        await drv.fake.create_channel(name)
+    await drv.settle()
+    assert "Table open" in (await drv.slash("bob", "second", "chouette open")).text()
+    full = await drv.slash("carol", "third", "chouette open")
+    assert full.ephemeral and "2 open tables, its limit" in full.text()
+    names = sorted(c["name"] for c in drv.categories() if c["name"].startswith("chouette"))
+    assert names == ["chouette 1 · atlanta", "chouette 2 · atlanta"]
+
+
+@e2e()
+async def test_discord_errors_reach_the_user_privately_and_the_action_stays(drv) -> None:
+    await drv.slash("alice", "general", "chouette open")
+    drv.fake.rate_limit_next[r"channels/\d+/messages/\d+"] = 1  # discord.py waits it out
+    drv.fake.fail_next[r"channels/\d+/messages/\d+"] = (503, 0, "Service Unavailable")
+    r = await drv.slash("bob", "chouette 1 · atlanta/kibitz", "chouette join")
+    assert r.ephemeral and "Discord did not take the bot's request (503)" in r.text(), r
+    assert "went wrong" not in r.text()
+    again = await drv.slash("bob", "chouette 1 · atlanta/kibitz", "chouette join")
+    assert "bob is already at this table" in again.text()  # his join was recorded
+    assert "503" in drv.bot_log() and "Traceback" not in drv.bot_log()
+
+
+@e2e(env={"CHOUETTE_DELETE_AFTER_HOURS": "0.0005"})
+async def test_an_ended_table_is_removed_after_the_delay_the_server_set(drv) -> None:
+    await drv.slash("alice", "general", "chouette open")
+    await drv.slash("alice", "chouette 1 · atlanta/kibitz", "chouette end")
+    await drv.wait_for(lambda: not any(c["name"].startswith("chouette")
+                                       for c in drv.categories()), timeout=10)
+    assert not [c for c in drv.fake.channels.values() if c.get("name") == "board"]

@@ -1,0 +1,57 @@
+"""A whole session, black-box, with exactly the invite's permissions: open, joins, start,
+a Team double the Box takes, the Box's double answered by DM, the game ended, the sheet,
+the end and its breakdown; the channels follow the seating throughout."""
+
+import re
+
+from tests.e2e.session import BOARD, board, choose, open_table, play_until_roll, seats, status
+from tests.e2e.support import e2e
+
+TEAM = "chouette 1 · atlanta/team"
+BOX = "chouette 1 · atlanta/box"
+
+
+@e2e()
+async def test_a_whole_session_with_the_invites_permissions(drv) -> None:
+    await open_table(drv, "alice", "bob", "carol")
+    await drv.click("alice", board(drv), label="Start game")
+    box, team = seats(drv)
+    captain = team[0]
+    assert drv.can_view(box, BOX) and not drv.can_view(box, TEAM)
+    assert all(drv.can_view(p, TEAM) and not drv.can_view(p, BOX) for p in team)
+    assert "Game 1 begins" in board(drv)["content"]
+
+    # the Team's turn to roll comes: the Captain doubles, the Box takes from his menu
+    while (shooter := await play_until_roll(drv)) != captain:
+        await drv.click(shooter, board(drv), label="Roll")
+    await drv.click(captain, board(drv), label="Double")
+    assert f"Waiting for {box} to answer" in status(drv)
+    menu = await drv.click(box, board(drv), label="Answer the doubles")
+    assert menu.ephemeral
+    await choose(drv, box, menu, {"take": [captain]})
+    assert f"{captain} 2" in board(drv)["content"]
+    assert drv.can_send(captain, TEAM)  # a cube in the game: he may consult
+
+    # the Box's turn: he doubles every cube; each Team player drops by DM; the game is over
+    while (shooter := await play_until_roll(drv)) != box:
+        await drv.click(shooter, board(drv), label="Roll")
+    menu = await drv.click(box, board(drv), label="Double")
+    await choose(drv, box, menu, {"double": team})
+    for player in team:
+        (dm,) = [m for m in drv.dms(player) if "Drop" in drv.button_labels(m)]
+        assert "turned to" in dm["content"]
+        await drv.click(player, dm, label="Drop")
+    await drv.settle()
+    assert status(drv).startswith("Between games")
+    sheets = [m for m in drv.messages(BOARD) if m["content"].startswith("**Score after game 1")]
+    assert len(sheets) == 1 and drv.pngs(sheets[0])
+    assert f"{box}: +" in sheets[0]["content"] and not re.search(r"\d{15}", sheets[0]["content"])
+
+    # the end: the final sheet and who pays whom; the channels become a read-only archive
+    r = await drv.slash(team[-1], "chouette 1 · atlanta/kibitz", "chouette end")
+    assert r.acked
+    assert "The session is over." in board(drv)["content"] and " pays " in board(drv)["content"]
+    final = drv.last_message(BOARD)
+    assert final["content"].startswith("**Final score**") and drv.pngs(final)
+    assert not drv.can_send("alice", "chouette 1 · atlanta/kibitz")
+    assert drv.can_view(box, BOX) and not drv.can_send(box, BOX)

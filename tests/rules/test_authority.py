@@ -1,0 +1,115 @@
+"""Who may run a table (rules/authority.py): start, end, results, blinding; and names kept
+for players who left. Given/when/then, with commands as Discord sends them (a named sender,
+`moderator` only for a moderator)."""
+
+from typing import Any
+
+import pytest
+
+from rules.cube import Side
+from rules.errors import NotYourTurn, RuleError, SeatingError
+from rules.events import Blinded, GameAbandoned, GameEnded, ResultProposed, SessionEnded
+from rules.state import Command, TableState, replay
+from rules.table import decide
+
+
+def do(state: TableState, command: str, by: str, **args: Any) -> TableState:
+    return replay(decide(state, Command(command, by, args)), state)
+
+
+def hosted(*players: str, mode: str = "scorekeeper", preset: str = "atlanta") -> TableState:
+    """Given: a table opened by `host` (who does not play) where `players` joined."""
+    state = do(TableState(), "open", "host", preset=preset, mode=mode)
+    for player in players:
+        state = do(state, "join", player, name=player.title())
+    return state
+
+
+def started(*players: str) -> TableState:
+    """Given: the players seated in the order given (Box, Captain, rest) and a game on."""
+    state = do(hosted(*players), "seat", "host", order=list(players))
+    return do(state, "start", players[0])
+
+
+def test_the_opener_is_the_host() -> None:
+    assert hosted().host == "host"
+
+
+@pytest.mark.parametrize("name", ["start", "end_session"])
+def test_a_kibitzer_can_neither_start_nor_end_a_table(name: str) -> None:
+    state = do(hosted("ann", "bo", "cy"), "seat", "ann", order=["ann", "bo", "cy"])
+    with pytest.raises(NotYourTurn, match="Only the players at this table, its host"):
+        decide(state, Command(name, "kib"))
+    for allowed in ("ann", "host"):  # a player, the host
+        assert decide(state, Command(name, allowed))
+    assert decide(state, Command(name, "kib", {"moderator": True}))
+
+
+def test_a_kibitzer_cannot_draw_the_seats() -> None:
+    with pytest.raises(NotYourTurn):
+        decide(hosted("ann", "bo"), Command("seat", "kib", {"order": ["ann", "bo"]}))
+
+
+def test_a_result_needs_the_box_side_and_the_captain() -> None:
+    state = started("ann", "bo", "cy")  # Box ann, Captain bo, cy
+    for outsider in ("kib", "cy"):  # a kibitzer; a Team player who is not the Captain
+        with pytest.raises(NotYourTurn, match="Only the Box side"):
+            decide(state, Command("result", outsider, {"winner": "box"}))
+    proposed = decide(state, Command("result", "ann", {"winner": "box", "kind": "gammon"}))
+    assert proposed == (ResultProposed(Side.BOX, "gammon", "ann", Side.BOX),)
+    state = replay(proposed, state)
+    assert state.game is not None and state.game.offer == proposed[0]
+    # the Box's own word again does not end it; the Captain's other word is a counter-offer
+    assert not isinstance(decide(state, Command("result", "ann", {"winner": "box",
+                                                                  "kind": "gammon"}))[-1],
+                          GameEnded)
+    other = decide(state, Command("result", "bo", {"winner": "box"}))
+    assert other == (ResultProposed(Side.BOX, "single", "bo", Side.TEAM),)
+    (ended,) = decide(state, Command("result", "bo", {"winner": "box", "kind": "gammon"}))
+    assert isinstance(ended, GameEnded) and ended.kind == "gammon"
+
+
+def test_a_moderator_or_the_monitor_gives_a_result_alone() -> None:
+    state = started("ann", "bo", "cy")
+    for command in (Command("result", "mod", {"winner": "team", "moderator": True}),
+                    Command("result", "", {"winner": "team"}),
+                    Command.from_json({"cmd": "result", "by": "cy", "winner": "team"})):
+        (ended,) = decide(state, command)
+        assert isinstance(ended, GameEnded) and ended.winner is Side.TEAM
+
+
+def test_a_session_ends_mid_game_only_by_a_moderator_and_the_drops_stand() -> None:
+    state = do(started("ann", "bo", "cy"), "double", "ann")
+    state = do(do(state, "drop", "bo"), "take", "cy")  # bo pays ann 1; cy plays on at 2
+    with pytest.raises(RuleError, match="a moderator may end it now"):
+        decide(state, Command("end_session", "ann"))
+    events = decide(state, Command("end_session", "mod", {"moderator": True}))
+    assert [type(e) for e in events] == [GameAbandoned, SessionEnded]
+    ended = replay(events, state)
+    assert ended.ended and ended.game is None
+    assert ended.sheet.totals() == {"ann": 1, "bo": -1}
+
+
+def test_moderators_blind_kibitzers_never_players() -> None:
+    state = hosted("ann", "bo")
+    with pytest.raises(NotYourTurn, match="Only a moderator"):
+        decide(state, Command("blind", "ann", {"player": "kib"}))
+    with pytest.raises(RuleError, match="plays at this table"):
+        decide(state, Command("blind", "mod", {"player": "bo", "moderator": True}))
+    blinded = do(state, "blind", "mod", player="kib", moderator=True)
+    assert blinded.blinded == ("kib",)
+    with pytest.raises(SeatingError, match="blinded"):
+        decide(blinded, Command("join", "kib"))
+    with pytest.raises(RuleError, match="already blinded"):
+        decide(blinded, Command("blind", "mod", {"player": "kib", "moderator": True}))
+    assert decide(blinded, Command("unblind", "mod", {"player": "kib", "moderator": True})
+                  ) == (Blinded("kib", False),)
+    assert do(blinded, "unblind", "mod", player="kib", moderator=True).blinded == ()
+
+
+def test_a_player_who_left_keeps_his_name() -> None:
+    state = hosted("ann", "bo", "cy")
+    assert state.shown("cy") == "Cy"
+    gone = do(state, "leave", "cy")
+    assert gone.member("cy") is None and gone.shown("cy") == "Cy"
+    assert gone.shown("nobody") == "nobody"
