@@ -1,0 +1,39 @@
+"""`rules.RULES_VERSION` moves with the fold: the event store trusts a snapshot only when it
+was made under the same version, so a change to what events fold to (rules/, or how the
+codec writes a state) must come with a new version, or old snapshots would be read as if
+the fix had always been there, or not be read at all."""
+
+import hashlib
+from pathlib import Path
+
+from bot import scenario
+from bot.codec import dumps
+from rules import RULES_VERSION
+from rules.state import TableState
+from rules.state import evolve as fold_one
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
+
+# RULES_VERSION -> the fingerprint of the states the scenario transcripts fold to.
+FOLDS = {1: "6b8c862e27f97df3b4d03349047868d607eca2115dbfb2b8d6dcf993515bd955"}
+
+
+def fingerprint() -> str:
+    """A hash of every state along every scenario transcript, as snapshots write them."""
+    digest = hashlib.sha256()
+    for path in sorted(SCENARIOS.glob("*.jsonl")):
+        state = TableState()
+        for event in scenario.transcript(path.read_text().splitlines()):
+            state = fold_one(state, event)
+            digest.update(dumps(state).encode())
+    return digest.hexdigest()
+
+
+def test_the_rules_version_moves_with_the_fold() -> None:
+    now = fingerprint()
+    assert FOLDS.get(RULES_VERSION) == now, (
+        "What the scenario transcripts fold to has changed (rules/ or bot/codec.py), and "
+        "snapshots made before it would be trusted: add 1 to RULES_VERSION in "
+        f"rules/__init__.py and record {{{RULES_VERSION + 1}: {now!r}}} in FOLDS here. "
+        "(If the fold did not change but this fingerprint did, record it for the same "
+        "version.)")
