@@ -3,7 +3,6 @@ can fail told in one line with the fix, and an exit status a service manager can
 
 from __future__ import annotations
 
-import logging
 import socket
 import sys
 from dataclasses import dataclass
@@ -14,8 +13,6 @@ import discord
 from bot.channels import INVITE
 from bot.config import Settings, SettingsError
 from bot.store import StoreError
-
-log = logging.getLogger("bot")
 
 EXIT_SETTINGS = 2  # something to fix first (a setting, the token, the portal, the database)
 EXIT_UNREACHABLE = 3  # Discord can't be reached now: starting again later may work
