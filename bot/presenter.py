@@ -153,10 +153,7 @@ class Presenter:
         if lines:
             await self.board(channels, lines, interaction)
         elif interaction is not None and not interaction.response.is_done():
-            if interaction.type is discord.InteractionType.component:
-                await interaction.response.defer()  # the clicked message stays as it is
-            else:
-                await interaction.response.send_message("Done.", ephemeral=True)
+            await answered(interaction, [])
         box = self.bot.get_channel(channels.box_id)
         for note in (e for e in notes if e.channel == "box"):
             if isinstance(box, discord.TextChannel):
@@ -272,7 +269,7 @@ class Presenter:
             await interaction.response.edit_message(content=text, attachments=files, view=view)
             return
         if interaction is not None and not interaction.response.is_done():
-            await interaction.response.send_message("Done.", ephemeral=True)
+            await answered(interaction, lines)
         channel = self.bot.get_channel(channels.board_id)
         if not isinstance(channel, discord.TextChannel):
             return
@@ -310,7 +307,8 @@ class Presenter:
                 else f"{whose} against {across} is turned to {prompt.face}")
         text = f"{what}: {', '.join(prompt.actions)}?"
         view = prompt_view(channels.table_id, prompt.player, prompt.actions,
-                           "" if prompt.about else prompt.across)
+                           "" if prompt.about else prompt.across,
+                           None if prompt.about else prompt.face)
         if prompt.private and not prompt.about and not prompt.to:
             self.arm(channels.table_id, prompt.player, state.rules.decision_timeout_seconds)
         recipient = prompt.to or prompt.player
@@ -332,6 +330,20 @@ class Presenter:
         title = "Final score" if final else f"Score after game {state.games_played}"
         file = await asyncio.to_thread(sheet_file, state)
         await channel.send(f"**{title}**\n" + "\n".join(lines), file=file)
+
+
+async def answered(interaction: discord.Interaction, lines: list[str]) -> None:
+    """Answer an accepted action that is not on the board: a question's message (a DM, a
+    prompt in #box) is edited to show what was done and loses its buttons, so it can't be
+    answered twice; a command gets a private "Done." with what was done."""
+    message = interaction.message
+    if interaction.type is discord.InteractionType.component and message is not None:
+        done = "\n".join(f"> {line}" for line in lines) or "> Done."
+        await interaction.response.edit_message(
+            content=f"{message.content}\n{done}"[:2000], view=None)
+        return
+    await interaction.response.send_message("\n".join(["Done.", *lines])[:2000],
+                                            ephemeral=True)
 
 
 def _still_asked(state: TableState, prompt: Prompt) -> bool:

@@ -30,6 +30,7 @@ async def test_the_teams_prompts_reach_them_after_a_crash_in_the_boxs_double(drv
         (dm,) = drv.dms(player)
         assert "turned to 2" in dm["content"] and "Drop" in drv.button_labels(dm)
         await drv.click(player, dm, label="Drop")
+        assert drv.buttons(dm) == [] and ": drop (" in dm["content"]
     assert status(drv).startswith("Between games")
     assert len([m for m in drv.messages("chouette 1 · atlanta/board")
                 if m["content"].startswith("**Score after game 1")]) == 1
