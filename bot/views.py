@@ -243,6 +243,9 @@ def _game_view(table_id: str, state: TableState) -> discord.ui.View:
     if state.rules.withdraw_double and any(c.state is CubeState.OFFERED for _, c in pending):
         view.add_item(TableButton(table_id, "withdraw"))  # FIBS: a double turned by mistake
     if pending:
+        if (game.dice is None and game.on_roll is Side.TEAM and all(
+                c.state is CubeState.OFFERED and c.offered_by is Side.TEAM for _, c in pending)):
+            view.add_item(TableButton(table_id, "double"))  # the others, until the Box answers
         return view
     if state.rules.extras != "none" and any(_allowed(state, Command("extra", p))
                                             for p in game.box_round):
