@@ -163,7 +163,7 @@ class Presenter:
             if isinstance(effect, Prompt):
                 await self._prompt(state, channels, effect)
             elif isinstance(effect, PostSheet):
-                await self._post_sheet(state, channels, effect.final)
+                await self._post_sheet(state, channels, effect)
         if state.ended:
             self.retire(channels, time.time())
         await self.bot.store.delivered(table_id, outcome.version)
@@ -321,13 +321,16 @@ class Presenter:
             await where.send(f"{mention} {text}", view=view,
                              allowed_mentions=_pinging(recipient))
 
-    async def _post_sheet(self, state: TableState, channels: Channels, final: bool) -> None:
+    async def _post_sheet(self, state: TableState, channels: Channels,
+                          effect: PostSheet) -> None:
         channel = self.bot.get_channel(channels.board_id)
         if not isinstance(channel, discord.TextChannel):
             return
-        totals = state.sheet.totals()
-        lines = [f"{state.shown(p)}: {format_points(v)}" for p, v in totals.items()]
-        title = "Final score" if final else f"Score after game {state.games_played}"
+        totals = sorted(state.sheet.totals().items(), key=lambda pv: (-pv[1], state.shown(pv[0])))
+        lines = [f"{state.shown(p)}: {format_points(v)}" for p, v in totals]
+        title = ("Final score" if effect.final
+                 else f"Score after correction {effect.correction}" if effect.correction
+                 else f"Score after game {state.games_played}")
         file = await asyncio.to_thread(sheet_file, state)
         await channel.send(f"**{title}**\n" + "\n".join(lines), file=file)
 

@@ -75,11 +75,18 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         me = str(interaction.user.id)
-        if self.action == "type":
-            await interaction.response.send_modal(MoveModal(self.table_id))
-            return
         state = await bot.service.state(self.table_id)
         seating = state.seating
+        if self.action == "type":  # the form only for who may play (else why not, at once)
+            game = state.game
+            plays = (play_options(game.position, game.dice)
+                     if game and game.position is not None and game.dice else ())
+            why = _refusal(state, Command("move", me, {"play": plays[0] if plays else ""}))
+            if why and plays:
+                await bot.reply(interaction, bot.presenter.names(state, why))
+                return
+            await interaction.response.send_modal(MoveModal(self.table_id))
+            return
         if self.action == "double" and seating is not None and boxer_of(state, me):
             await box_double_menu(interaction, self.table_id, state)
             return
@@ -242,6 +249,8 @@ def _game_view(table_id: str, state: TableState) -> discord.ui.View:
         view.add_item(TableButton(table_id, "answer"))
     if state.rules.withdraw_double and any(c.state is CubeState.OFFERED for _, c in pending):
         view.add_item(TableButton(table_id, "withdraw"))  # FIBS: a double turned by mistake
+    if game.resignations:  # answered in DMs and #box; nothing else moves meanwhile
+        return view
     if pending:
         if (game.dice is None and game.on_roll is Side.TEAM and all(
                 c.state is CubeState.OFFERED and c.offered_by is Side.TEAM for _, c in pending)):
@@ -271,11 +280,16 @@ def _game_view(table_id: str, state: TableState) -> discord.ui.View:
 
 def _allowed(state: TableState, command: Command) -> bool:
     """Whether the rules would take `command` now (to show only the buttons that work)."""
+    return _refusal(state, command) is None
+
+
+def _refusal(state: TableState, command: Command) -> str | None:
+    """Why the rules would refuse `command` now (None: they would take it)."""
     try:
         decide(state, command)
-    except RuleError:
-        return False
-    return True
+    except RuleError as exc:
+        return str(exc)
+    return None
 
 
 class _Choice(discord.ui.View):
@@ -327,9 +341,16 @@ async def box_double_menu(interaction: discord.Interaction, table_id: str,
     game, seating = state.game, state.seating
     if game is None or seating is None:
         return
-    boxer = boxer_of(state, str(interaction.user.id))  # a Partner may act for the Box (FIBS)
+    me = str(interaction.user.id)
+    boxer = boxer_of(state, me)  # a Partner may act for the Box (FIBS)
     names = {p: state.shown(p) for p in seating.team
              if (c := cube_between(game, p, boxer or "")) is not None and c.may_double(Side.BOX)}
+    why = (_refusal(state, Command("double", me, {"cubes": list(names)})) if names
+           else "None of your cubes can be doubled now.")
+    if why:  # said at once, not after the menu
+        await bot_of(interaction).reply(interaction, bot_of(interaction).presenter.names(
+            state, why))
+        return
     view = _Choice(table_id, names, "double", ("double",))
     if state.rules.team_answer_order == "box_choice":  # Atlanta 5.8: he may insist on order
         ordered: discord.ui.Button[_Choice] = discord.ui.Button(
