@@ -5,7 +5,8 @@ bottom, moving counter-clockwise to their home board at the lower right, the Box
 the top; `bottom=Side.BOX` turns it round. The point numbers are from the view of the side on
 roll, as gnubg numbers them, so the shooter reads his play straight off the board. The dice lie
 in the right half when the bottom side is on roll and in the left half otherwise, and the legend
-row of the side on roll is outlined.
+row of the side on roll is outlined, and the last checker play is marked: a yellow ring where
+each moved checker stood and around each one where it arrived (`bot.render.lastplay`).
 
 The static board (frame, felt, points, numbers, bar, trays) is drawn once per width, theme and
 numbering and cached; each render pastes it into a new image and adds the checkers, the dice,
@@ -21,19 +22,9 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.render.cubes import Roles, draw_strip, strip_height
-from bot.render.theme import (
-    DEFAULT,
-    Shown,
-    Theme,
-    checker_sprite,
-    die_sprite,
-    encode,
-    fit,
-    font,
-    plain,
-    same,
-    scale,
-)
+from bot.render.lastplay import BAR, OFF, LastPlay, last_play
+from bot.render.text import draw_text, fit, length
+from bot.render.theme import DEFAULT, Shown, Theme, checker_sprite, die_sprite, encode, same, scale
 from rules.board import CHECKERS, Position
 from rules.cube import Cube, Side
 from rules.game import shooter, waiting_for
@@ -102,8 +93,8 @@ class Layout:
 
     @property
     def strip_top(self) -> int:
-        """The top of the cube strip."""
-        return self.status_y + round(40 * self.s)
+        """The top of the cube strip, under the status line and the Position ID."""
+        return self.status_y + round(76 * self.s)
 
     @property
     def bar_x(self) -> float:
@@ -155,6 +146,7 @@ def render_board(
     width: int = DEFAULT_WIDTH,
     theme: Theme = DEFAULT,
     shown: Shown = same,
+    last: LastPlay | None = None,
 ) -> bytes:
     """The board as PNG bytes.
 
@@ -162,7 +154,8 @@ def render_board(
     legend labels (by default "Box (name)" and "Team (Captain name)" from `roles`, or just
     "Box" and "Team"); `status` the line under the board (by default who is to roll or play).
     `roles` and the cubes name players by key; every name drawn for them is `shown(key)`
-    (by default the key itself). `names` and `status` are drawn as given.
+    (by default the key itself). `names` and `status` are drawn as given. `last` marks the
+    last checker play on the board.
     """
     lay = Layout.of(width)
     s = lay.s
@@ -173,6 +166,8 @@ def render_board(
     view = position if on_roll is bottom else position.swap()  # the bottom side's view
     labels = _labels(roles, names, shown)
     _draw_checkers(img, lay, view, bottom, theme)
+    if last is not None:
+        _mark_last(img, lay, view, bottom, last, theme)
     if dice is not None:
         _draw_dice(img, lay, dice, on_roll, on_roll is bottom, theme)
     pips, off = _side_map(position.pips, on_roll), _side_map(position.off, on_roll)
@@ -186,15 +181,12 @@ def render_board(
             who = shown(roles.box if on_roll is Side.BOX
                         else roles.acting_captain or roles.captain)
         status = whose_turn(who, dice)
-    pid = f"Position ID {position_id(position)}"
-    small = font(round(16 * s))
-    draw.text((width - lay.pad, status_y + round(20 * s)), pid, font=small, fill=theme.muted,
-              anchor="rm")
-    room = width - 2 * lay.pad - small.getlength(pid) - 16 * s
-    size = round(22 * s)
-    draw.text((lay.pad, status_y + round(20 * s)), fit(plain(status), size, room),
-              font=font(size), fill=theme.text, anchor="lm", stroke_width=1,
-              stroke_fill=theme.text)
+    room = width - 2 * lay.pad
+    size = round(26 * s) if length(status, round(26 * s), True) <= room else round(22 * s)
+    draw_text(draw, (lay.pad, status_y + round(22 * s)), fit(status, size, room, bold=True),
+              size, theme.text, anchor="lm", bold=True)
+    draw_text(draw, (lay.pad, status_y + round(56 * s)),
+              f"Position ID {position_id(position)}", round(22 * s), theme.muted, anchor="lm")
     draw_strip(img, cubes, roles, lay.pad, strip_top, width - 2 * lay.pad, s, theme,
                shown=shown)
     return encode(img)
@@ -224,7 +216,7 @@ def render_table(state: TableState, *, width: int = DEFAULT_WIDTH,
     dice = game.dice if game is not None else None
     return render_board(position, on_roll=on_roll, dice=dice, cubes=cubes, roles=roles,
                         status=_table_status(state), width=width, theme=theme,
-                        shown=state.shown)
+                        shown=state.shown, last=last_play(game))
 
 
 def _table_status(state: TableState) -> str:
@@ -282,24 +274,21 @@ def _legend(img: Image.Image, lay: Layout, side: Side, y: int, label: str, sub: 
     mid = y + h // 2
     img.paste(sprite, (x0 + round(9 * s), mid - dot // 2), sprite)
     right = f"{pips} pip{'' if pips == 1 else 's'}" + (f" · {off} off" if off else "")
-    size, small = round(25 * s), round(20 * s)
-    draw.text((x1 - 12 * s, mid), right, font=font(size), fill=theme.text, anchor="rm")
+    size, small = round(26 * s), round(22 * s)
+    right_w = draw_text(draw, (x1 - 12 * s, mid), right, size, theme.text, anchor="rm")
     tx = x0 + dot + 18 * s
-    room = x1 - 24 * s - font(size).getlength(right) - tx
-    label = fit(plain(label), size, room)
-    draw.text((tx, mid), label, font=font(size), fill=theme.text, anchor="lm",
-              stroke_width=1, stroke_fill=theme.text)
-    tx += font(size).getlength(label) + 14 * s
-    room = x1 - 24 * s - font(size).getlength(right) - tx
-    if sub and room > min(110 * s, font(small).getlength(sub)):
-        draw.text((tx, mid), fit(plain(sub), small, room), font=font(small),
-                  fill=theme.muted, anchor="lm")
+    room = x1 - 24 * s - right_w - tx
+    label = fit(label, size, room, bold=True)
+    tx += draw_text(draw, (tx, mid), label, size, theme.text, anchor="lm", bold=True) + 14 * s
+    room = x1 - 24 * s - right_w - tx
+    if sub and room > min(110 * s, length(sub, small)):
+        draw_text(draw, (tx, mid), fit(sub, small, room), small, theme.muted, anchor="lm")
 
 
 def _draw_checkers(img: Image.Image, lay: Layout, view: Position, bottom: Side,
                    theme: Theme) -> None:
     draw = ImageDraw.Draw(img)
-    size = round(lay.checker * 0.5)
+    size = round(lay.checker * 0.55)
     for side, counts, is_bottom in ((bottom, view.player, True),
                                     (bottom.other, view.opponent, False)):
         sprite = checker_sprite(side, lay.checker, theme)
@@ -317,8 +306,7 @@ def _draw_checkers(img: Image.Image, lay: Layout, view: Position, bottom: Side,
                 img.paste(sprite, xy, sprite)
             if n > STACK and xy is not None:
                 centre = (xy[0] + lay.checker / 2, xy[1] + lay.checker / 2)
-                draw.text(centre, str(n), font=font(size), fill=theme.ink(side), anchor="mm",
-                          stroke_width=1, stroke_fill=theme.ink(side))
+                draw_text(draw, centre, str(n), size, theme.ink(side), anchor="mm", bold=True)
         _draw_tray(draw, lay, side, CHECKERS - sum(counts), is_bottom, theme)
 
 
@@ -334,7 +322,37 @@ def _draw_tray(draw: ImageDraw.ImageDraw, lay: Layout, side: Side, off: int, is_
         else:
             y = lay.felt_top + round(4 * s) + k * step
         draw.rounded_rectangle((x0, y, x1, y + slab), radius=round(3 * s),
-                               fill=theme.checker(side), outline=theme.rim(side))
+                               fill=theme.checker(side), outline=theme.rim(side),
+                               width=max(1, round(2 * s)))
+
+
+def _mark_last(img: Image.Image, lay: Layout, view: Position, bottom: Side, last: LastPlay,
+               theme: Theme) -> None:
+    """Ring each point the last play left (where its checker stood) and reached (around the
+    checker that arrived, or the tray for one borne off)."""
+    draw = ImageDraw.Draw(img)
+    is_bottom = last.side is bottom
+    counts = view.player if is_bottom else view.opponent
+    ring = max(3, round(5 * lay.s))
+    grow = round(2 * lay.s)
+
+    def spot(point: int, k: int) -> tuple[int, int]:
+        if point == BAR:
+            return lay.bar_xy(is_bottom, k)
+        return lay.checker_xy(point if is_bottom else 25 - point, k)
+
+    for point, arrived in [*((p, False) for p in last.left), *((p, True) for p in last.reached)]:
+        if point == OFF:
+            x0, x1 = lay.tray_x + round(2 * lay.s), lay.tray_x + lay.tray_w - round(2 * lay.s)
+            mid = lay.felt_top + lay.felt_h // 2
+            y0, y1 = (mid, lay.felt_top + lay.felt_h) if is_bottom else (lay.felt_top, mid)
+            draw.rectangle((x0, y0, x1, y1), outline=theme.highlight, width=ring)
+            continue
+        n = counts[24 if point == BAR else point - 1]
+        k = min(n - 1, STACK - 1) if arrived else min(n, STACK - 1)
+        x, y = spot(point, max(k, 0))
+        box = (x - grow, y - grow, x + lay.checker + grow, y + lay.checker + grow)
+        draw.ellipse(box, outline=theme.highlight, width=ring if arrived else ring - 1)
 
 
 def _draw_dice(img: Image.Image, lay: Layout, dice: tuple[int, int], side: Side,
@@ -393,11 +411,11 @@ def _static_board(width: int, theme: Theme, numbers_from_bottom: bool) -> Image.
               fill=theme.frame, width=3 * k)
     img = big.resize((width, h), Image.Resampling.LANCZOS)
     draw = ImageDraw.Draw(img)
-    size = round(21 * lay.s)
+    size = round(22 * lay.s)
     for point in range(1, 25):
         x, top = lay.point_at(point)
         label = point if numbers_from_bottom else 25 - point
         y = ft / 2 if top else h - ft / 2
-        draw.text((x + lay.point_w / 2, y), str(label), font=font(size), fill=theme.number,
-                  anchor="mm", stroke_width=1, stroke_fill=theme.number)
+        draw_text(draw, (x + lay.point_w / 2, y), str(label), size, theme.number, anchor="mm",
+                  bold=True)
     return img

@@ -22,6 +22,7 @@ REGULAR = "NotoSans-Regular.ttf"
 BOLD = "NotoSans-Bold.ttf"
 FALLBACKS = ("DroidSansFallback-CJK.ttf", "Symbola-Emoji.ttf")
 MISSING = "?"
+EMOJI_SCALE = 1.2
 WHITE_FLAG = "\U0001f3f3"
 Font = ImageFont.FreeTypeFont
 Colour = tuple[int, int, int]
@@ -123,14 +124,15 @@ def clean(text: str) -> str:
 
 @lru_cache(maxsize=4096)
 def runs(text: str) -> tuple[tuple[int, str], ...]:
-    """`clean(text)` cut into (font index in the chain, run) pieces; a space or a character
-    every font lacks stays in the run it is in."""
+    """`clean(text)` cut into (font index in the chain, run) pieces. A space is Noto's (the
+    emoji font's is twice as wide); other characters stay in the current run when its font
+    has them."""
     cover = _coverage()
     pieces: list[tuple[int, str]] = []
     for char in clean(text):
         code = ord(char)
         current = pieces[-1][0] if pieces else 0
-        index = current if code in cover[current] or char == " " else next(
+        index = 0 if char == " " else current if code in cover[current] else next(
             (i for i, c in enumerate(cover) if code in c), 0)
         if pieces and pieces[-1][0] == index:
             pieces[-1] = (index, pieces[-1][1] + char)
@@ -141,9 +143,11 @@ def runs(text: str) -> tuple[tuple[int, str], ...]:
 
 @lru_cache(maxsize=128)
 def face(size: int, bold: bool = False, index: int = 0) -> Font:
-    """Font `index` of the chain (0: Noto Sans, bold or not) at `size` pixels (cached)."""
+    """Font `index` of the chain (0: Noto Sans, bold or not) at `size` pixels (cached); the
+    emoji font a little larger, as its glyphs are drawn small in their em."""
     name = (BOLD if bold else REGULAR) if index == 0 else FALLBACKS[index - 1]
-    return ImageFont.truetype(FONTS / name, max(size, 6))
+    scale = EMOJI_SCALE if index == len(FALLBACKS) else 1.0
+    return ImageFont.truetype(FONTS / name, max(round(size * scale), 6))
 
 
 def font(size: int, bold: bool = False) -> Font:
@@ -164,6 +168,19 @@ def fit(text: str, size: int, width: float, bold: bool = False) -> str:
     while text and length(text.rstrip() + "…", size, bold) > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def wrap(text: str, size: int, width: float, bold: bool = False) -> list[str]:
+    """`text` (cleaned) broken at spaces into lines that fit `width` pixels at `size`; a word
+    longer than a line is cut with "…"."""
+    lines: list[str] = []
+    for word in clean(text).split(" "):
+        joined = f"{lines[-1]} {word}" if lines else word
+        if lines and length(joined, size, bold) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(fit(word, size, width, bold))
+    return lines
 
 
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
