@@ -16,15 +16,15 @@ the legends, the status line with the Position ID, and the cube strip (`bot.rend
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from bot.render.cubes import Roles, draw_strip, strip_height
-from bot.render.lastplay import BAR, OFF, LastPlay, last_play
+from bot.render.lastplay import LastPlay, last_play, mark_last
+from bot.render.layout import STACK, Layout
 from bot.render.text import draw_text, fit, length
-from bot.render.theme import DEFAULT, Shown, Theme, checker_sprite, die_sprite, encode, same, scale
+from bot.render.theme import DEFAULT, Shown, Theme, checker_sprite, die_sprite, encode, same
 from rules.board import CHECKERS, Position
 from rules.cube import Cube, Side
 from rules.game import shooter, waiting_for
@@ -32,105 +32,7 @@ from rules.notation import position_id
 from rules.state import TableState, acting_captain
 
 DEFAULT_WIDTH = 800
-STACK = 5  # checkers drawn on a point before the rest are shown as a number
 _SUPER = 3
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Where everything goes in an image `width` pixels wide (all in pixels)."""
-
-    width: int
-    s: float
-    pad: int
-    legend_h: int
-    frame_side: int
-    frame_tb: int
-    bar_w: int
-    tray_w: int
-    point_w: float
-    checker: int
-    gap: int
-
-    @classmethod
-    def of(cls, width: int) -> Layout:
-        """The layout for `width`."""
-        s = scale(width)
-        pad, fs, bar_w, tray_w = round(10 * s), round(12 * s), round(50 * s), round(58 * s)
-        point_w = (width - 2 * pad - 3 * fs - bar_w - tray_w) / 12
-        return cls(width, s, pad, round(50 * s), fs, round(30 * s), bar_w, tray_w, point_w,
-                   int(point_w) - 2, round(58 * s))
-
-    @property
-    def board_top(self) -> int:
-        """The top of the board's frame."""
-        return self.pad + self.legend_h
-
-    @property
-    def felt_left(self) -> int:
-        """The left edge of the playing area."""
-        return self.pad + self.frame_side
-
-    @property
-    def felt_top(self) -> int:
-        """The top edge of the playing area."""
-        return self.board_top + self.frame_tb
-
-    @property
-    def felt_h(self) -> int:
-        """The height of the playing area."""
-        return 2 * STACK * self.checker + self.gap
-
-    @property
-    def board_h(self) -> int:
-        """The height of the board with its frame."""
-        return self.felt_h + 2 * self.frame_tb
-
-    @property
-    def status_y(self) -> int:
-        """The top of the status line, under the bottom legend."""
-        return self.board_top + self.board_h + self.legend_h
-
-    @property
-    def strip_top(self) -> int:
-        """The top of the cube strip, under the status line and the Position ID."""
-        return self.status_y + round(76 * self.s)
-
-    @property
-    def bar_x(self) -> float:
-        """The left edge of the bar."""
-        return self.felt_left + 6 * self.point_w
-
-    @property
-    def tray_x(self) -> int:
-        """The left edge of the borne-off trays."""
-        return round(self.bar_x + self.bar_w + 6 * self.point_w + self.frame_side)
-
-    def column_x(self, column: int) -> float:
-        """The left edge of point column 0-11, left to right."""
-        return self.felt_left + column * self.point_w + (self.bar_w if column >= 6 else 0)
-
-    def point_at(self, point: int) -> tuple[float, bool]:
-        """(left edge, on the top row) of `point` 1-24 in the bottom side's numbering."""
-        if point <= 12:
-            return self.column_x(12 - point), False
-        return self.column_x(point - 13), True
-
-    def checker_xy(self, point: int, k: int) -> tuple[int, int]:
-        """Top-left of the `k`-th (0-based) checker on `point`, bottom side's numbering."""
-        x, top = self.point_at(point)
-        left = round(x + (self.point_w - self.checker) / 2)
-        if top:
-            return left, self.felt_top + k * self.checker
-        return left, self.felt_top + self.felt_h - (k + 1) * self.checker
-
-    def bar_xy(self, bottom_side: bool, k: int) -> tuple[int, int]:
-        """Top-left of the `k`-th checker on the bar; the bottom side's wait in the top half."""
-        left = round(self.bar_x + (self.bar_w - self.checker) / 2)
-        middle = self.felt_top + self.felt_h // 2
-        if bottom_side:
-            return left, middle - self.gap // 2 - (k + 1) * self.checker
-        return left, middle + self.gap // 2 + k * self.checker
 
 
 def render_board(
@@ -167,7 +69,7 @@ def render_board(
     labels = _labels(roles, names, shown)
     _draw_checkers(img, lay, view, bottom, theme)
     if last is not None:
-        _mark_last(img, lay, view, bottom, last, theme)
+        mark_last(img, lay, view, bottom, last, theme)
     if dice is not None:
         _draw_dice(img, lay, dice, on_roll, on_roll is bottom, theme)
     pips, off = _side_map(position.pips, on_roll), _side_map(position.off, on_roll)
@@ -324,35 +226,6 @@ def _draw_tray(draw: ImageDraw.ImageDraw, lay: Layout, side: Side, off: int, is_
         draw.rounded_rectangle((x0, y, x1, y + slab), radius=round(3 * s),
                                fill=theme.checker(side), outline=theme.rim(side),
                                width=max(1, round(2 * s)))
-
-
-def _mark_last(img: Image.Image, lay: Layout, view: Position, bottom: Side, last: LastPlay,
-               theme: Theme) -> None:
-    """Ring each point the last play left (where its checker stood) and reached (around the
-    checker that arrived, or the tray for one borne off)."""
-    draw = ImageDraw.Draw(img)
-    is_bottom = last.side is bottom
-    counts = view.player if is_bottom else view.opponent
-    ring = max(3, round(5 * lay.s))
-    grow = round(2 * lay.s)
-
-    def spot(point: int, k: int) -> tuple[int, int]:
-        if point == BAR:
-            return lay.bar_xy(is_bottom, k)
-        return lay.checker_xy(point if is_bottom else 25 - point, k)
-
-    for point, arrived in [*((p, False) for p in last.left), *((p, True) for p in last.reached)]:
-        if point == OFF:
-            x0, x1 = lay.tray_x + round(2 * lay.s), lay.tray_x + lay.tray_w - round(2 * lay.s)
-            mid = lay.felt_top + lay.felt_h // 2
-            y0, y1 = (mid, lay.felt_top + lay.felt_h) if is_bottom else (lay.felt_top, mid)
-            draw.rectangle((x0, y0, x1, y1), outline=theme.highlight, width=ring)
-            continue
-        n = counts[24 if point == BAR else point - 1]
-        k = min(n - 1, STACK - 1) if arrived else min(n, STACK - 1)
-        x, y = spot(point, max(k, 0))
-        box = (x - grow, y - grow, x + lay.checker + grow, y + lay.checker + grow)
-        draw.ellipse(box, outline=theme.highlight, width=ring if arrived else ring - 1)
 
 
 def _draw_dice(img: Image.Image, lay: Layout, dice: tuple[int, int], side: Side,

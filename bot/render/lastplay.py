@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PIL import Image, ImageDraw
+
+from bot.render.layout import STACK, Layout
+from bot.render.theme import Theme
 from rules.board import Position
 from rules.cube import Side
 from rules.state import Game
@@ -55,3 +59,32 @@ def last_play(game: Game | None) -> LastPlay | None:
     mover = before.on_roll
     now = game.position if game.on_roll is mover else game.position.swap()
     return LastPlay.between(mover, before.position, now)
+
+
+def mark_last(img: Image.Image, lay: Layout, view: Position, bottom: Side, last: LastPlay,
+               theme: Theme) -> None:
+    """Ring each point the last play left (where its checker stood) and reached (around the
+    checker that arrived, or the tray for one borne off)."""
+    draw = ImageDraw.Draw(img)
+    is_bottom = last.side is bottom
+    counts = view.player if is_bottom else view.opponent
+    ring = max(3, round(5 * lay.s))
+    grow = round(2 * lay.s)
+
+    def spot(point: int, k: int) -> tuple[int, int]:
+        if point == BAR:
+            return lay.bar_xy(is_bottom, k)
+        return lay.checker_xy(point if is_bottom else 25 - point, k)
+
+    for point, arrived in [*((p, False) for p in last.left), *((p, True) for p in last.reached)]:
+        if point == OFF:
+            x0, x1 = lay.tray_x + round(2 * lay.s), lay.tray_x + lay.tray_w - round(2 * lay.s)
+            mid = lay.felt_top + lay.felt_h // 2
+            y0, y1 = (mid, lay.felt_top + lay.felt_h) if is_bottom else (lay.felt_top, mid)
+            draw.rectangle((x0, y0, x1, y1), outline=theme.highlight, width=ring)
+            continue
+        n = counts[24 if point == BAR else point - 1]
+        k = min(n - 1, STACK - 1) if arrived else min(n, STACK - 1)
+        x, y = spot(point, max(k, 0))
+        box = (x - grow, y - grow, x + lay.checker + grow, y + lay.checker + grow)
+        draw.ellipse(box, outline=theme.highlight, width=ring if arrived else ring - 1)
