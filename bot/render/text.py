@@ -147,7 +147,7 @@ def face(size: int, bold: bool = False, index: int = 0) -> Font:
     emoji font a little larger, as its glyphs are drawn small in their em."""
     name = (BOLD if bold else REGULAR) if index == 0 else FALLBACKS[index - 1]
     scale = EMOJI_SCALE if index == len(FALLBACKS) else 1.0
-    return ImageFont.truetype(FONTS / name, max(round(size * scale), 6))
+    return ImageFont.truetype(str(FONTS / name), max(round(size * scale), 6))
 
 
 def font(size: int, bold: bool = False) -> Font:
