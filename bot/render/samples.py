@@ -110,14 +110,15 @@ def long_sheet() -> tuple[ScoreSheet, tuple[str, ...], list[tuple[str, str]]]:
 def write(folder: Path) -> list[Path]:
     """Write the reference images into `folder`; their paths."""
     folder.mkdir(parents=True, exist_ok=True)
-    sheet, order, roles = sample_sheet()
+    sheet, _, roles = sample_sheet()
     long, long_order, long_roles = long_sheet()
     images = {
         "board-opening.png": render_board(Position.initial(), dice=(6, 3),
                                           roles=Roles("Bo", "Ann", "Pat")),
         "board-midgame.png": sample_board(),
-        "score-sheet.png": render_sheet(sheet, order, roles=roles,
-                                         next_roles=NEXT_ROLES, basic="$5 a point"),
+        "score-sheet.png": render_sheet(sheet, ("Dee", "Eve", "Ann", "Bob", "Cy"), roles=roles,
+                                         next_roles=NEXT_ROLES,
+                                         title="Score sheet · $5 a point"),
         "board-names.png": sample_board(shown=world),
         "score-sheet-names.png": render_sheet(long, long_order, roles=long_roles,
                                                shown=world, title="Score sheet · €5 a point"),
