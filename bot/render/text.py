@@ -165,9 +165,14 @@ def fit(text: str, size: int, width: float, bold: bool = False) -> str:
     text = clean(text)
     if length(text, size, bold) <= width:
         return text
-    while text and length(text.rstrip() + "…", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    low, high = 0, len(text)  # the longest cut that fits is text[:low]: a binary search
+    while low < high:
+        mid = (low + high + 1) // 2
+        if length(text[:mid].rstrip() + "…", size, bold) <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + "…"
 
 
 def wrap(text: str, size: int, width: float, bold: bool = False) -> list[str]:
