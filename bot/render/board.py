@@ -69,7 +69,7 @@ def render_board(
     labels = _labels(roles, names, shown)
     _draw_checkers(img, lay, view, bottom, theme)
     if last is not None:
-        mark_last(img, lay, view, bottom, last, theme)
+        mark_last(img, lay, view, bottom, last, theme, numbers_from_bottom=on_roll is bottom)
     if dice is not None:
         _draw_dice(img, lay, dice, on_roll, on_roll is bottom, theme)
     pips, off = _side_map(position.pips, on_roll), _side_map(position.off, on_roll)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from bot.render.layout import STACK, Layout
+from bot.render.text import draw_text
 from bot.render.theme import Theme
 from rules.board import Position
 from rules.cube import Side
@@ -62,20 +63,16 @@ def last_play(game: Game | None) -> LastPlay | None:
 
 
 def mark_last(img: Image.Image, lay: Layout, view: Position, bottom: Side, last: LastPlay,
-               theme: Theme) -> None:
-    """Ring each point the last play left (where its checker stood) and reached (around the
-    checker that arrived, or the tray for one borne off)."""
+              theme: Theme, numbers_from_bottom: bool = True) -> None:
+    """Mark the last play: the number of each point it left or reached on a yellow label, a
+    ring where a checker stood (when the point has room to show it) and around each one that
+    arrived (the tray for one borne off). `view` is the bottom side's view of the board now;
+    the numbers are the bottom side's when `numbers_from_bottom`."""
     draw = ImageDraw.Draw(img)
     is_bottom = last.side is bottom
     counts = view.player if is_bottom else view.opponent
     ring = max(3, round(5 * lay.s))
     grow = round(2 * lay.s)
-
-    def spot(point: int, k: int) -> tuple[int, int]:
-        if point == BAR:
-            return lay.bar_xy(is_bottom, k)
-        return lay.checker_xy(point if is_bottom else 25 - point, k)
-
     for point, arrived in [*((p, False) for p in last.left), *((p, True) for p in last.reached)]:
         if point == OFF:
             x0, x1 = lay.tray_x + round(2 * lay.s), lay.tray_x + lay.tray_w - round(2 * lay.s)
@@ -84,7 +81,27 @@ def mark_last(img: Image.Image, lay: Layout, view: Position, bottom: Side, last:
             draw.rectangle((x0, y0, x1, y1), outline=theme.highlight, width=ring)
             continue
         n = counts[24 if point == BAR else point - 1]
-        k = min(n - 1, STACK - 1) if arrived else min(n, STACK - 1)
-        x, y = spot(point, max(k, 0))
-        box = (x - grow, y - grow, x + lay.checker + grow, y + lay.checker + grow)
-        draw.ellipse(box, outline=theme.highlight, width=ring if arrived else ring - 1)
+        # the checker that arrived, or the free place where one stood (none on a full point:
+        # the yellow number says it)
+        k = min(n - 1, STACK - 1) if arrived else n if n < STACK else -1
+        own = point if is_bottom else 25 - point
+        if k >= 0:
+            x, y = lay.bar_xy(is_bottom, k) if point == BAR else lay.checker_xy(own, k)
+            box = (x - grow, y - grow, x + lay.checker + grow, y + lay.checker + grow)
+            draw.ellipse(box, outline=theme.highlight, width=ring if arrived else ring - 1)
+        if point != BAR:
+            _label(draw, lay, own, own if numbers_from_bottom else 25 - own, theme)
+
+
+def _label(draw: ImageDraw.ImageDraw, lay: Layout, point: int, number: int,
+           theme: Theme) -> None:
+    """Point `point`'s (bottom numbering) number, dark on a yellow label in the frame."""
+    x, top = lay.point_at(point)
+    ft = lay.frame_tb
+    cy = lay.board_top + (ft / 2 if top else lay.board_h - ft / 2)
+    half_w, half_h = lay.point_w / 2 - 3 * lay.s, ft / 2 - 3 * lay.s
+    cx = x + lay.point_w / 2
+    draw.rounded_rectangle((cx - half_w, cy - half_h, cx + half_w, cy + half_h),
+                           radius=round(5 * lay.s), fill=theme.highlight)
+    draw_text(draw, (cx, cy), str(number), round(22 * lay.s), theme.cube_ink, anchor="mm",
+              bold=True)

@@ -168,7 +168,17 @@ def test_the_last_play_is_ringed_where_it_left_and_where_it_arrived() -> None:
         assert ring_pixels(marked, x, y) > 150 > ring_pixels(plain, x, y), point
     x, y = LAY.checker_xy(24, 0)  # a point the play did not touch
     assert ring_pixels(marked, x, y) == 0
-    assert LAST.left == (13, 6)
+    # Every point it left or reached has its number on a yellow label, 13 too (a full point:
+    # no room for a ring); the others none.
+    assert LAST.left == (13, 6) and LAST.reached == (8, 4)
+    for point in range(1, 25):
+        x, top = LAY.point_at(point)
+        cx = round(x + LAY.point_w / 2)
+        cy = LAY.board_top + (LAY.frame_tb // 2 if top else LAY.board_h - LAY.frame_tb // 2)
+        label = marked.crop((cx - 12, cy - 10, cx + 12, cy + 10)).getcolors(1 << 16) or []
+        yellow = sum(n for n, c in label
+                     if max(abs(a - b) for a, b in zip(c, DEFAULT.highlight, strict=True)) < 30)
+        assert (yellow > 150) == (point in (13, 6, 8, 4)), point
 
 
 def test_last_play_is_read_from_the_game_before_its_last_move() -> None:
