@@ -4,6 +4,7 @@ readable at 400 px, the last play marked, the sheet's changes, money, legend and
 import contextlib
 import io
 import json
+import unicodedata
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -81,6 +82,18 @@ def test_every_letter_of_the_names_has_a_real_glyph_not_the_notdef_box() -> None
     assert [i for i, _ in runs("Søren Ærø José Łukasz Дмитрий Γιώργος")] == [0]
     assert runs("山田") == ((1, "山田"),)
     assert runs("🎲 DiceQueen") == ((2, "🎲"), (0, " DiceQueen"))
+
+
+def test_every_latin_greek_and_cyrillic_letter_is_in_the_main_font() -> None:
+    noto = cmap(FONTS / REGULAR)
+    blocks = [(0xC0, 0x24F), (0x1E00, 0x1EFF), (0x370, 0x3FF), (0x1F00, 0x1FFF),
+              (0x400, 0x52F)]  # Latin-1 to Extended-B, Vietnamese, Greek, Cyrillic
+    letters = [chr(c) for lo, hi in blocks for c in range(lo, hi + 1)
+               if unicodedata.category(chr(c))[0] == "L"
+               and not unicodedata.name(chr(c)).startswith("COPTIC")]
+    assert len(letters) > 1000
+    assert [c for c in letters if ord(c) not in noto] == []
+    assert [c for c in letters if ord(c) not in cmap(FONTS / "NotoSans-Bold.ttf")] == []
 
 
 def test_what_no_font_has_is_replaced_cleanly() -> None:
