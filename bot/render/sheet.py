@@ -229,7 +229,7 @@ def _row(draw: ImageDraw.ImageDraw, sheet: ScoreSheet, index: int, labels: list[
                   else None)
     circled = losers(sheet, index, game_roles)
     nets = sheet.game_net(index)
-    top, bottom = y + 20 * s, y + row_h - 14 * s
+    top, bottom = y + 19 * s, y + row_h - 12 * s
     for name, x, w in zip(names, xs, cols, strict=True):
         text = format_points(running[index].get(name, Fraction(0)), rounding)
         cx = x + w / 2
@@ -240,7 +240,7 @@ def _row(draw: ImageDraw.ImageDraw, sheet: ScoreSheet, index: int, labels: list[
                   small, colour, anchor="mm", bold=bool(change))
         if name in circled:
             half = drawn / 2 + 10 * s
-            draw.ellipse((cx - half, top - 17 * s, cx + half, top + 17 * s),
+            draw.ellipse((cx - half, top - 16 * s, cx + half, top + 15 * s),
                          outline=theme.circle, width=max(2, round(2.5 * s)))
             if len(circled) == 2 and game_roles is not None and name == game_roles[0]:
                 draw_text(draw, (cx + half + 2 * s, top - 6 * s), "b", small, theme.circle,

@@ -15,7 +15,7 @@ import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 FONTS = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 REGULAR = "NotoSans-Regular.ttf"
@@ -157,7 +157,7 @@ def font(size: int, bold: bool = False) -> Font:
 
 def length(text: str, size: int, bold: bool = False) -> float:
     """How wide `text` is drawn at `size`, in pixels."""
-    return sum(face(size, bold, i).getlength(run) for i, run in runs(text))
+    return sum(_width(run, size, bold, i) for i, run in runs(text))
 
 
 def fit(text: str, size: int, width: float, bold: bool = False) -> str:
@@ -191,22 +191,37 @@ def wrap(text: str, size: int, width: float, bold: bool = False) -> list[str]:
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
               fill: Colour, *, anchor: str = "la", bold: bool = False) -> float:
     """Draw `text` at `xy` with Pillow's `anchor` (horizontal l/m/r, vertical a/m/s), each
-    run in its own font, all on one baseline; the width drawn."""
+    run in its own font, all on the primary font's baseline; the width drawn."""
     pieces = runs(text)
-    main = face(size, bold)
-    if len(pieces) <= 1:
-        run = pieces[0][1] if pieces else ""
-        font_ = face(size, bold, pieces[0][0]) if pieces else main
-        if pieces and pieces[0][0] == 0:
-            draw.text(xy, run, font=font_, fill=fill, anchor=anchor)
-            return font_.getlength(run)
-    widths = [face(size, bold, i).getlength(run) for i, run in pieces]
+    widths = [_width(run, size, bold, index) for index, run in pieces]
     total = sum(widths)
     x, y = xy
     x -= {"l": 0.0, "m": total / 2, "r": total}[anchor[0]]
-    ascent, descent = main.getmetrics()
+    ascent, descent = face(size, bold).getmetrics()
     y += {"a": ascent, "m": (ascent - descent) / 2, "s": 0.0}[anchor[1]]
     for (index, run), w in zip(pieces, widths, strict=True):
-        draw.text((x, y), run, font=face(size, bold, index), fill=fill, anchor="ls")
+        draw_run(draw, (x, y), run, face(size, bold, index), fill)
         x += w
     return total
+
+
+def draw_run(draw: ImageDraw.ImageDraw, xy: tuple[float, float], run: str, font: Font,
+             fill: Colour) -> None:
+    """Draw one run in one font, its baseline's left end at `xy`: from a mask drawn once
+    (a table's names, numbers and words come back on every board)."""
+    mask, left, top = _mask(run, font)
+    draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
+
+
+@lru_cache(maxsize=2048)
+def _width(run: str, size: int, bold: bool, index: int) -> float:
+    return face(size, bold, index).getlength(run)
+
+
+@lru_cache(maxsize=1024)
+def _mask(run: str, font: Font) -> tuple[Image.Image, int, int]:
+    """`run` drawn white on black in `font`, and where its top left is from the baseline."""
+    left, top, right, bottom = (int(v) for v in font.getbbox(run, anchor="ls"))
+    mask = Image.new("L", (max(right - left, 1), max(bottom - top, 1)))
+    ImageDraw.Draw(mask).text((-left, -top), run, font=font, fill=255, anchor="ls")
+    return mask, left, top

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
 from bot.render import Roles, render_board, render_sheet, render_table
+from bot.render import text as text_module
 from bot.render.board import Layout, _table_status, dice_boxes
 from bot.render.cubes import cube_boxes
 from bot.render.samples import ROLES, full_strip, midgame, sample_board, sample_sheet
@@ -237,17 +238,17 @@ def test_sheet_grows_with_games_and_circles_the_losers() -> None:
 
 
 def texts_drawn(monkeypatch: pytest.MonkeyPatch, render: Callable[[], bytes]) -> list[str]:
-    """Every text `render` draws on its image, in the order drawn."""
+    """Every text `render` draws on its image, in the order drawn (a run of one font each:
+    `bot.render.text.draw_run` draws every text)."""
     texts: list[str] = []
-    real = ImageDraw.ImageDraw.text
+    real = text_module.draw_run
 
-    def text(self: ImageDraw.ImageDraw, xy: Any, text: str, *args: Any,
-             **kwargs: Any) -> None:
-        texts.append(text)
-        real(self, xy, text, *args, **kwargs)
+    def draw_run(draw: ImageDraw.ImageDraw, xy: Any, run: str, *args: Any) -> None:
+        texts.append(run)
+        real(draw, xy, run, *args)
 
     with monkeypatch.context() as patch:
-        patch.setattr(ImageDraw.ImageDraw, "text", text)
+        patch.setattr(text_module, "draw_run", draw_run)
         render()
     return texts
 

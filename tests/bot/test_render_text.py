@@ -14,12 +14,24 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.render import render_board, render_sheet, render_table
+from bot.render import text as text_module
 from bot.render.cubes import Roles
 from bot.render.lastplay import LastPlay, last_play
 from bot.render.layout import Layout
 from bot.render.money import Stake
 from bot.render.samples import LAST, full_strip, long_sheet, midgame, sample_board, sample_sheet
-from bot.render.text import FALLBACKS, FONTS, REGULAR, clean, cmap, face, fit, length, runs
+from bot.render.text import (
+    FALLBACKS,
+    FONTS,
+    REGULAR,
+    clean,
+    cmap,
+    draw_text,
+    face,
+    fit,
+    length,
+    runs,
+)
 from bot.render.theme import DEFAULT
 from rules.board import Position
 from rules.cube import Side
@@ -42,16 +54,18 @@ def image(data: bytes) -> Image.Image:
 
 def drawn(monkeypatch: pytest.MonkeyPatch,
           render: Callable[[], bytes]) -> list[tuple[str, ImageFont.FreeTypeFont]]:
-    """Every (text, font) `render` hands to Pillow, in the order drawn."""
+    """Every (run, font) `render` draws, in the order drawn: `bot.render.text.draw_run` draws
+    every text, one run of one font at a time."""
     calls: list[tuple[str, ImageFont.FreeTypeFont]] = []
-    real = ImageDraw.ImageDraw.text
+    real = text_module.draw_run
 
-    def text(self: ImageDraw.ImageDraw, xy: Any, text: str, *args: Any, **kwargs: Any) -> None:
-        calls.append((text, kwargs["font"]))
-        real(self, xy, text, *args, **kwargs)
+    def draw_run(draw: ImageDraw.ImageDraw, xy: Any, run: str, font: ImageFont.FreeTypeFont,
+                 fill: Any) -> None:
+        calls.append((run, font))
+        real(draw, xy, run, font, fill)
 
     with monkeypatch.context() as patch:
-        patch.setattr(ImageDraw.ImageDraw, "text", text)
+        patch.setattr(text_module, "draw_run", draw_run)
         render()
     return calls
 
@@ -94,6 +108,19 @@ def test_every_latin_greek_and_cyrillic_letter_is_in_the_main_font() -> None:
     assert len(letters) > 1000
     assert [c for c in letters if ord(c) not in noto] == []
     assert [c for c in letters if ord(c) not in cmap(FONTS / "NotoSans-Bold.ttf")] == []
+
+
+@pytest.mark.parametrize("anchor", ["la", "lm", "ls", "mm", "rm", "rs"])
+def test_text_lands_where_pillow_would_put_it(anchor: str) -> None:
+    # draw_text draws from cached masks on the baseline; Pillow's own anchors are the check.
+    ours, pillows = Image.new("RGB", (300, 120)), Image.new("RGB", (300, 120))
+    draw_text(ImageDraw.Draw(ours), (150, 60), "Søren Ærø 12", 26, (255, 255, 255),
+              anchor=anchor, bold=True)
+    ImageDraw.Draw(pillows).text((150, 60), "Søren Ærø 12", font=face(26, True), fill="white",
+                                 anchor=anchor)
+    a, b = ours.getbbox(), pillows.getbbox()
+    assert a is not None and b is not None
+    assert all(abs(x - y) <= 1 for x, y in zip(a, b, strict=True)), (a, b)
 
 
 def test_what_no_font_has_is_replaced_cleanly() -> None:
