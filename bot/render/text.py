@@ -213,6 +213,13 @@ def draw_run(draw: ImageDraw.ImageDraw, xy: tuple[float, float], run: str, font:
     draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
 
 
+def forget() -> None:
+    """Forget the masks and widths drawn so far (the bench's cold board)."""
+    _mask.cache_clear()
+    _width.cache_clear()
+    runs.cache_clear()
+
+
 @lru_cache(maxsize=2048)
 def _width(run: str, size: int, bold: bool, index: int) -> float:
     return face(size, bold, index).getlength(run)
