@@ -221,6 +221,25 @@ def test_the_last_play_is_ringed_where_it_left_and_where_it_arrived() -> None:
         assert (yellow > 150) == (point in (13, 6, 8, 4)), point
 
 
+def test_a_checker_borne_off_by_the_last_play_rings_its_tray() -> None:
+    before = Position.from_points({6: 3, 5: 3, 4: 2, 3: 2, 2: 1}, {6: 2, 5: 2, 4: 2, 1: 1})
+    after = Position.from_points({5: 3, 4: 2, 3: 2, 2: 1, 1: 1}, {6: 2, 5: 2, 4: 2, 1: 1})
+    last = LastPlay.between(Side.TEAM, before, after)  # 6/off 6/1, the Team at the bottom
+    assert last == LastPlay(Side.TEAM, (6,), (1, 0))
+    marked = image(render_board(after.swap(), on_roll=Side.BOX, last=last))
+    plain = image(render_board(after.swap(), on_roll=Side.BOX))
+    edge = (LAY.tray_x, LAY.felt_top + LAY.felt_h - 60, LAY.tray_x + 8, LAY.felt_top + LAY.felt_h)
+    top_edge = (LAY.tray_x, LAY.felt_top, LAY.tray_x + 8, LAY.felt_top + 60)
+    for img, expected in ((marked, True), (plain, False)):
+        colours = img.crop(edge).getcolors(1 << 16) or []
+        yellow = sum(n for n, c in colours if max(abs(a - b) for a, b in
+                                                  zip(c, DEFAULT.highlight, strict=True)) < 30)
+        assert (yellow > 100) is expected
+    colours = marked.crop(top_edge).getcolors(1 << 16) or []  # the Box's tray: not marked
+    assert not [c for _, c in colours if max(abs(a - b) for a, b in
+                                             zip(c, DEFAULT.highlight, strict=True)) < 30]
+
+
 def test_last_play_is_read_from_the_game_before_its_last_move() -> None:
     before = Position.initial()
     after = Position.from_points({13: 3, 11: 1, 8: 4, 6: 5, 24: 2}, {6: 5, 8: 3, 13: 5, 24: 2})
