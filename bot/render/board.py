@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw
 from bot.render.cubes import Roles, draw_strip, strip_height
 from bot.render.lastplay import LastPlay, last_play, mark_last
 from bot.render.layout import STACK, Layout
-from bot.render.text import draw_text, fit, length
+from bot.render.text import draw_text, fit, length, readable
 from bot.render.theme import DEFAULT, Shown, Theme, checker_sprite, die_sprite, encode, same
 from rules.board import CHECKERS, Position
 from rules.cube import Cube, Side
@@ -61,6 +61,7 @@ def render_board(
     """
     lay = Layout.of(width)
     s = lay.s
+    shown = readable(shown)
     status_y, strip_top = lay.status_y, lay.strip_top
     height = strip_top + strip_height(len(cubes), s) + lay.pad
     img = Image.new("RGB", (width, height), theme.background)
@@ -122,17 +123,17 @@ def render_table(state: TableState, *, width: int = DEFAULT_WIDTH,
 
 
 def _table_status(state: TableState) -> str:
-    game = state.game
+    game, shown = state.game, readable(state.shown)
     if game is None:
         return f"Game {state.games_played} is over: its last position"
     waits = waiting_for(state)
     if waits:
-        players = [state.shown(p) for p in dict.fromkeys(player for player, _ in waits)]
+        players = [shown(p) for p in dict.fromkeys(player for player, _ in waits)]
         cubes = len(waits)
         what = "a cube" if cubes == 1 else f"{cubes} cubes"
         return f"Waiting for {', '.join(players)} to answer {what}"
     key = shooter(state)
-    return whose_turn(state.shown(key) if key is not None else "?", game.dice)
+    return whose_turn(shown(key) if key is not None else "?", game.dice)
 
 
 def whose_turn(who: str, dice: tuple[int, int] | None) -> str:

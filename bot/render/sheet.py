@@ -25,7 +25,7 @@ from fractions import Fraction
 from PIL import Image, ImageDraw
 
 from bot.render.money import Stake
-from bot.render.text import clean, draw_text, fit, length, wrap
+from bot.render.text import clean, draw_text, fit, length, readable, wrap
 from bot.render.theme import DEFAULT, Shown, Theme, encode, same, scale
 from rules.ledger import RoundMode, ScoreSheet, format_points
 
@@ -79,6 +79,7 @@ def render_sheet(
     ("Score sheet · $5 a point"). `order_note` says what order the columns are in (by default
     the seating order when `next_roles` is given, else the order players sat down)."""
     s = scale(width)
+    shown = readable(shown)
     stake = Stake.parse(title if basic is None else basic)
     names = list(dict.fromkeys([*seating_order, *sheet.names()]))
     tags = [(next_roles or {}).get(n, "") for n in names]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import struct
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -120,6 +121,14 @@ def clean(text: str) -> str:
         elif kind[0] not in "MS":
             out.append(MISSING)
     return "".join(out)
+
+
+def readable(shown: Callable[[str], str]) -> Callable[[str], str]:
+    """`shown` (a player's key -> his name) made to give a name that draws: cleaned, and "?"
+    for one with nothing left to draw (a name of emoji no font has)."""
+    def name(key: str) -> str:
+        return clean(shown(key)).strip() or MISSING
+    return name
 
 
 @lru_cache(maxsize=4096)

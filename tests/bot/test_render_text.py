@@ -123,7 +123,7 @@ def test_text_lands_where_pillow_would_put_it(anchor: str) -> None:
     assert all(abs(x - y) <= 1 for x, y in zip(a, b, strict=True)), (a, b)
 
 
-def test_what_no_font_has_is_replaced_cleanly() -> None:
+def test_what_no_font_has_is_replaced_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
     assert clean("👍🏽 Ann") == "👍 Ann"  # a skin tone left out
     assert clean("👨\u200d👩\u200d👧") == "👨👩👧"  # the joiners left out
     assert clean("🇩🇰 Bo") == "\U0001f3f3 Bo"  # a flag, one white flag
@@ -131,6 +131,10 @@ def test_what_no_font_has_is_replaced_cleanly() -> None:
     assert clean("محمد") == "????"  # Arabic: no font has it, never a box
     assert clean("Jose\u0301") == "José"  # composed (NFC)
     assert clean("a\tb") == "a b"
+    # A name of emoji no font has (Unicode 14's melting face) is drawn as "?", not as nothing.
+    texts = [t for t, _ in drawn(monkeypatch, lambda: render_board(
+        Position.initial(), roles=Roles("\U0001fae0", "Ann")))]
+    assert "Box (?)" in texts
     assert fit("Γιώργος Παπαδόπουλος", 22, 120).endswith("…")
     assert length(fit("Γιώργος Παπαδόπουλος", 22, 120), 22) <= 120
 
