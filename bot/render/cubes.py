@@ -78,16 +78,22 @@ def _state_word(cube: Cube) -> str:
     return "in game" if cube.in_game else ""
 
 
-def _holder_text(cube: Cube, shown: Shown = same) -> str:
-    """What the card says left of the state word when no checker marks a holder."""
+def _holder_text(cube: Cube, shown: Shown = same) -> tuple[str, str]:
+    """What the card says left of the state word when no checker marks a holder, as (a
+    player's name, the words after it): the name is what is cut when the line is short."""
     if cube.offered_by is not None:
         actor = cube.offered_by
         if cube.state in (CubeState.BEAVERED, CubeState.AARDVARKED):
             actor = actor.other
-        return f"{shown(cube.player(actor))} {_VERBS[cube.state]}"
+        return shown(cube.player(actor)), f" {_VERBS[cube.state]}"
     if cube.state is CubeState.DROPPED and cube.winner is not None:
-        return f"{shown(cube.player(cube.winner))} won"
-    return "centred"
+        return shown(cube.player(cube.winner)), " won"
+    return "", "centred"
+
+
+def _fitted(parts: tuple[str, str], size: int, room: float) -> str:
+    name, words = parts
+    return fit(name, size, room - length(words, size)) + words if name else words
 
 
 def cube_boxes(count: int, left: int, top: int, width: int, s: float) -> list[Box]:
@@ -144,15 +150,15 @@ def draw_strip(img: Image.Image, cubes: Sequence[Cube], roles: Roles | None, lef
         holder = cube.owner if cube.live and not cube.pending else (
             cube.winner if cube.state is CubeState.DROPPED else None)
         if holder is None:
-            text = fit(_holder_text(cube, shown), small, room)
+            text = _fitted(_holder_text(cube, shown), small, room)
             draw_text(draw, (tx, line2), text, small, theme.card_muted, anchor="ls")
             continue
         dot = round(22 * s)
         sprite = checker_sprite(holder, dot, theme)
         img.paste(sprite, (round(tx), line2 - dot + round(4 * s)), sprite)
-        text = shown(cube.player(holder)) if cube.live else _holder_text(cube, shown)
-        draw_text(draw, (tx + dot + 6 * s, line2), fit(text, small, room - dot - 6 * s), small,
-                  ink if cube.live else theme.card_muted, anchor="ls")
+        parts = (shown(cube.player(holder)), "") if cube.live else _holder_text(cube, shown)
+        draw_text(draw, (tx + dot + 6 * s, line2), _fitted(parts, small, room - dot - 6 * s),
+                  small, ink if cube.live else theme.card_muted, anchor="ls")
 
 
 def _tags(cube: Cube, roles: Roles | None) -> list[str]:

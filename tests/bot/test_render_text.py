@@ -177,6 +177,12 @@ def test_cube_cards_say_who_won_a_dropped_cube_without_cutting_it(
     texts = [text for text, _ in drawn(monkeypatch, sample_board)]
     assert "Bo won" in texts and "dropped" in texts
     assert not [t for t in texts if t.endswith("…")]
+    # A long name is cut, never what happened to the cube.
+    long = "Bartholomew Montgomery-Smythe"
+    texts = [text for text, _ in drawn(monkeypatch, lambda: sample_board(
+        shown=lambda key: long if key == "Bo" else key))]
+    assert any(t.startswith("Barth") and t.endswith("… won") for t in texts)
+    assert any(t.startswith("Barth") and t.endswith("… doubled") for t in texts)
 
 
 def test_the_boxs_borne_off_checkers_stand_out_on_the_tray() -> None:
