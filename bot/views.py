@@ -205,9 +205,6 @@ def play_options(position: Position, dice: tuple[int, int]) -> tuple[str, ...]:
     return tuple(sorted({format_play(p) for p in legal_plays(position, dice)}))
 
 
-DYNAMIC_ITEMS = (TableButton, PromptButton, InviteButton, MoveSelect, FirstMoveSelect,
-                 ConsentButton,
-                 AdmitButton, BuyButton, RaccoonButton, StakeButton)
 
 
 def board_view(table_id: str, state: TableState) -> discord.ui.View:
@@ -292,47 +289,88 @@ def _refusal(state: TableState, command: Command) -> str | None:
     return None
 
 
-class _Choice(discord.ui.View):
-    """A short-lived menu (the Box's set of cubes); the table's state stays in the store."""
+class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                 template=r"chouette:(?P<table>\d+):pick:(?P<verb>double|answer)"
+                          r":(?P<choice>double|take|beaver)"):
+    """One list of the Box's private menu (which cubes to double; which doubles to take or
+    beaver). A pick is written back into the menu's message as the options' defaults, so
+    the menu keeps working after a restart: it is input, never the table's state."""
 
-    def __init__(self, table_id: str, names: dict[str, str], verb: str,
-                 choices: tuple[str, ...]) -> None:
-        super().__init__(timeout=300)
-        self.table_id, self.verb = table_id, verb
-        self.picked: dict[str, list[str]] = {}
-        for choice in choices:
-            select: discord.ui.Select[_Choice] = discord.ui.Select(
-                custom_id=f"choice:{choice}", placeholder=f"{choice.title()}…",
-                min_values=0, max_values=max(1, len(names)),
-                options=[discord.SelectOption(label=n, value=k) for k, n in names.items()])
-            select.callback = self._remember(choice, select)  # type: ignore[method-assign]
-            self.add_item(select)
-        self.names = names
+    def __init__(self, table_id: str, verb: str, choice: str,
+                 names: dict[str, str] | None = None) -> None:
+        names = names or {"-": "-"}
+        super().__init__(discord.ui.Select(
+            custom_id=f"chouette:{table_id}:pick:{verb}:{choice}",
+            placeholder=f"{choice.title()}…", min_values=0, max_values=len(names),
+            options=[discord.SelectOption(label=n, value=k) for k, n in names.items()]))
 
-    def _remember(self, choice: str, select: discord.ui.Select[_Choice]) -> Any:
-        async def picked(interaction: discord.Interaction) -> None:
-            self.picked[choice] = list(select.values)
-            await interaction.response.defer()
-        return picked
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> PickSelect:
+        return cls(match["table"], match["verb"], match["choice"])
 
-    @discord.ui.button(label="Confirm", style=discord.ButtonStyle.success, row=4)
     @guarded
-    async def confirm(self, interaction: discord.Interaction,
-                      _: discord.ui.Button[_Choice]) -> None:
-        await self.send(interaction)
+    async def callback(self, interaction: discord.Interaction) -> None:
+        assert interaction.message is not None
+        view = discord.ui.View.from_message(interaction.message, timeout=None)
+        for item in view.children:
+            if isinstance(item, discord.ui.Select) and item.custom_id == self.item.custom_id:
+                for option in item.options:
+                    option.default = option.value in self.item.values
+        await interaction.response.edit_message(view=view)
 
-    async def send(self, interaction: discord.Interaction, **extra: Any) -> None:
-        """The command the picks make (with `extra` arguments), sent to the table."""
+
+class PickConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"chouette:(?P<table>\d+):confirm:(?P<verb>double|answer)"
+                           r"(?P<order>:order)?"):
+    """Send the picks of the Box's private menu to the table (`order`: the Box insists on
+    answers in rotation order, Atlanta 5.8)."""
+
+    def __init__(self, table_id: str, verb: str, order: bool = False) -> None:
+        tail = ":order" if order else ""
+        label = "Confirm, answers in rotation order" if order else "Confirm"
+        style = discord.ButtonStyle.secondary if order else discord.ButtonStyle.success
+        super().__init__(discord.ui.Button(
+            label=label, style=style, custom_id=f"chouette:{table_id}:confirm:{verb}{tail}"))
+        self.table_id, self.verb, self.order = table_id, verb, order
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> PickConfirm:
+        return cls(match["table"], match["verb"], bool(match["order"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        assert interaction.message is not None
+        picked: dict[str, list[str]] = {}
+        offered: list[str] = []
+        for row in interaction.message.components:
+            for item in getattr(row, "children", ()):
+                if isinstance(item, discord.SelectMenu) and item.custom_id:
+                    choice = item.custom_id.rsplit(":", 1)[-1]
+                    picked[choice] = [o.value for o in item.options if o.default]
+                    offered = [o.value for o in item.options]
         me = str(interaction.user.id)
         if self.verb == "double":
-            command = Command("double", me, {"cubes": self.picked.get("double", []), **extra})
+            args: dict[str, Any] = {"cubes": picked.get("double", [])}
+            command = Command("double", me, args | ({"in_order": True} if self.order else {}))
         else:
-            chosen = {p for v in self.picked.values() for p in v}
-            drop = [k for k in self.names if k not in chosen]
-            command = Command("answer", me, {"take": self.picked.get("take", []),
-                                             "beaver": self.picked.get("beaver", []),
-                                             "drop": drop})
+            chosen = {p for v in picked.values() for p in v}
+            command = Command("answer", me, {"take": picked.get("take", []),
+                                             "beaver": picked.get("beaver", []),
+                                             "drop": [k for k in offered if k not in chosen]})
         await bot_of(interaction).act(interaction, self.table_id, command)
+
+
+def _menu(table_id: str, verb: str, names: dict[str, str], choices: tuple[str, ...],
+          order: bool = False) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for choice in choices:
+        view.add_item(PickSelect(table_id, verb, choice, names))
+    view.add_item(PickConfirm(table_id, verb))
+    if order:
+        view.add_item(PickConfirm(table_id, verb, order=True))
+    return view
 
 
 async def box_double_menu(interaction: discord.Interaction, table_id: str,
@@ -351,17 +389,8 @@ async def box_double_menu(interaction: discord.Interaction, table_id: str,
         await bot_of(interaction).reply(interaction, bot_of(interaction).presenter.names(
             state, why))
         return
-    view = _Choice(table_id, names, "double", ("double",))
-    if state.rules.team_answer_order == "box_choice":  # Atlanta 5.8: he may insist on order
-        ordered: discord.ui.Button[_Choice] = discord.ui.Button(
-            label="Confirm, answers in rotation order", style=discord.ButtonStyle.secondary,
-            row=4)
-
-        async def confirm_in_order(clicked: discord.Interaction) -> None:
-            await view.send(clicked, in_order=True)
-
-        ordered.callback = confirm_in_order  # type: ignore[method-assign,assignment]
-        view.add_item(ordered)
+    view = _menu(table_id, "double", names, ("double",),  # Atlanta 5.8: he may insist
+                 order=state.rules.team_answer_order == "box_choice")
     await interaction.response.send_message("Double which cubes?", view=view, ephemeral=True)
 
 
@@ -384,7 +413,7 @@ async def answer_menu(interaction: discord.Interaction, table_id: str,
     choices = ("take", "beaver") if state.rules.beavers and not half else ("take",)
     await interaction.response.send_message(
         "Take (or beaver) which doubles? The others are dropped.",
-        view=_Choice(table_id, offered, "answer", choices), ephemeral=True)
+        view=_menu(table_id, "answer", offered, choices), ephemeral=True)
 
 
 async def partner_menu(interaction: discord.Interaction, table_id: str,
@@ -423,3 +452,8 @@ def _inviter(table_id: str, player: str) -> Any:
                                 f"{interaction.user.display_name} (the Box) invites you to "
                                 "be his Partner for the next game.", view)
     return invite
+
+
+DYNAMIC_ITEMS = (TableButton, PromptButton, InviteButton, MoveSelect, FirstMoveSelect,
+                 PickSelect, PickConfirm, ConsentButton,
+                 AdmitButton, BuyButton, RaccoonButton, StakeButton)
