@@ -27,6 +27,7 @@ from bot.render.board import whose_turn
 from bot.render.sheet import render_sheet
 from bot.store import Channels
 from bot.views import board_view, play_options
+from rules.absence import stand_in
 from rules.cube import Side
 from rules.game import shooter, waiting_for
 from rules.ledger import format_points
@@ -49,7 +50,7 @@ def status(state: TableState) -> str:
         return "Between games: `/chouette start` for the next one."
     pending = waiting_for(state)
     if pending:
-        names = ", ".join(sorted({state.shown(p) for p, _ in pending}))
+        names = ", ".join(sorted({_answering(state, p) for p, _ in pending}))
         return f"Waiting for {names} to answer the cube."
     if game.resignations:
         names = ", ".join(state.shown(p) for p, _, _ in game.resignations)
@@ -63,6 +64,13 @@ def status(state: TableState) -> str:
         held = ", ".join(state.shown(p) for p in game.holds)
         return f"{held} asked {state.shown(who)} to hold the roll: double or release."
     return f"Waiting for {whose_turn(state.shown(who), None)} (or a double before the roll)."
+
+
+def _answering(state: TableState, player: str) -> str:
+    """Who answers for `player`: he, or (away) his stand-in for him."""
+    member = state.member(player)
+    by = stand_in(state, player) if member is not None and member.away else None
+    return f"{state.shown(by)} (for {state.shown(player)})" if by else state.shown(player)
 
 
 def board_text(state: TableState, lines: list[str]) -> str:
