@@ -44,23 +44,28 @@ def bot_of(interaction: discord.Interaction) -> ChouetteBot:
 class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                    template=r"chouette:(?P<table>\d+)"
                             r":(?P<action>take|drop|beaver|raccoon|aardvark|accept|reject|retract)"
-                            r":(?P<player>[^:]+)(?::(?P<across>[^:]+))?"):
+                            r":(?P<player>[^:]+)(?::(?P<across>[^:@]+))?(?:@(?P<face>\d+))?"):
     """A take / drop / beaver / raccoon / aardvark button sent to the player who must answer;
     `across` names the other player of the cube when the answer must say which cube (a Team
-    player doubled by both the Box and a Partner with cubes of his own)."""
+    player doubled by both the Box and a Partner with cubes of his own), `face` the value the
+    question is about: an answer to a question that is gone is refused (the cube moved on)."""
 
-    def __init__(self, table_id: str, action: str, player: str, across: str = "") -> None:
+    def __init__(self, table_id: str, action: str, player: str, across: str = "",
+                 face: int | None = None) -> None:
         label, style = _LABELS[action]
-        tail = f":{across}" if across else ""
+        tail = (f":{across}" if across else "") + (f"@{face}" if face else "")
         super().__init__(discord.ui.Button(
             label=label, style=style,
             custom_id=f"chouette:{table_id}:{action}:{player}{tail}"))
         self.table_id, self.action, self.player, self.across = table_id, action, player, across
+        self.face = face
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction,
                              item: discord.ui.Item[Any], match: re.Match[str]) -> PromptButton:
-        return cls(match["table"], match["action"], match["player"], match["across"] or "")
+        face = int(match["face"]) if match["face"] else None
+        return cls(match["table"], match["action"], match["player"], match["across"] or "",
+                   face)
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -69,6 +74,8 @@ class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         args: dict[str, Any] = {} if me == self.player else {"for": self.player}
         if self.across:
             args["cubes"] = [self.across]
+        if self.face and self.action not in ("accept", "reject"):
+            args["face"] = self.face
         command = Command(self.action, me, args)
         if self.action in _TURNS_AGAIN and self.across:  # whoever acts for the turner
             state = await bot.service.state(self.table_id)
@@ -258,9 +265,10 @@ class StakeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 def prompt_view(table_id: str, player: str, actions: tuple[str, ...],
-                across: str = "") -> discord.ui.View:
-    """Answer buttons for one player's pending cube (against `across`, when it must say)."""
+                across: str = "", face: int | None = None) -> discord.ui.View:
+    """Answer buttons for one player's pending cube (against `across`, when it must say; at
+    `face`, the value asked about)."""
     view = discord.ui.View(timeout=None)
     for action in actions:
-        view.add_item(PromptButton(table_id, action, player, across))
+        view.add_item(PromptButton(table_id, action, player, across, face))
     return view

@@ -91,9 +91,11 @@ class Reseat:
 
 @dataclass(frozen=True)
 class PostSheet:
-    """Post the score sheet (after a game, and at the end with the breakdown)."""
+    """Post the score sheet (after a game, a score correction, and at the end with the
+    breakdown)."""
 
     final: bool = False
+    correction: int = 0  # the correction it follows, if any
 
 
 Effect = Announce | Prompt | SetSend | Reseat | PostSheet
@@ -291,9 +293,12 @@ def effects_for(before: TableState, after: TableState,
             out.append(SetSend("team", player, player in voices_after))
     proposed = {e.number: e for e in events if isinstance(e, CorrectionProposed)}
     proposed.update({p.number: p for p, _ in before.proposals})
-    rescored = any(isinstance(e, Corrected) and proposed[e.number].transfer for e in events)
-    if rescored or any(isinstance(e, GameEnded | GameHeldOver) for e in events):
+    rescored = [e.number for e in events
+                if isinstance(e, Corrected) and proposed[e.number].transfer]
+    if any(isinstance(e, GameEnded | GameHeldOver) for e in events):
         out.append(PostSheet())
+    elif rescored:
+        out.append(PostSheet(correction=rescored[-1]))
     if any(isinstance(e, SessionEnded) for e in events):
         out.append(PostSheet(final=True))
     return tuple(out)

@@ -27,6 +27,7 @@ from bot.render.board import whose_turn
 from bot.render.sheet import render_sheet
 from bot.store import Channels
 from bot.views import board_view, play_options
+from rules.absence import stand_in
 from rules.cube import Side
 from rules.game import shooter, waiting_for
 from rules.ledger import format_points
@@ -49,7 +50,7 @@ def status(state: TableState) -> str:
         return "Between games: `/chouette start` for the next one."
     pending = waiting_for(state)
     if pending:
-        names = ", ".join(sorted({state.shown(p) for p, _ in pending}))
+        names = ", ".join(sorted({_answering(state, p) for p, _ in pending}))
         return f"Waiting for {names} to answer the cube."
     if game.resignations:
         names = ", ".join(state.shown(p) for p, _, _ in game.resignations)
@@ -63,6 +64,13 @@ def status(state: TableState) -> str:
         held = ", ".join(state.shown(p) for p in game.holds)
         return f"{held} asked {state.shown(who)} to hold the roll: double or release."
     return f"Waiting for {whose_turn(state.shown(who), None)} (or a double before the roll)."
+
+
+def _answering(state: TableState, player: str) -> str:
+    """Who answers for `player`: he, or (away) his stand-in for him."""
+    member = state.member(player)
+    by = stand_in(state, player) if member is not None and member.away else None
+    return f"{state.shown(by)} (for {state.shown(player)})" if by else state.shown(player)
 
 
 def board_text(state: TableState, lines: list[str]) -> str:
@@ -153,10 +161,7 @@ class Presenter:
         if lines:
             await self.board(channels, lines, interaction)
         elif interaction is not None and not interaction.response.is_done():
-            if interaction.type is discord.InteractionType.component:
-                await interaction.response.defer()  # the clicked message stays as it is
-            else:
-                await interaction.response.send_message("Done.", ephemeral=True)
+            await answered(interaction, [])
         box = self.bot.get_channel(channels.box_id)
         for note in (e for e in notes if e.channel == "box"):
             if isinstance(box, discord.TextChannel):
@@ -166,7 +171,7 @@ class Presenter:
             if isinstance(effect, Prompt):
                 await self._prompt(state, channels, effect)
             elif isinstance(effect, PostSheet):
-                await self._post_sheet(state, channels, effect.final)
+                await self._post_sheet(state, channels, effect)
         if state.ended:
             self.retire(channels, time.time())
         await self.bot.store.delivered(table_id, outcome.version)
@@ -272,7 +277,7 @@ class Presenter:
             await interaction.response.edit_message(content=text, attachments=files, view=view)
             return
         if interaction is not None and not interaction.response.is_done():
-            await interaction.response.send_message("Done.", ephemeral=True)
+            await answered(interaction, lines)
         channel = self.bot.get_channel(channels.board_id)
         if not isinstance(channel, discord.TextChannel):
             return
@@ -310,7 +315,8 @@ class Presenter:
                 else f"{whose} against {across} is turned to {prompt.face}")
         text = f"{what}: {', '.join(prompt.actions)}?"
         view = prompt_view(channels.table_id, prompt.player, prompt.actions,
-                           "" if prompt.about else prompt.across)
+                           "" if prompt.about else prompt.across,
+                           None if prompt.about else prompt.face)
         if prompt.private and not prompt.about and not prompt.to:
             self.arm(channels.table_id, prompt.player, state.rules.decision_timeout_seconds)
         recipient = prompt.to or prompt.player
@@ -323,15 +329,32 @@ class Presenter:
             await where.send(f"{mention} {text}", view=view,
                              allowed_mentions=_pinging(recipient))
 
-    async def _post_sheet(self, state: TableState, channels: Channels, final: bool) -> None:
+    async def _post_sheet(self, state: TableState, channels: Channels,
+                          effect: PostSheet) -> None:
         channel = self.bot.get_channel(channels.board_id)
         if not isinstance(channel, discord.TextChannel):
             return
-        totals = state.sheet.totals()
-        lines = [f"{state.shown(p)}: {format_points(v)}" for p, v in totals.items()]
-        title = "Final score" if final else f"Score after game {state.games_played}"
+        totals = sorted(state.sheet.totals().items(), key=lambda pv: (-pv[1], state.shown(pv[0])))
+        lines = [f"{state.shown(p)}: {format_points(v)}" for p, v in totals]
+        title = ("Final score" if effect.final
+                 else f"Score after correction {effect.correction}" if effect.correction
+                 else f"Score after game {state.games_played}")
         file = await asyncio.to_thread(sheet_file, state)
         await channel.send(f"**{title}**\n" + "\n".join(lines), file=file)
+
+
+async def answered(interaction: discord.Interaction, lines: list[str]) -> None:
+    """Answer an accepted action that is not on the board: a question's message (a DM, a
+    prompt in #box) is edited to show what was done and loses its buttons, so it can't be
+    answered twice; a command gets a private "Done." with what was done."""
+    message = interaction.message
+    if interaction.type is discord.InteractionType.component and message is not None:
+        done = "\n".join(f"> {line}" for line in lines) or "> Done."
+        await interaction.response.edit_message(
+            content=f"{message.content}\n{done}"[:2000], view=None)
+        return
+    await interaction.response.send_message("\n".join(["Done.", *lines])[:2000],
+                                            ephemeral=True)
 
 
 def _still_asked(state: TableState, prompt: Prompt) -> bool:

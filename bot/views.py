@@ -75,11 +75,18 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         me = str(interaction.user.id)
-        if self.action == "type":
-            await interaction.response.send_modal(MoveModal(self.table_id))
-            return
         state = await bot.service.state(self.table_id)
         seating = state.seating
+        if self.action == "type":  # the form only for who may play (else why not, at once)
+            game = state.game
+            plays = (play_options(game.position, game.dice)
+                     if game and game.position is not None and game.dice else ())
+            why = _refusal(state, Command("move", me, {"play": plays[0] if plays else ""}))
+            if why and plays:
+                await bot.reply(interaction, bot.presenter.names(state, why))
+                return
+            await interaction.response.send_modal(MoveModal(self.table_id))
+            return
         if self.action == "double" and seating is not None and boxer_of(state, me):
             await box_double_menu(interaction, self.table_id, state)
             return
@@ -198,9 +205,6 @@ def play_options(position: Position, dice: tuple[int, int]) -> tuple[str, ...]:
     return tuple(sorted({format_play(p) for p in legal_plays(position, dice)}))
 
 
-DYNAMIC_ITEMS = (TableButton, PromptButton, InviteButton, MoveSelect, FirstMoveSelect,
-                 ConsentButton,
-                 AdmitButton, BuyButton, RaccoonButton, StakeButton)
 
 
 def board_view(table_id: str, state: TableState) -> discord.ui.View:
@@ -242,7 +246,12 @@ def _game_view(table_id: str, state: TableState) -> discord.ui.View:
         view.add_item(TableButton(table_id, "answer"))
     if state.rules.withdraw_double and any(c.state is CubeState.OFFERED for _, c in pending):
         view.add_item(TableButton(table_id, "withdraw"))  # FIBS: a double turned by mistake
+    if game.resignations:  # answered in DMs and #box; nothing else moves meanwhile
+        return view
     if pending:
+        if (game.dice is None and game.on_roll is Side.TEAM and all(
+                c.state is CubeState.OFFERED and c.offered_by is Side.TEAM for _, c in pending)):
+            view.add_item(TableButton(table_id, "double"))  # the others, until the Box answers
         return view
     if state.rules.extras != "none" and any(_allowed(state, Command("extra", p))
                                             for p in game.box_round):
@@ -268,54 +277,100 @@ def _game_view(table_id: str, state: TableState) -> discord.ui.View:
 
 def _allowed(state: TableState, command: Command) -> bool:
     """Whether the rules would take `command` now (to show only the buttons that work)."""
+    return _refusal(state, command) is None
+
+
+def _refusal(state: TableState, command: Command) -> str | None:
+    """Why the rules would refuse `command` now (None: they would take it)."""
     try:
         decide(state, command)
-    except RuleError:
-        return False
-    return True
+    except RuleError as exc:
+        return str(exc)
+    return None
 
 
-class _Choice(discord.ui.View):
-    """A short-lived menu (the Box's set of cubes); the table's state stays in the store."""
+class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                 template=r"chouette:(?P<table>\d+):pick:(?P<verb>double|answer)"
+                          r":(?P<choice>double|take|beaver)"):
+    """One list of the Box's private menu (which cubes to double; which doubles to take or
+    beaver). A pick is written back into the menu's message as the options' defaults, so
+    the menu keeps working after a restart: it is input, never the table's state."""
 
-    def __init__(self, table_id: str, names: dict[str, str], verb: str,
-                 choices: tuple[str, ...]) -> None:
-        super().__init__(timeout=300)
-        self.table_id, self.verb = table_id, verb
-        self.picked: dict[str, list[str]] = {}
-        for choice in choices:
-            select: discord.ui.Select[_Choice] = discord.ui.Select(
-                custom_id=f"choice:{choice}", placeholder=f"{choice.title()}…",
-                min_values=0, max_values=max(1, len(names)),
-                options=[discord.SelectOption(label=n, value=k) for k, n in names.items()])
-            select.callback = self._remember(choice, select)  # type: ignore[method-assign]
-            self.add_item(select)
-        self.names = names
+    def __init__(self, table_id: str, verb: str, choice: str,
+                 names: dict[str, str] | None = None) -> None:
+        names = names or {"-": "-"}
+        super().__init__(discord.ui.Select(
+            custom_id=f"chouette:{table_id}:pick:{verb}:{choice}",
+            placeholder=f"{choice.title()}…", min_values=0, max_values=len(names),
+            options=[discord.SelectOption(label=n, value=k) for k, n in names.items()]))
 
-    def _remember(self, choice: str, select: discord.ui.Select[_Choice]) -> Any:
-        async def picked(interaction: discord.Interaction) -> None:
-            self.picked[choice] = list(select.values)
-            await interaction.response.defer()
-        return picked
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> PickSelect:
+        return cls(match["table"], match["verb"], match["choice"])
 
-    @discord.ui.button(label="Confirm", style=discord.ButtonStyle.success, row=4)
     @guarded
-    async def confirm(self, interaction: discord.Interaction,
-                      _: discord.ui.Button[_Choice]) -> None:
-        await self.send(interaction)
+    async def callback(self, interaction: discord.Interaction) -> None:
+        assert interaction.message is not None
+        view = discord.ui.View.from_message(interaction.message, timeout=None)
+        for item in view.children:
+            if isinstance(item, discord.ui.Select) and item.custom_id == self.item.custom_id:
+                for option in item.options:
+                    option.default = option.value in self.item.values
+        await interaction.response.edit_message(view=view)
 
-    async def send(self, interaction: discord.Interaction, **extra: Any) -> None:
-        """The command the picks make (with `extra` arguments), sent to the table."""
+
+class PickConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"chouette:(?P<table>\d+):confirm:(?P<verb>double|answer)"
+                           r"(?P<order>:order)?"):
+    """Send the picks of the Box's private menu to the table (`order`: the Box insists on
+    answers in rotation order, Atlanta 5.8)."""
+
+    def __init__(self, table_id: str, verb: str, order: bool = False) -> None:
+        tail = ":order" if order else ""
+        label = "Confirm, answers in rotation order" if order else "Confirm"
+        style = discord.ButtonStyle.secondary if order else discord.ButtonStyle.success
+        super().__init__(discord.ui.Button(
+            label=label, style=style, custom_id=f"chouette:{table_id}:confirm:{verb}{tail}"))
+        self.table_id, self.verb, self.order = table_id, verb, order
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> PickConfirm:
+        return cls(match["table"], match["verb"], bool(match["order"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        assert interaction.message is not None
+        picked: dict[str, list[str]] = {}
+        offered: list[str] = []
+        for row in interaction.message.components:
+            for item in getattr(row, "children", ()):
+                if isinstance(item, discord.SelectMenu) and item.custom_id:
+                    choice = item.custom_id.rsplit(":", 1)[-1]
+                    picked[choice] = [o.value for o in item.options if o.default]
+                    offered = [o.value for o in item.options]
         me = str(interaction.user.id)
         if self.verb == "double":
-            command = Command("double", me, {"cubes": self.picked.get("double", []), **extra})
+            args: dict[str, Any] = {"cubes": picked.get("double", [])}
+            command = Command("double", me, args | ({"in_order": True} if self.order else {}))
         else:
-            chosen = {p for v in self.picked.values() for p in v}
-            drop = [k for k in self.names if k not in chosen]
-            command = Command("answer", me, {"take": self.picked.get("take", []),
-                                             "beaver": self.picked.get("beaver", []),
-                                             "drop": drop})
+            chosen = {p for v in picked.values() for p in v}
+            command = Command("answer", me, {"take": picked.get("take", []),
+                                             "beaver": picked.get("beaver", []),
+                                             "drop": [k for k in offered if k not in chosen]})
         await bot_of(interaction).act(interaction, self.table_id, command)
+
+
+def _menu(table_id: str, verb: str, names: dict[str, str], choices: tuple[str, ...],
+          order: bool = False) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for choice in choices:
+        view.add_item(PickSelect(table_id, verb, choice, names))
+    view.add_item(PickConfirm(table_id, verb))
+    if order:
+        view.add_item(PickConfirm(table_id, verb, order=True))
+    return view
 
 
 async def box_double_menu(interaction: discord.Interaction, table_id: str,
@@ -324,20 +379,18 @@ async def box_double_menu(interaction: discord.Interaction, table_id: str,
     game, seating = state.game, state.seating
     if game is None or seating is None:
         return
-    boxer = boxer_of(state, str(interaction.user.id))  # a Partner may act for the Box (FIBS)
+    me = str(interaction.user.id)
+    boxer = boxer_of(state, me)  # a Partner may act for the Box (FIBS)
     names = {p: state.shown(p) for p in seating.team
              if (c := cube_between(game, p, boxer or "")) is not None and c.may_double(Side.BOX)}
-    view = _Choice(table_id, names, "double", ("double",))
-    if state.rules.team_answer_order == "box_choice":  # Atlanta 5.8: he may insist on order
-        ordered: discord.ui.Button[_Choice] = discord.ui.Button(
-            label="Confirm, answers in rotation order", style=discord.ButtonStyle.secondary,
-            row=4)
-
-        async def confirm_in_order(clicked: discord.Interaction) -> None:
-            await view.send(clicked, in_order=True)
-
-        ordered.callback = confirm_in_order  # type: ignore[method-assign,assignment]
-        view.add_item(ordered)
+    why = (_refusal(state, Command("double", me, {"cubes": list(names)})) if names
+           else "None of your cubes can be doubled now.")
+    if why:  # said at once, not after the menu
+        await bot_of(interaction).reply(interaction, bot_of(interaction).presenter.names(
+            state, why))
+        return
+    view = _menu(table_id, "double", names, ("double",),  # Atlanta 5.8: he may insist
+                 order=state.rules.team_answer_order == "box_choice")
     await interaction.response.send_message("Double which cubes?", view=view, ephemeral=True)
 
 
@@ -360,7 +413,7 @@ async def answer_menu(interaction: discord.Interaction, table_id: str,
     choices = ("take", "beaver") if state.rules.beavers and not half else ("take",)
     await interaction.response.send_message(
         "Take (or beaver) which doubles? The others are dropped.",
-        view=_Choice(table_id, offered, "answer", choices), ephemeral=True)
+        view=_menu(table_id, "answer", offered, choices), ephemeral=True)
 
 
 async def partner_menu(interaction: discord.Interaction, table_id: str,
@@ -399,3 +452,8 @@ def _inviter(table_id: str, player: str) -> Any:
                                 f"{interaction.user.display_name} (the Box) invites you to "
                                 "be his Partner for the next game.", view)
     return invite
+
+
+DYNAMIC_ITEMS = (TableButton, PromptButton, InviteButton, MoveSelect, FirstMoveSelect,
+                 PickSelect, PickConfirm, ConsentButton,
+                 AdmitButton, BuyButton, RaccoonButton, StakeButton)

@@ -277,6 +277,11 @@ def _respond(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if (boxer := boxer_of(state, by)) is not None:
         return _box_responds(state, game, seating, cmd, boxer)
     cube = _awaiting(game, by, cmd.names("cubes", None))
+    asked = cmd.arg("face", int, None)  # the value the question was about (a prompt's)
+    if asked is not None and asked != cube.face:
+        raise CubeNotAvailable(f"That question was about the cube at {asked}; it is at "
+                               f"{cube.face} now, {cube.state.value}: answer the question "
+                               "about it.")
     if cube.state is CubeState.OFFERED and cube.offered_by is Side.BOX and not cube.is_extra:
         seat = cube.team_player  # whoever holds its game now (a sold game: FIBS, 4.4)
         order = state.rules.team_answer_order

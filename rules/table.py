@@ -193,8 +193,11 @@ def unopposed(state: TableState) -> tuple[Event, ...]:
 @handles("leave")
 def _leave(state: TableState, cmd: Command) -> tuple[Event, ...]:
     player = sender(cmd)
-    if not state.member(player):
+    member = state.member(player)
+    if member is None:
         raise SeatingError(f"{player} is not at this table.")
+    if member.leaving:
+        raise SeatingError(f"{player} leaves at the end of this game already.")
     if state.game is not None:
         return (PlayerLeft(player, after_game=True),)
     totals = state.sheet.totals()

@@ -5,7 +5,8 @@ bottom, moving counter-clockwise to their home board at the lower right, the Box
 the top; `bottom=Side.BOX` turns it round. The point numbers are from the view of the side on
 roll, as gnubg numbers them, so the shooter reads his play straight off the board. The dice lie
 in the right half when the bottom side is on roll and in the left half otherwise, and the legend
-row of the side on roll is outlined.
+row of the side on roll is outlined, and the last checker play is marked: a yellow ring where
+each moved checker stood and around each one where it arrived (`bot.render.lastplay`).
 
 The static board (frame, felt, points, numbers, bar, trays) is drawn once per width, theme and
 numbering and cached; each render pastes it into a new image and adds the checkers, the dice,
@@ -15,25 +16,15 @@ the legends, the status line with the Position ID, and the cube strip (`bot.rend
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from bot.render.cubes import Roles, draw_strip, strip_height
-from bot.render.theme import (
-    DEFAULT,
-    Shown,
-    Theme,
-    checker_sprite,
-    die_sprite,
-    encode,
-    fit,
-    font,
-    plain,
-    same,
-    scale,
-)
+from bot.render.lastplay import LastPlay, last_play, mark_last
+from bot.render.layout import STACK, Layout
+from bot.render.text import draw_text, fit, length, readable
+from bot.render.theme import DEFAULT, Shown, Theme, checker_sprite, die_sprite, encode, same
 from rules.board import CHECKERS, Position
 from rules.cube import Cube, Side
 from rules.game import shooter, waiting_for
@@ -41,105 +32,7 @@ from rules.notation import position_id
 from rules.state import TableState, acting_captain
 
 DEFAULT_WIDTH = 800
-STACK = 5  # checkers drawn on a point before the rest are shown as a number
 _SUPER = 3
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Where everything goes in an image `width` pixels wide (all in pixels)."""
-
-    width: int
-    s: float
-    pad: int
-    legend_h: int
-    frame_side: int
-    frame_tb: int
-    bar_w: int
-    tray_w: int
-    point_w: float
-    checker: int
-    gap: int
-
-    @classmethod
-    def of(cls, width: int) -> Layout:
-        """The layout for `width`."""
-        s = scale(width)
-        pad, fs, bar_w, tray_w = round(10 * s), round(12 * s), round(50 * s), round(58 * s)
-        point_w = (width - 2 * pad - 3 * fs - bar_w - tray_w) / 12
-        return cls(width, s, pad, round(50 * s), fs, round(30 * s), bar_w, tray_w, point_w,
-                   int(point_w) - 2, round(58 * s))
-
-    @property
-    def board_top(self) -> int:
-        """The top of the board's frame."""
-        return self.pad + self.legend_h
-
-    @property
-    def felt_left(self) -> int:
-        """The left edge of the playing area."""
-        return self.pad + self.frame_side
-
-    @property
-    def felt_top(self) -> int:
-        """The top edge of the playing area."""
-        return self.board_top + self.frame_tb
-
-    @property
-    def felt_h(self) -> int:
-        """The height of the playing area."""
-        return 2 * STACK * self.checker + self.gap
-
-    @property
-    def board_h(self) -> int:
-        """The height of the board with its frame."""
-        return self.felt_h + 2 * self.frame_tb
-
-    @property
-    def status_y(self) -> int:
-        """The top of the status line, under the bottom legend."""
-        return self.board_top + self.board_h + self.legend_h
-
-    @property
-    def strip_top(self) -> int:
-        """The top of the cube strip."""
-        return self.status_y + round(40 * self.s)
-
-    @property
-    def bar_x(self) -> float:
-        """The left edge of the bar."""
-        return self.felt_left + 6 * self.point_w
-
-    @property
-    def tray_x(self) -> int:
-        """The left edge of the borne-off trays."""
-        return round(self.bar_x + self.bar_w + 6 * self.point_w + self.frame_side)
-
-    def column_x(self, column: int) -> float:
-        """The left edge of point column 0-11, left to right."""
-        return self.felt_left + column * self.point_w + (self.bar_w if column >= 6 else 0)
-
-    def point_at(self, point: int) -> tuple[float, bool]:
-        """(left edge, on the top row) of `point` 1-24 in the bottom side's numbering."""
-        if point <= 12:
-            return self.column_x(12 - point), False
-        return self.column_x(point - 13), True
-
-    def checker_xy(self, point: int, k: int) -> tuple[int, int]:
-        """Top-left of the `k`-th (0-based) checker on `point`, bottom side's numbering."""
-        x, top = self.point_at(point)
-        left = round(x + (self.point_w - self.checker) / 2)
-        if top:
-            return left, self.felt_top + k * self.checker
-        return left, self.felt_top + self.felt_h - (k + 1) * self.checker
-
-    def bar_xy(self, bottom_side: bool, k: int) -> tuple[int, int]:
-        """Top-left of the `k`-th checker on the bar; the bottom side's wait in the top half."""
-        left = round(self.bar_x + (self.bar_w - self.checker) / 2)
-        middle = self.felt_top + self.felt_h // 2
-        if bottom_side:
-            return left, middle - self.gap // 2 - (k + 1) * self.checker
-        return left, middle + self.gap // 2 + k * self.checker
 
 
 def render_board(
@@ -155,6 +48,7 @@ def render_board(
     width: int = DEFAULT_WIDTH,
     theme: Theme = DEFAULT,
     shown: Shown = same,
+    last: LastPlay | None = None,
 ) -> bytes:
     """The board as PNG bytes.
 
@@ -162,10 +56,12 @@ def render_board(
     legend labels (by default "Box (name)" and "Team (Captain name)" from `roles`, or just
     "Box" and "Team"); `status` the line under the board (by default who is to roll or play).
     `roles` and the cubes name players by key; every name drawn for them is `shown(key)`
-    (by default the key itself). `names` and `status` are drawn as given.
+    (by default the key itself). `names` and `status` are drawn as given. `last` marks the
+    last checker play on the board.
     """
     lay = Layout.of(width)
     s = lay.s
+    shown = readable(shown)
     status_y, strip_top = lay.status_y, lay.strip_top
     height = strip_top + strip_height(len(cubes), s) + lay.pad
     img = Image.new("RGB", (width, height), theme.background)
@@ -173,6 +69,8 @@ def render_board(
     view = position if on_roll is bottom else position.swap()  # the bottom side's view
     labels = _labels(roles, names, shown)
     _draw_checkers(img, lay, view, bottom, theme)
+    if last is not None:
+        mark_last(img, lay, view, bottom, last, theme, numbers_from_bottom=on_roll is bottom)
     if dice is not None:
         _draw_dice(img, lay, dice, on_roll, on_roll is bottom, theme)
     pips, off = _side_map(position.pips, on_roll), _side_map(position.off, on_roll)
@@ -186,15 +84,12 @@ def render_board(
             who = shown(roles.box if on_roll is Side.BOX
                         else roles.acting_captain or roles.captain)
         status = whose_turn(who, dice)
-    pid = f"Position ID {position_id(position)}"
-    small = font(round(16 * s))
-    draw.text((width - lay.pad, status_y + round(20 * s)), pid, font=small, fill=theme.muted,
-              anchor="rm")
-    room = width - 2 * lay.pad - small.getlength(pid) - 16 * s
-    size = round(22 * s)
-    draw.text((lay.pad, status_y + round(20 * s)), fit(plain(status), size, room),
-              font=font(size), fill=theme.text, anchor="lm", stroke_width=1,
-              stroke_fill=theme.text)
+    room = width - 2 * lay.pad
+    size = round(26 * s) if length(status, round(26 * s), True) <= room else round(22 * s)
+    draw_text(draw, (lay.pad, status_y + round(22 * s)), fit(status, size, room, bold=True),
+              size, theme.text, anchor="lm", bold=True)
+    draw_text(draw, (lay.pad, status_y + round(56 * s)),
+              f"Position ID {position_id(position)}", round(22 * s), theme.muted, anchor="lm")
     draw_strip(img, cubes, roles, lay.pad, strip_top, width - 2 * lay.pad, s, theme,
                shown=shown)
     return encode(img)
@@ -224,21 +119,21 @@ def render_table(state: TableState, *, width: int = DEFAULT_WIDTH,
     dice = game.dice if game is not None else None
     return render_board(position, on_roll=on_roll, dice=dice, cubes=cubes, roles=roles,
                         status=_table_status(state), width=width, theme=theme,
-                        shown=state.shown)
+                        shown=state.shown, last=last_play(game))
 
 
 def _table_status(state: TableState) -> str:
-    game = state.game
+    game, shown = state.game, readable(state.shown)
     if game is None:
         return f"Game {state.games_played} is over: its last position"
     waits = waiting_for(state)
     if waits:
-        players = [state.shown(p) for p in dict.fromkeys(player for player, _ in waits)]
+        players = [shown(p) for p in dict.fromkeys(player for player, _ in waits)]
         cubes = len(waits)
         what = "a cube" if cubes == 1 else f"{cubes} cubes"
         return f"Waiting for {', '.join(players)} to answer {what}"
     key = shooter(state)
-    return whose_turn(state.shown(key) if key is not None else "?", game.dice)
+    return whose_turn(shown(key) if key is not None else "?", game.dice)
 
 
 def whose_turn(who: str, dice: tuple[int, int] | None) -> str:
@@ -282,24 +177,21 @@ def _legend(img: Image.Image, lay: Layout, side: Side, y: int, label: str, sub: 
     mid = y + h // 2
     img.paste(sprite, (x0 + round(9 * s), mid - dot // 2), sprite)
     right = f"{pips} pip{'' if pips == 1 else 's'}" + (f" · {off} off" if off else "")
-    size, small = round(25 * s), round(20 * s)
-    draw.text((x1 - 12 * s, mid), right, font=font(size), fill=theme.text, anchor="rm")
+    size, small = round(26 * s), round(22 * s)
+    right_w = draw_text(draw, (x1 - 12 * s, mid), right, size, theme.text, anchor="rm")
     tx = x0 + dot + 18 * s
-    room = x1 - 24 * s - font(size).getlength(right) - tx
-    label = fit(plain(label), size, room)
-    draw.text((tx, mid), label, font=font(size), fill=theme.text, anchor="lm",
-              stroke_width=1, stroke_fill=theme.text)
-    tx += font(size).getlength(label) + 14 * s
-    room = x1 - 24 * s - font(size).getlength(right) - tx
-    if sub and room > min(110 * s, font(small).getlength(sub)):
-        draw.text((tx, mid), fit(plain(sub), small, room), font=font(small),
-                  fill=theme.muted, anchor="lm")
+    room = x1 - 24 * s - right_w - tx
+    label = fit(label, size, room, bold=True)
+    tx += draw_text(draw, (tx, mid), label, size, theme.text, anchor="lm", bold=True) + 14 * s
+    room = x1 - 24 * s - right_w - tx
+    if sub and room > min(110 * s, length(sub, small)):
+        draw_text(draw, (tx, mid), fit(sub, small, room), small, theme.muted, anchor="lm")
 
 
 def _draw_checkers(img: Image.Image, lay: Layout, view: Position, bottom: Side,
                    theme: Theme) -> None:
     draw = ImageDraw.Draw(img)
-    size = round(lay.checker * 0.5)
+    size = round(lay.checker * 0.55)
     for side, counts, is_bottom in ((bottom, view.player, True),
                                     (bottom.other, view.opponent, False)):
         sprite = checker_sprite(side, lay.checker, theme)
@@ -317,8 +209,7 @@ def _draw_checkers(img: Image.Image, lay: Layout, view: Position, bottom: Side,
                 img.paste(sprite, xy, sprite)
             if n > STACK and xy is not None:
                 centre = (xy[0] + lay.checker / 2, xy[1] + lay.checker / 2)
-                draw.text(centre, str(n), font=font(size), fill=theme.ink(side), anchor="mm",
-                          stroke_width=1, stroke_fill=theme.ink(side))
+                draw_text(draw, centre, str(n), size, theme.ink(side), anchor="mm", bold=True)
         _draw_tray(draw, lay, side, CHECKERS - sum(counts), is_bottom, theme)
 
 
@@ -334,7 +225,8 @@ def _draw_tray(draw: ImageDraw.ImageDraw, lay: Layout, side: Side, off: int, is_
         else:
             y = lay.felt_top + round(4 * s) + k * step
         draw.rounded_rectangle((x0, y, x1, y + slab), radius=round(3 * s),
-                               fill=theme.checker(side), outline=theme.rim(side))
+                               fill=theme.checker(side), outline=theme.rim(side),
+                               width=max(1, round(2 * s)))
 
 
 def _draw_dice(img: Image.Image, lay: Layout, dice: tuple[int, int], side: Side,
@@ -393,11 +285,11 @@ def _static_board(width: int, theme: Theme, numbers_from_bottom: bool) -> Image.
               fill=theme.frame, width=3 * k)
     img = big.resize((width, h), Image.Resampling.LANCZOS)
     draw = ImageDraw.Draw(img)
-    size = round(21 * lay.s)
+    size = round(22 * lay.s)
     for point in range(1, 25):
         x, top = lay.point_at(point)
         label = point if numbers_from_bottom else 25 - point
         y = ft / 2 if top else h - ft / 2
-        draw.text((x + lay.point_w / 2, y), str(label), font=font(size), fill=theme.number,
-                  anchor="mm", stroke_width=1, stroke_fill=theme.number)
+        draw_text(draw, (x + lay.point_w / 2, y), str(label), size, theme.number, anchor="mm",
+                  bold=True)
     return img

@@ -4,7 +4,8 @@ Each card shows the cube with its face (the number the players see), the Team pl
 belongs to (and the Box-side player when it is not the Box: a Partner's cube or an extra),
 his role (C = Captain, AC = Acting Captain), who holds the cube (a checker of the holder's
 colour and his name, or "centred") and its state: in game, offered / beavered / raccooned /
-aardvarked (waiting for an answer), dropped, settled.
+aardvarked (waiting for an answer), dropped (and who won it), settled. Two cards a row, so
+that a name and the state line are read whole on a phone (the image about 400 pixels wide).
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from bot.render.theme import RGB, Shown, Theme, checker_sprite, fit, font, plain, same
+from bot.render.text import draw_text, fit, length
+from bot.render.theme import RGB, Shown, Theme, checker_sprite, same
 from rules.cube import Cube, CubeState
 
-COLUMNS = 3
+COLUMNS = 2
 Box = tuple[int, int, int, int]
 
 
@@ -41,7 +43,7 @@ def strip_height(count: int, s: float) -> int:
 
 
 def _card_h(s: float) -> int:
-    return round(68 * s)
+    return round(76 * s)
 
 
 def _gap(s: float) -> int:
@@ -49,11 +51,12 @@ def _gap(s: float) -> int:
 
 
 def state_colour(cube: Cube, theme: Theme) -> RGB:
-    """The colour that marks a cube's state (border and state word)."""
+    """The colour that marks a cube's state (border and state word): a cube out of the game
+    (dropped, so won by the other side, or settled) is greyed, never red."""
     if cube.pending:
         return theme.pending
     if cube.state in (CubeState.DROPPED, CubeState.SETTLED):
-        return theme.dropped if cube.state is CubeState.DROPPED else theme.centred
+        return theme.over
     if cube.in_game:
         return theme.in_game
     return theme.centred
@@ -75,23 +78,29 @@ def _state_word(cube: Cube) -> str:
     return "in game" if cube.in_game else ""
 
 
-def _holder_text(cube: Cube, shown: Shown = same) -> str:
-    """What the card says left of the state word when no checker marks a holder."""
+def _holder_text(cube: Cube, shown: Shown = same) -> tuple[str, str]:
+    """What the card says left of the state word when no checker marks a holder, as (a
+    player's name, the words after it): the name is what is cut when the line is short."""
     if cube.offered_by is not None:
         actor = cube.offered_by
         if cube.state in (CubeState.BEAVERED, CubeState.AARDVARKED):
             actor = actor.other
-        return f"{shown(cube.player(actor))} {_VERBS[cube.state]}"
+        return shown(cube.player(actor)), f" {_VERBS[cube.state]}"
     if cube.state is CubeState.DROPPED and cube.winner is not None:
-        return f"won by {shown(cube.player(cube.winner))}"
-    return "centred"
+        return shown(cube.player(cube.winner)), " won"
+    return "", "centred"
+
+
+def _fitted(parts: tuple[str, str], size: int, room: float) -> str:
+    name, words = parts
+    return fit(name, size, room - length(words, size)) + words if name else words
 
 
 def cube_boxes(count: int, left: int, top: int, width: int, s: float) -> list[Box]:
     """The (x0, y0, x1, y1) of the cube square on each of `count` cards (tests sample them)."""
     boxes: list[Box] = []
     for x, y, _, h in _cards(count, left, top, width, s):
-        size = round(48 * s)
+        size = round(52 * s)
         cx, cy = x + round(10 * s), y + (h - size) // 2
         boxes.append((cx, cy, cx + size, cy + size))
     return boxes
@@ -116,37 +125,40 @@ def draw_strip(img: Image.Image, cubes: Sequence[Cube], roles: Roles | None, lef
         draw.rounded_rectangle((x, y, x + w - 1, y + h - 1), radius=round(8 * s),
                                fill=theme.card)
         _draw_cube(draw, cube, square, s, theme)
-        tx = square[2] + round(10 * s)
+        tx = square[2] + round(12 * s)
         right = x + w - round(10 * s)
-        name_size, small = round(23 * s), round(18 * s)
+        name_size, small = round(26 * s), round(22 * s)
         tags = _tags(cube, roles)
-        tag_w = sum(font(round(15 * s)).getlength(t) + 14 * s for t in tags)
+        tag_w = sum(length(t, round(20 * s), bold=True) + 16 * s for t in tags)
         name = shown(cube.team_player)
         if roles is not None and cube.box_player != roles.box:
             name = f"{name} v {shown(cube.box_player)}"
         ink = theme.card_muted if over else theme.card_ink
-        draw.text((tx, y + round(8 * s)), fit(plain(name), name_size, right - tx - tag_w),
-                  font=font(name_size), fill=ink, stroke_width=max(1, round(s * 0.8)),
-                  stroke_fill=ink)
+        line1 = y + round(26 * s)
+        draw_text(draw, (tx, line1), fit(name, name_size, right - tx - tag_w, bold=True),
+                  name_size, ink, anchor="lm", bold=True)
         tag_x: float = right
         for tag in reversed(tags):
-            tag_x = _pill(draw, tag, tag_x, y + round(9 * s), s, theme)
-        line2 = y + h - round(12 * s)
+            tag_x = _pill(draw, tag, tag_x, line1, s, theme)
+        line2 = y + h - round(14 * s)
         word = _state_word(cube)
+        word_w = 0.0
         if word:
-            draw.text((right, line2), word, font=font(small), fill=state_colour(cube, theme),
-                      anchor="rs", stroke_width=1, stroke_fill=state_colour(cube, theme))
-        room = right - tx - font(small).getlength(word) - 8 * s
-        if cube.owner is None or not cube.live or cube.pending:
-            text = fit(plain(_holder_text(cube, shown)), small, room)
-            draw.text((tx, line2), text, font=font(small), fill=theme.card_muted, anchor="ls")
-        else:
-            dot = round(20 * s)
-            sprite = checker_sprite(cube.owner, dot, theme)
-            img.paste(sprite, (round(tx), line2 - dot + round(3 * s)), sprite)
-            holder = shown(cube.player(cube.owner))
-            draw.text((tx + dot + 5 * s, line2), fit(plain(holder), small, room - dot),
-                      font=font(small), fill=ink, anchor="ls")
+            word_w = draw_text(draw, (right, line2), word, small, state_colour(cube, theme),
+                               anchor="rs", bold=True)
+        room = right - tx - word_w - 10 * s
+        holder = cube.owner if cube.live and not cube.pending else (
+            cube.winner if cube.state is CubeState.DROPPED else None)
+        if holder is None:
+            text = _fitted(_holder_text(cube, shown), small, room)
+            draw_text(draw, (tx, line2), text, small, theme.card_muted, anchor="ls")
+            continue
+        dot = round(22 * s)
+        sprite = checker_sprite(holder, dot, theme)
+        img.paste(sprite, (round(tx), line2 - dot + round(4 * s)), sprite)
+        parts = (shown(cube.player(holder)), "") if cube.live else _holder_text(cube, shown)
+        draw_text(draw, (tx + dot + 6 * s, line2), _fitted(parts, small, room - dot - 6 * s),
+                  small, ink if cube.live else theme.card_muted, anchor="ls")
 
 
 def _tags(cube: Cube, roles: Roles | None) -> list[str]:
@@ -160,13 +172,14 @@ def _tags(cube: Cube, roles: Roles | None) -> list[str]:
     return tags
 
 
-def _pill(draw: ImageDraw.ImageDraw, text: str, right: float, y: int, s: float,
+def _pill(draw: ImageDraw.ImageDraw, text: str, right: float, mid: int, s: float,
           theme: Theme) -> float:
-    f = font(round(15 * s))
-    w = f.getlength(text) + 10 * s
+    size = round(20 * s)
+    w = length(text, size, bold=True) + 12 * s
     x0 = right - w
-    draw.rounded_rectangle((x0, y, right, y + 20 * s), radius=round(5 * s), fill=theme.card_ink)
-    draw.text(((x0 + right) / 2, y + 10 * s), text, font=f, fill=theme.card, anchor="mm")
+    draw.rounded_rectangle((x0, mid - 14 * s, right, mid + 14 * s), radius=round(6 * s),
+                           fill=theme.card_ink)
+    draw_text(draw, ((x0 + right) / 2, mid), text, size, theme.card, anchor="mm", bold=True)
     return x0 - 4 * s
 
 
@@ -180,11 +193,7 @@ def _draw_cube(draw: ImageDraw.ImageDraw, cube: Cube, square: Box, s: float,
     inner = (x0 + edge, y0 + edge, x1 - edge, y1 - edge)
     draw.rounded_rectangle(inner, radius=round(5 * s), fill=theme.grid if over else theme.cube)
     face = str(cube.face)
-    size = round((28 if len(face) < 3 else 21) * s)
+    size = round((30 if len(face) < 3 else 23) * s)
     ink = theme.card_muted if over else theme.cube_ink
-    draw.text(((x0 + x1) / 2, (y0 + y1) / 2), face, font=font(size), fill=ink, anchor="mm",
-              stroke_width=1, stroke_fill=ink)
-    if cube.state is CubeState.DROPPED:
-        draw.line((x0 + edge, y1 - edge, x1 - edge, y0 + edge), fill=theme.dropped,
-                  width=max(2, round(3 * s)))
+    draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), face, size, ink, anchor="mm", bold=True)
 

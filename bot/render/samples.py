@@ -1,16 +1,20 @@
 """Sample boards and sheets: the README's reference images, the render bench and the tests.
 
-`python -m bot.render.samples DIR` writes the reference images into DIR (docs/images).
+`python -m bot.render.samples DIR` writes the reference images into DIR (docs/images): the
+README's boards and sheet, and the same drawn for players whose names are in other scripts
+(`WORLD`), with a long session of eight players (`long_sheet`).
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
 from bot.render.board import render_board
 from bot.render.cubes import Roles
+from bot.render.lastplay import LastPlay
 from bot.render.sheet import render_sheet
 from rules.board import Position
 from rules.cube import Cube, CubeState, Side
@@ -20,6 +24,18 @@ ROLES = Roles(box="Bo", captain="Ann", partner="Pat", acting_captain="Cy")
 TEAM = ("Ann", "Cy", "Dee", "Eve", "Fay", "Gus")
 # After `sample_sheet`'s four games: Dee beat Box Cy and takes the box, Cy goes to the bottom.
 NEXT_ROLES = {"Dee": "Box", "Eve": "Captain", "Ann": "2", "Bob": "3", "Cy": "4"}
+# The Team's last play before the sample board: 13/8 6/4, in the Team's numbering.
+LAST = LastPlay(Side.TEAM, left=(13, 6), reached=(8, 4))
+# Display names in other scripts for the sample keys: the issue's Danish, Spanish, Polish,
+# Russian, Greek, Japanese and emoji names.
+WORLD = {"Bo": "Søren Ærø", "Ann": "José", "Pat": "Łukasz", "Cy": "Дмитрий",
+         "Dee": "Γιώργος", "Eve": "山田", "Fay": "🎲 DiceQueen", "Gus": "Ørjan Ødegård",
+         "Bob": "Zoë Ångström"}
+
+
+def world(key: str) -> str:
+    """The display name of a sample key in `WORLD` (the key itself otherwise)."""
+    return WORLD.get(key, key)
 
 
 def midgame() -> Position:
@@ -47,11 +63,13 @@ def full_strip() -> tuple[Cube, ...]:
     )
 
 
-def sample_board(width: int = 800) -> bytes:
-    """The mid-game board with the full cube strip (the bench's case)."""
+def sample_board(width: int = 800, shown: Callable[[str], str] = str) -> bytes:
+    """The mid-game board with the full cube strip and the last play marked (the bench's
+    case); players drawn as `shown` names them."""
     return render_board(midgame(), on_roll=Side.BOX, dice=(5, 3), cubes=full_strip(),
-                        roles=ROLES, status="Waiting for Fay: take or drop Bo's double to 2",
-                        width=width)
+                        roles=ROLES, last=LAST, width=width, shown=shown,
+                        status=f"Waiting for {shown('Fay')}: take or drop "
+                               f"{shown('Bo')}'s double to 2")
 
 
 def sample_sheet() -> tuple[ScoreSheet, tuple[str, ...], list[tuple[str, str]]]:
@@ -72,16 +90,38 @@ def sample_sheet() -> tuple[ScoreSheet, tuple[str, ...], list[tuple[str, str]]]:
     return ScoreSheet.of(games, players), players, roles
 
 
+def long_sheet() -> tuple[ScoreSheet, tuple[str, ...], list[tuple[str, str]]]:
+    """Eight players, 35 games (the phone case): the sheet, the seating order and each
+    game's (Box, Captain). The Box rotates through the players; he wins the odd games from
+    every Team player (2 points from the Captain, 1 from the others) and loses the even ones."""
+    players = ("Bo", "Ann", "Pat", "Cy", "Dee", "Eve", "Fay", "Gus")
+    games, roles = [], []
+    for number in range(35):
+        box = players[number % 8]
+        team = [p for p in players if p != box]
+        captain = team[number % 7]
+        won = number % 2 == 0
+        games.append([Transfer(*((p, box) if won else (box, p)),
+                               Fraction(2 if p == captain else 1)) for p in team])
+        roles.append((box, captain))
+    return ScoreSheet.of(games, players), players, roles
+
+
 def write(folder: Path) -> list[Path]:
     """Write the reference images into `folder`; their paths."""
     folder.mkdir(parents=True, exist_ok=True)
-    sheet, order, roles = sample_sheet()
+    sheet, _, roles = sample_sheet()
+    long, long_order, long_roles = long_sheet()
     images = {
         "board-opening.png": render_board(Position.initial(), dice=(6, 3),
                                           roles=Roles("Bo", "Ann", "Pat")),
         "board-midgame.png": sample_board(),
-        "score-sheet.png": render_sheet(sheet, order, roles=roles,
-                                         next_roles=NEXT_ROLES),
+        "score-sheet.png": render_sheet(sheet, ("Dee", "Eve", "Ann", "Bob", "Cy"), roles=roles,
+                                         next_roles=NEXT_ROLES,
+                                         title="Score sheet · $5 a point"),
+        "board-names.png": sample_board(shown=world),
+        "score-sheet-names.png": render_sheet(long, long_order, roles=long_roles,
+                                               shown=world, title="Score sheet · €5 a point"),
     }
     paths = []
     for name, data in images.items():

@@ -1,13 +1,20 @@
-"""The score sheet image: running totals per game, the losers circled, totals and settling up.
+"""The score sheet image: each game's change and running totals, the losers circled, settling up.
 
-As on the Atlanta score sheet (10.1): one column a player in rotation order, one row a game
-with every player's running total, the loser of each game circled. The Box lost when his net
-for the game is below zero, the Captain likewise; if both lost, both are circled with a "b" by
-the Box's circle (the Box follows the Captain in the rotation). Who was Box and Captain comes
-from `roles`, one (Box, Captain) pair a sheet entry (None for an entry that is not a game,
-such as a leaving settlement); without `roles` nothing is circled. Under each name, the
-rotation for the next game from `next_roles` (euro ¶17: "Box", "Partner", "Captain", "2",
-...). Below: the totals, and who pays whom to settle (`rules.ledger.breakdown`).
+As on the Atlanta score sheet (10.1): one column a player, one row a game with every player's
+running total, and under it, smaller and in colour, what the game changed. The loser of each
+game is circled: the Box lost when his net for the game is below zero, the Captain likewise;
+if both lost, both are circled with a "b" by the Box's circle (the Box follows the Captain in
+the rotation). Who was Box and Captain comes from `roles`, one (Box, Captain) pair a sheet
+entry (None for an entry that is not a game, such as a leaving settlement); without `roles`
+nothing is circled. Under each name, his seat in the next game from `next_roles` (euro ¶17:
+"Box", "Partner", "Captain", "2", ...); a line under the title says what order the columns are
+in, and a legend under the table what the marks mean. Below: the totals, in money too when the
+table's basic stake names an amount with a currency (`bot.render.money`), and who pays whom
+to settle (`rules.ledger.breakdown`).
+
+Sized to be read on a phone (the image about 400 pixels wide): up to eight players keep the
+800-pixel width, their names cut to the column; more make the image wider. Past `max_rows`
+games the oldest are folded into one line of running totals.
 """
 
 from __future__ import annotations
@@ -17,11 +24,15 @@ from fractions import Fraction
 
 from PIL import Image, ImageDraw
 
-from bot.render.theme import DEFAULT, Shown, Theme, encode, fit, font, plain, same, scale
+from bot.render.money import Stake
+from bot.render.text import clean, draw_text, fit, length, readable, wrap
+from bot.render.theme import DEFAULT, Shown, Theme, encode, same, scale
 from rules.ledger import RoundMode, ScoreSheet, format_points
 
 DEFAULT_WIDTH = 800
 GameRoles = tuple[str, str] | None
+ROW_H = 56  # a game's row at 800 pixels: the running totals, under them the changes
+ORDER_NOTE = "Columns in seating order: Box, Partner, Captain, then the Team in rotation."
 
 
 def losers(sheet: ScoreSheet, index: int, roles: GameRoles) -> tuple[str, ...]:
@@ -52,113 +63,213 @@ def render_sheet(
     roles: Sequence[GameRoles] | None = None,
     next_roles: Mapping[str, str] | None = None,
     rounding: RoundMode = "exact",
-    max_rows: int = 30,
+    max_rows: int = 40,
     title: str = "Score sheet",
     width: int = DEFAULT_WIDTH,
     theme: Theme = DEFAULT,
     shown: Shown = same,
     payoff: str = "most_minus_first",
+    basic: str | None = None,
+    order_note: str | None = None,
 ) -> bytes:
-    """The sheet as PNG bytes; only the last `max_rows` games are drawn, the rest summed up
-    in one line. `width` is the least width: many players make the image wider. The sheet,
-    `seating_order` and `roles` name players by key; the column headers and the settle-up
-    lines draw `shown(key)` (by default the key itself); `next_roles` maps a key to the label
-    under his name (none for a player not in it)."""
+    """The sheet as PNG bytes. The sheet, `seating_order` and `roles` name players by key; the
+    column headers and the settle-up lines draw `shown(key)` (by default the key itself);
+    `next_roles` maps a key to the label under his name (none for a player not in it).
+    `basic` is the table's basic stake ("$5 a point"); by default it is looked for in `title`
+    ("Score sheet · $5 a point"). `order_note` says what order the columns are in (by default
+    the seating order when `next_roles` is given, else the order players sat down)."""
     s = scale(width)
+    shown = readable(shown)
+    stake = Stake.parse(title if basic is None else basic)
     names = list(dict.fromkeys([*seating_order, *sheet.names()]))
-    heads = [shown(n) for n in names]
     tags = [(next_roles or {}).get(n, "") for n in names]
     running = sheet.running()
     totals = sheet.totals()
     payments = sheet.breakdown(payoff)
-    pad, row_h, head_h = round(16 * s), round(40 * s), round(46 * s)
-    size, small = round(22 * s), round(18 * s)
-    tag_h = round(18 * s) if any(tags) else 0
+    labels = entry_labels(sheet)
+    pad, row_h, head_h, line_h = round(16 * s), ROW_H * s, round(46 * s), round(34 * s)
+    size, small, head = round(24 * s), round(20 * s), round(22 * s)
+    tag_h = round(26 * s) if any(tags) else 0
 
     def cell(points: Fraction) -> str:
-        return plain(format_points(points, rounding))
+        return format_points(points, rounding)
 
-    label_w = round(70 * s)
-    natural = [max(font(size).getlength(plain(h)), font(size).getlength("-888.5"),
-                   font(small).getlength(tag)) + 28 * s for h, tag in zip(heads, tags, strict=True)]
-    room = width - 2 * pad - label_w
-    stretch = max(1.0, room / sum(natural)) if names else 1.0
-    cols = [w * stretch for w in natural]
+    label_w = round(62 * s)
+    widest = max([length(cell(v), size) for row in running for v in row.values()] or [0.0])
+    number_w = max(widest, length("-88½", size), length("-$888", small) if stake else 0.0)
+    cols = _columns([length(shown(n), head, bold=True) for n in names],
+                    [max(number_w, length(tag, small)) for tag in tags],
+                    width - 2 * pad - label_w, s)
     width = max(width, round(2 * pad + label_w + sum(cols)))
+    heads = [_two_lines(shown(n), head, w - 8 * s) for n, w in zip(names, cols, strict=True)]
+    name_h = head_h + (round(24 * s) if any(len(h) > 1 for h in heads) else 0)
+    cut = any(h[-1].endswith("…") for h in heads)
     first = max(0, len(running) - max_rows)
-    skipped = 1 if first else 0
-    rows = len(running) - first + skipped
+    folded = 1 if first else 0
+    rows = len(running) - first
     pay_lines = max(1, len(payments))
-    height = (pad + head_h + head_h + tag_h + rows * row_h + row_h + round(12 * s) + head_h
-              + pay_lines * round(32 * s) + pad)
+    legend_lines = 2 if roles is not None else 1
+    note = order_note or (ORDER_NOTE if next_roles else
+                          "Columns in the order the players sat down.")
+    if cut:  # a name cut in its column is written out here
+        note = note.rstrip(".") + ": " + ", ".join(shown(n) for n in names) + "."
+    if next_roles:
+        note += " Under each name: his seat in the next game."
+    note_lines = wrap(note, small, width - 2 * pad)
+    total_h = round(row_h) if stake else line_h + round(6 * s)
+    height = round(pad + head_h + len(note_lines) * line_h + name_h + tag_h + folded * line_h
+              + rows * row_h
+              + total_h + round(10 * s) + legend_lines * line_h + round(8 * s) + head_h
+              + pay_lines * line_h + pad)
     img = Image.new("RGB", (width, height), theme.paper)
     draw = ImageDraw.Draw(img)
-    ink = theme.card_ink
-    labels = entry_labels(sheet)
+    ink, muted = theme.card_ink, theme.card_muted
     games = sum(label.isdigit() for label in labels)
     heading = f"{title} · {games} game{'s' if games != 1 else ''}"
-    draw.text((pad, pad + head_h / 2), fit(plain(heading), round(26 * s), width - 2 * pad),
-              font=font(round(26 * s)), fill=ink, anchor="lm", stroke_width=1, stroke_fill=ink)
+    draw_text(draw, (pad, pad + head_h / 2), fit(heading, round(28 * s), width - 2 * pad, True),
+              round(28 * s), ink, anchor="lm", bold=True)
     y = pad + head_h
+    for line in note_lines:
+        draw_text(draw, (pad, y + line_h / 2), line, small, muted, anchor="lm")
+        y += line_h
     xs = [pad + label_w + sum(cols[:i]) for i in range(len(names))]
-    draw.rectangle((pad, y, width - pad, y + head_h + tag_h), fill=theme.card_ink)
-    draw.text((pad + 10 * s, y + head_h / 2), "Game", font=font(small), fill=theme.paper,
-              anchor="lm")
-    if tag_h:
-        draw.text((pad + 10 * s, y + head_h + tag_h / 2 - 6 * s), "seats", font=font(small),
-                  fill=theme.grid, anchor="lm")
-    for head, tag, x, w in zip(heads, tags, xs, cols, strict=True):
-        draw.text((x + w / 2, y + head_h / 2), fit(plain(head), size, w - 8 * s),
-                  font=font(size), fill=theme.paper, anchor="mm", stroke_width=1,
-                  stroke_fill=theme.paper)
+    draw.rectangle((pad, y, width - pad, y + name_h + tag_h), fill=theme.card_ink)
+    draw_text(draw, (pad + 8 * s, y + name_h / 2), "Game", small, theme.paper, anchor="lm")
+    for lines, tag, x, w in zip(heads, tags, xs, cols, strict=True):
+        top = y + name_h / 2 - (len(lines) - 1) * 12 * s
+        for k, line in enumerate(lines):
+            draw_text(draw, (x + w / 2, top + k * 24 * s), line, head, theme.paper,
+                      anchor="mm", bold=True)
         if tag:
-            draw.text((x + w / 2, y + head_h + tag_h / 2 - 6 * s), tag, font=font(small),
-                      fill=theme.grid, anchor="mm")
-    y += head_h + tag_h
-    if skipped:
-        draw.text((pad + 10 * s, y + row_h / 2), f"games 1-{first} not shown",
-                  font=font(small), fill=theme.card_muted, anchor="lm")
-        y += row_h
-    for index in range(first, len(running)):
-        if (index - first) % 2:
-            draw.rectangle((pad, y, width - pad, y + row_h), fill=theme.card)
-        label = labels[index]
-        draw.text((pad + 10 * s, y + row_h / 2), label, font=font(small),
-                  fill=theme.card_muted, anchor="lm")
-        game = int(label) - 1 if label.isdigit() else None
-        game_roles = (roles[game] if roles is not None and game is not None
-                      and game < len(roles) else None)
-        circled = losers(sheet, index, game_roles)
+            draw_text(draw, (x + w / 2, y + name_h + tag_h / 2 - 4 * s), tag, small,
+                      theme.grid, anchor="mm")
+    if tag_h:
+        draw_text(draw, (pad + 8 * s, y + name_h + tag_h / 2 - 4 * s), "seats", small,
+                  theme.grid, anchor="lm")
+    y += name_h + tag_h
+    if folded:
+        draw_text(draw, (pad + 8 * s, y + line_h / 2), f"1-{labels[first - 1]}", small, muted,
+                  anchor="lm")
         for name, x, w in zip(names, xs, cols, strict=True):
-            text = cell(running[index].get(name, Fraction(0)))
-            cx, cy = x + w / 2, y + row_h / 2
-            draw.text((cx, cy), text, font=font(size), fill=ink, anchor="mm")
-            if name in circled:
-                half = font(size).getlength(text) / 2 + 12 * s
-                draw.ellipse((cx - half, cy - row_h / 2 + 3 * s, cx + half,
-                              cy + row_h / 2 - 3 * s), outline=theme.circle,
-                             width=max(2, round(2.5 * s)))
-                if len(circled) == 2 and game_roles is not None and name == game_roles[0]:
-                    draw.text((cx + half + 3 * s, cy - 4 * s), "b", font=font(small),
-                              fill=theme.circle, anchor="lm", stroke_width=1,
-                              stroke_fill=theme.circle)
-        y += row_h
+            draw_text(draw, (x + w / 2, y + line_h / 2),
+                      cell(running[first - 1].get(name, Fraction(0))), size, muted,
+                      anchor="mm")
+        y += line_h
+    for index in range(first, len(running)):
+        _row(draw, sheet, index, labels, names, xs, cols, roles, running, y, pad, s, theme,
+             rounding)
+        y = round(y + row_h)
     draw.line((pad, y, width - pad, y), fill=ink, width=max(2, round(3 * s)))
-    draw.text((pad + 10 * s, y + row_h / 2), "Total", font=font(small), fill=ink, anchor="lm",
-              stroke_width=1, stroke_fill=ink)
+    draw_text(draw, (pad + 8 * s, y + line_h / 2 + 3 * s), "Total", small, ink, anchor="lm",
+              bold=True)
     for name, x, w in zip(names, xs, cols, strict=True):
         points = totals.get(name, Fraction(0))
-        colour = theme.in_game if points > 0 else theme.dropped if points < 0 else ink
-        draw.text((x + w / 2, y + row_h / 2), cell(points), font=font(size), fill=colour,
-                  anchor="mm", stroke_width=1, stroke_fill=colour)
-    y += row_h + round(12 * s)
-    draw.text((pad, y + head_h / 2), "Settle up", font=font(round(24 * s)), fill=ink,
-              anchor="lm", stroke_width=1, stroke_fill=ink)
+        colour = theme.gain if points > 0 else theme.loss if points < 0 else ink
+        draw_text(draw, (x + w / 2, y + line_h / 2 + 3 * s), cell(points), size, colour,
+                  anchor="mm", bold=True)
+        if stake:
+            draw_text(draw, (x + w / 2, y + line_h + 14 * s),
+                      stake.format(points * stake.amount, signed=True), small, colour,
+                      anchor="mm")
+    y += total_h + round(10 * s)
+    y = _legend(draw, pad, y, line_h, width, s, theme, circles=roles is not None,
+                stake=stake)
+    y += round(8 * s)
+    draw_text(draw, (pad, y + head_h / 2), "Settle up", round(26 * s), ink, anchor="lm",
+              bold=True)
     y += head_h
-    lines = [p.phrase(shown, rounding) for p in payments]
+    lines = [p.phrase(shown, rounding) + (f" ({stake.of(p.points)})" if stake else "")
+             for p in payments]
     for line in lines or ["Nobody owes anything."]:
-        draw.text((pad + 10 * s, y + round(16 * s)), fit(plain(line), size, width - 3 * pad),
-                  font=font(size), fill=ink, anchor="lm")
-        y += round(32 * s)
+        draw_text(draw, (pad + 8 * s, y + line_h / 2), fit(line, size, width - 3 * pad), size,
+                  ink, anchor="lm")
+        y += line_h
     draw.rectangle((0, 0, width - 1, height - 1), outline=theme.grid, width=max(1, round(s)))
     return encode(img)
+
+
+def _two_lines(name: str, size: int, width: float) -> list[str]:
+    """A column's name on one line, or two broken at a space when it does not fit (the
+    second cut with "…" if need be)."""
+    if length(name, size, True) <= width:
+        return [clean(name)]
+    lines = wrap(name, size, width, bold=True)
+    if len(lines) == 1:
+        return lines
+    return [lines[0], fit(" ".join(lines[1:]), size, width, bold=True)]
+
+
+def _columns(name_w: list[float], least: list[float], room: float, s: float) -> list[float]:
+    """Each column's width: at least its numbers and label; the names get what is left of
+    `room` (up to 150 pixels at 800), cut when there is not enough, and whatever is left
+    over is shared out. Only when the numbers alone need more than `room` is the sheet
+    wider than asked."""
+    base = [w + 18 * s for w in least]
+    extra = [max(0.0, min(n, 150 * s) + 18 * s - b) for n, b in zip(name_w, base, strict=True)]
+    spare = room - sum(base)
+    if spare <= 0 or not base:
+        return base
+    share = min(1.0, spare / sum(extra)) if sum(extra) else 0.0
+    cols = [b + e * share for b, e in zip(base, extra, strict=True)]
+    stretch = room / sum(cols)
+    return [w * stretch for w in cols]
+
+
+def _row(draw: ImageDraw.ImageDraw, sheet: ScoreSheet, index: int, labels: list[str],
+         names: list[str], xs: list[float], cols: list[float],
+         roles: Sequence[GameRoles] | None, running: list[dict[str, Fraction]], y: int,
+         pad: int, s: float, theme: Theme, rounding: RoundMode) -> None:
+    """One game: the running totals, under each the game's change; the losers circled."""
+    row_h, size, small = ROW_H * s, round(24 * s), round(20 * s)
+    if index % 2:
+        draw.rectangle((pad, y, xs[-1] + cols[-1] if xs else pad, y + row_h), fill=theme.card)
+    label = labels[index]
+    draw_text(draw, (pad + 8 * s, y + row_h / 2), label, small, theme.card_muted, anchor="lm")
+    game = int(label) - 1 if label.isdigit() else None
+    game_roles = (roles[game] if roles is not None and game is not None and game < len(roles)
+                  else None)
+    circled = losers(sheet, index, game_roles)
+    nets = sheet.game_net(index)
+    top, bottom = y + 19 * s, y + row_h - 12 * s
+    for name, x, w in zip(names, xs, cols, strict=True):
+        text = format_points(running[index].get(name, Fraction(0)), rounding)
+        cx = x + w / 2
+        drawn = draw_text(draw, (cx, top), text, size, theme.card_ink, anchor="mm")
+        change = nets.get(name, Fraction(0))
+        colour = theme.gain if change > 0 else theme.loss if change < 0 else theme.card_muted
+        draw_text(draw, (cx, bottom), format_points(change, rounding) if change else "·",
+                  small, colour, anchor="mm", bold=bool(change))
+        if name in circled:
+            half = drawn / 2 + 10 * s
+            draw.ellipse((cx - half, top - 16 * s, cx + half, top + 15 * s),
+                         outline=theme.circle, width=max(2, round(2.5 * s)))
+            if len(circled) == 2 and game_roles is not None and name == game_roles[0]:
+                draw_text(draw, (cx + half + 2 * s, top - 6 * s), "b", small, theme.circle,
+                          anchor="lm", bold=True)
+
+
+def _legend(draw: ImageDraw.ImageDraw, pad: int, y: int, line_h: int, width: int, s: float,
+            theme: Theme, *, circles: bool, stake: Stake | None) -> int:
+    """What the marks mean, one line each; the y under the legend."""
+    small, muted = round(20 * s), theme.card_muted
+    x = pad + 8 * s
+    mid = y + line_h / 2
+    draw_text(draw, (x, mid), "12", small, theme.card_ink, anchor="lm")
+    draw_text(draw, (x + 36 * s, mid), "+2", small, theme.gain, anchor="lm", bold=True)
+    text = "running total, and under it what the game changed"
+    if stake:
+        text += f"; one point is {stake.format(stake.amount)}"
+    draw_text(draw, (x + 76 * s, mid), fit(text, small, width - 2 * pad - 84 * s), small, muted,
+              anchor="lm")
+    y += line_h
+    if circles:
+        mid = y + line_h / 2
+        draw.ellipse((x, mid - 12 * s, x + 34 * s, mid + 12 * s), outline=theme.circle,
+                     width=max(2, round(2.5 * s)))
+        draw_text(draw, (x + 38 * s, mid - 4 * s), "b", small, theme.circle, anchor="lm",
+                  bold=True)
+        text = "lost the game as Box or Captain; b: both lost, by the Box's circle"
+        draw_text(draw, (x + 60 * s, mid), fit(text, small, width - 2 * pad - 68 * s), small,
+                  muted, anchor="lm")
+        y += line_h
+    return y

@@ -1,26 +1,24 @@
 """The look of the images: colours, fonts and the sprites (checkers, dice) drawn once.
 
 Everything is sized for an image `width` pixels wide and scaled from a reference width of
-800 (`Theme.scale`). Fonts are Pillow's built-in TrueType font (`ImageFont.load_default`), so
-nothing is shipped; it has no "½", so `plain` writes halves as ".5". Sprites are drawn four
-times larger and scaled down, which gives round checkers smooth edges.
+800 (`Theme.scale`); Discord shows it about 400 pixels wide on a phone, so no text is drawn
+smaller than 20 pixels at 800. The text and its fonts are `bot.render.text`. Sprites are drawn
+four times larger and scaled down, which gives round checkers smooth edges.
 """
 
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from rules.cube import Side
 
 RGB = tuple[int, int, int]
 Shown = Callable[[str], str]  # a player's key -> the name drawn for him
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 REFERENCE_WIDTH = 800
 _SUPER = 4
 
@@ -36,7 +34,7 @@ class Theme:
     point_light: RGB = (222, 202, 158)
     point_dark: RGB = (160, 62, 44)
     bar: RGB = (78, 48, 27)
-    tray: RGB = (30, 70, 50)
+    tray: RGB = (150, 116, 78)  # light wood: both sides' borne-off checkers stand out
     number: RGB = (246, 236, 214)
     text: RGB = (246, 238, 222)
     muted: RGB = (196, 180, 158)
@@ -46,7 +44,7 @@ class Theme:
     box: RGB = (34, 34, 38)  # the Box's checkers: black
     box_rim: RGB = (150, 150, 160)
     box_ink: RGB = (250, 250, 250)
-    highlight: RGB = (255, 196, 46)  # the side on roll
+    highlight: RGB = (255, 196, 46)  # the side on roll, and the last play's points
     card: RGB = (240, 233, 218)
     card_ink: RGB = (36, 30, 26)
     card_muted: RGB = (112, 100, 88)
@@ -56,6 +54,9 @@ class Theme:
     in_game: RGB = (36, 140, 64)
     pending: RGB = (230, 140, 0)
     dropped: RGB = (196, 40, 40)
+    over: RGB = (150, 140, 128)  # a cube out of the game: dropped (won) or settled
+    gain: RGB = (30, 120, 54)  # a plus on the sheet
+    loss: RGB = (186, 36, 36)  # a minus on the sheet
     paper: RGB = (250, 247, 240)
     grid: RGB = (206, 198, 184)
     circle: RGB = (196, 40, 40)
@@ -84,28 +85,6 @@ def same(key: str) -> str:
 def scale(width: int) -> float:
     """How much larger than the 800-pixel reference an image `width` wide is drawn."""
     return width / REFERENCE_WIDTH
-
-
-@lru_cache(maxsize=64)
-def font(size: int) -> Font:
-    """Pillow's built-in TrueType font at `size` pixels (cached)."""
-    return ImageFont.load_default(size=max(size, 6))
-
-
-def plain(text: str) -> str:
-    """`text` with the characters the built-in font lacks replaced ("½" -> ".5", "−" -> "-")."""
-    text = re.sub(r"(?<![0-9])½", "0.5", text)
-    return text.replace("½", ".5").replace("−", "-").replace("×", "x")
-
-
-def fit(text: str, size: int, width: float) -> str:
-    """`text` cut with "…" so that it fits `width` pixels at `size`."""
-    f = font(size)
-    if f.getlength(text) <= width:
-        return text
-    while text and f.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
 
 
 @lru_cache(maxsize=32)

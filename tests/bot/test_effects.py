@@ -24,3 +24,16 @@ def test_a_double_to_an_away_player_is_asked_of_his_stand_in_with_every_answer()
     state, _ = step(state, "back", by="cy")
     state, effects = step(state, "away", by="cy")  # away with a decision pending
     assert [p.to for p in effects if isinstance(p, Prompt)] == ["bo"]
+
+
+def test_the_status_names_who_answers_for_an_away_player() -> None:
+    from bot.presenter import status
+    from rules.state import Command, TableState, replay
+    from rules.table import decide
+
+    state = TableState()
+    for command in (Command("open", "ann", {"mode": "scorekeeper"}),
+                    Command("seat", "", {"order": ["ann", "bo", "cy"]}),
+                    Command("start", ""), Command("away", "cy"), Command("double", "ann")):
+        state = replay(decide(state, command), state)
+    assert status(state) == "Waiting for bo, bo (for cy) to answer the cube."

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
 from bot.render import Roles, render_board, render_sheet, render_table
+from bot.render import text as text_module
 from bot.render.board import Layout, _table_status, dice_boxes
 from bot.render.cubes import cube_boxes
 from bot.render.samples import ROLES, full_strip, midgame, sample_board, sample_sheet
@@ -114,14 +115,17 @@ def test_cube_strip_shows_each_cube_in_its_state_colour() -> None:
     cubes = full_strip()
     img = image(sample_board())
     plain = image(render_board(midgame(), on_roll=Side.BOX, dice=(5, 3)))
-    assert img.height > plain.height + 200  # three rows of cards
+    assert img.height > plain.height + 300  # four rows of two cards
     squares = cube_boxes(len(cubes), LAY.pad, LAY.strip_top, 800 - 2 * LAY.pad, LAY.s)
-    expected = [DEFAULT.dropped, DEFAULT.in_game, DEFAULT.centred, DEFAULT.in_game,
+    # The dropped cube (won by Bo) is greyed as out of the game, never red as a loss.
+    expected = [DEFAULT.over, DEFAULT.in_game, DEFAULT.centred, DEFAULT.in_game,
                 DEFAULT.pending, DEFAULT.centred, DEFAULT.in_game]
     for (x0, y0, _, y1), colour in zip(squares, expected, strict=True):
         cy = (y0 + y1) // 2
         assert near(img.getpixel((x0 + 2, cy)), colour)  # the border
-        assert near(img.getpixel((x0 + 8, y0 + 8)), DEFAULT.cube) or colour == DEFAULT.dropped
+        assert near(img.getpixel((x0 + 8, y0 + 8)), DEFAULT.cube) or colour == DEFAULT.over
+    whole = (0, LAY.strip_top, img.width, img.height)
+    assert count(img, whole, DEFAULT.dropped) == 0
 
 
 def test_render_table_draws_the_game_in_progress() -> None:
@@ -228,23 +232,23 @@ def test_sheet_grows_with_games_and_circles_the_losers() -> None:
     assert losers(sheet, 2, None) == ()
     img = image(render_sheet(sheet, order, roles=roles))
     bare = image(render_sheet(sheet, order))
-    assert img.size == bare.size
+    assert img.size == (bare.width, bare.height + 34)  # the legend's line for the circles
     whole = (0, 0, img.width, img.height)
     assert count(img, whole, DEFAULT.circle) > count(bare, whole, DEFAULT.circle) + 300
 
 
 def texts_drawn(monkeypatch: pytest.MonkeyPatch, render: Callable[[], bytes]) -> list[str]:
-    """Every text `render` draws on its image, in the order drawn."""
+    """Every text `render` draws on its image, in the order drawn (a run of one font each:
+    `bot.render.text.draw_run` draws every text)."""
     texts: list[str] = []
-    real = ImageDraw.ImageDraw.text
+    real = text_module.draw_run
 
-    def text(self: ImageDraw.ImageDraw, xy: Any, text: str, *args: Any,
-             **kwargs: Any) -> None:
-        texts.append(text)
-        real(self, xy, text, *args, **kwargs)
+    def draw_run(draw: ImageDraw.ImageDraw, xy: Any, run: str, *args: Any) -> None:
+        texts.append(run)
+        real(draw, xy, run, *args)
 
     with monkeypatch.context() as patch:
-        patch.setattr(ImageDraw.ImageDraw, "text", text)
+        patch.setattr(text_module, "draw_run", draw_run)
         render()
     return texts
 
@@ -257,14 +261,22 @@ def test_sheet_labels_each_column_with_his_place_in_the_next_rotation(
     tagged = texts_drawn(monkeypatch, lambda: render_sheet(sheet, order, roles=roles,
                                                            next_roles=next_roles))
     bare = texts_drawn(monkeypatch, lambda: render_sheet(sheet, order, roles=roles))
+    # The line under the title says what the columns' order is, and what the labels are.
+    note = " ".join(tagged[1:tagged.index("Game")])
+    assert note == ("Columns in seating order: Box, Partner, Captain, then the Team in "
+                    "rotation. Under each name: his seat in the next game.")
+    assert bare[1:bare.index("Game")] == ["Columns in the order the players sat down."]
+    tagged, bare = tagged[tagged.index("Game"):], bare[bare.index("Game"):]
     assert Counter(tagged) - Counter(bare) == Counter([*next_roles.values(), "seats"])
     assert not Counter(bare) - Counter(tagged)
     header = tagged[tagged.index("Ann"):tagged.index("Eve") + 2]
     assert header == ["Ann", "2", "Bob", "3", "Cy", "Dee", "Box", "Eve", "Captain"]
     img = image(render_sheet(sheet, order, roles=roles, next_roles=next_roles))
     plain = image(render_sheet(sheet, order, roles=roles))
-    top, band = 16 + 2 * 46, 18  # the labels' band: the header grows by it, down from `top`
-    assert img.size == (plain.width, plain.height + band)
+    # The labels' band, under the title (46), the note's two lines (2 * 34) and the names
+    # (46): the sheet grows by it and by the note's second line.
+    top, band = 16 + 46 + 2 * 34 + 46, 26
+    assert img.size == (plain.width, plain.height + band + 34)
     box = (20, top, img.width - 20, top + band)
     assert count(img, box, DEFAULT.card_ink) > count(plain, box, DEFAULT.card_ink) + 5000
 

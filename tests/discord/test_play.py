@@ -29,6 +29,12 @@ def live_channel(env: Any, guild: Any, name: str) -> discord.TextChannel:
     return found
 
 
+async def pick(env: Any, board: Any, choice: str) -> str:
+    """The custom id of one list of the Box's private menu at the table of `board`."""
+    verb = "double" if choice == "double" else "answer"
+    return f"chouette:{await table_id(env, board)}:pick:{verb}:{choice}"
+
+
 async def started(env: Any, dice: ScriptedDice, **options: Any
                   ) -> tuple[Any, list[Any], Any]:
     """ann, bo, cy at an Atlanta table (or as `options` say); the dice seat ann Box, bo
@@ -65,7 +71,8 @@ async def box_doubles_the_team(env: Any, dice: ScriptedDice, board: Any,
     await play(bo, board, "24/13")
     menu = await ann.click(board.last_message, label="Double")
     assert menu.ephemeral
-    await ann.select(menu.response, [str(bo.id), str(cy.id)], custom_id="choice:double")
+    picks = await pick(env, board, "double")
+    await ann.select(menu.response, [str(bo.id), str(cy.id)], custom_id=picks)
     await ann.click(menu.response, label="Confirm")
 
 
@@ -139,7 +146,8 @@ async def test_closed_dms_fall_back_to_the_board_channel(simcord_env: Any,
     simcord_env.inject_error("POST", "/users/@me/channels", status=403, code=50007,
                              message="Cannot send messages to this user", times=None)
     menu = await ann.click(board.last_message, label="Double")
-    await ann.select(menu.response, [str(bo.id)], custom_id="choice:double")
+    picks = await pick(simcord_env, board, "double")
+    await ann.select(menu.response, [str(bo.id)], custom_id=picks)
     await ann.click(menu.response, label="Confirm")
     asked = [m for m in board.history() if f"<@{bo.id}>" in m.content]
     assert asked and "turned to 2" in asked[-1].content
@@ -258,7 +266,8 @@ async def test_a_partner_with_cubes_of_his_own_answers_the_teams_doubles_himself
         menu = await box_side.click(message, label="Answer the doubles")
         assert menu.ephemeral
         if take:
-            await box_side.select(menu.response, [str(d.id)], custom_id="choice:take")
+            picks = await pick(simcord_env, board, "take")
+            await box_side.select(menu.response, [str(d.id)], custom_id=picks)
         await box_side.click(menu.response, label="Confirm")
     state = await table_state(simcord_env, board)
     assert state.game is not None
@@ -379,7 +388,8 @@ async def test_fibs_2_11_the_partner_drops_his_half_from_the_answer_menu(
     await c.click(menu.response, label="Confirm")  # nothing taken: he drops his half
     assert "c answers for his half: drop" in board_message(board).content
     menu = await a.click(board_message(board), label="Answer the doubles")
-    await a.select(menu.response, [str(p.id) for p in (b, *team)], custom_id="choice:take")
+    picks = await pick(simcord_env, board, "take")
+    await a.select(menu.response, [str(p.id) for p in (b, *team)], custom_id=picks)
     await a.click(menu.response, label="Confirm")
     state = await table_state(simcord_env, board)
     assert state.game is not None and state.game.half_share

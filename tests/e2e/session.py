@@ -65,5 +65,7 @@ async def choose(drv: Any, user: str, result: Any, picks: dict[str, list[str]]) 
     """In the ephemeral menu `result` opened, pick each select's values and confirm."""
     for choice, names in picks.items():
         ids = [drv.user(n)["id"] for n in names]
-        await drv.select(user, result.message, f"choice:{choice}", ids)
+        (menu,) = [s for s in drv.selects(result.message)
+                   if s["custom_id"].endswith(f":{choice}")]
+        await drv.select(user, result.message, menu["custom_id"], ids)
     return await drv.click(user, result.message, label="Confirm")

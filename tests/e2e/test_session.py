@@ -26,10 +26,12 @@ async def test_a_whole_session_with_the_invites_permissions(drv) -> None:
         await drv.click(shooter, board(drv), label="Roll")
     await drv.click(captain, board(drv), label="Double")
     assert f"Waiting for {box} to answer" in status(drv)
+    await drv.click(team[1], board(drv), label="Double")  # each decides on his own cube
     menu = await drv.click(box, board(drv), label="Answer the doubles")
     assert menu.ephemeral
-    await choose(drv, box, menu, {"take": [captain]})
-    assert f"{captain} 2" in board(drv)["content"]
+    await choose(drv, box, menu, {"take": team})  # three-handed: both or none (5.10a)
+    assert f"{captain} 2 (held by {box})" in board(drv)["content"]
+    assert f"{team[1]} 2 (held by {box})" in board(drv)["content"]
     assert drv.can_send(captain, TEAM)  # a cube in the game: he may consult
 
     # the Box's turn: he doubles every cube; each Team player drops by DM; the game is over
@@ -39,7 +41,7 @@ async def test_a_whole_session_with_the_invites_permissions(drv) -> None:
     await choose(drv, box, menu, {"double": team})
     for player in team:
         (dm,) = [m for m in drv.dms(player) if "Drop" in drv.button_labels(m)]
-        assert "turned to" in dm["content"]
+        assert "turned to 4" in dm["content"]
         await drv.click(player, dm, label="Drop")
     await drv.settle()
     assert status(drv).startswith("Between games")

@@ -113,3 +113,12 @@ def test_a_player_who_left_keeps_his_name() -> None:
     gone = do(state, "leave", "cy")
     assert gone.member("cy") is None and gone.shown("cy") == "Cy"
     assert gone.shown("nobody") == "nobody"
+
+
+def test_an_answer_to_a_question_that_is_gone_is_refused() -> None:
+    state = do(started("ann", "bo", "cy"), "double", "ann")  # the Box turns both cubes to 2
+    state = do(do(state, "beaver", "bo"), "raccoon", "ann", cubes=["bo"])  # 4, then 8
+    with pytest.raises(RuleError, match="about the cube at 2; it is at 8"):
+        decide(state, Command("drop", "bo", {"face": 2}))  # the DM that said "turned to 2"
+    assert decide(state, Command("drop", "bo", {"face": 8}))
+    assert decide(state, Command("take", "cy", {"face": 2}))  # cy's question still stands
