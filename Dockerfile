@@ -16,6 +16,7 @@ RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml
  && pip install --no-compile -r /tmp/requirements.txt \
  && rm /tmp/requirements.txt
 
+COPY assets ./assets
 COPY rules ./rules
 COPY bot ./bot
 COPY cogs ./cogs
