@@ -172,6 +172,14 @@ def test_a_folder_for_a_database_is_refused_in_one_line(home: Path) -> None:
                     f"chouette-bot: The database {home / 'c.sqlite3'} is a folder")
 
 
+def test_the_log_level_comes_from_the_environment(home: Path) -> None:
+    quiet = run_bot(home, LOG_LEVEL="WARNING")  # Discord unreachable: no INFO on the way
+    assert_one_line(quiet, EXIT_UNREACHABLE, "chouette-bot: Can't reach Discord")
+    assert quiet.stderr.strip() == quiet.last_line
+    wrong = run_bot(home, LOG_LEVEL="chatty")
+    assert_one_line(wrong, EXIT_SETTINGS, "chouette-bot: LOG_LEVEL must be one of DEBUG")
+
+
 def test_a_good_start_logs_name_servers_and_invite_then_stops_on_sigterm(home: Path) -> None:
     async def main() -> Exited:
         fake = FakeDiscord(bot_name="Chouette")
