@@ -30,6 +30,7 @@ from bot.presenter import Presenter
 from bot.service import TableService
 from bot.store import EventStore
 from bot.sync import sync_commands
+from bot.tasks import spawn
 from bot.views import DYNAMIC_ITEMS
 from rules.errors import RuleError
 from rules.seating import Reroll, order_by_rolls
@@ -74,7 +75,7 @@ class ChouetteBot(commands.Bot):
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.presenter.arm_pending(resumed)
-        self._tidy = asyncio.create_task(self.tidy_up(resumed))
+        self._tidy = spawn(self.tidy_up(resumed), "tidy up")
         self.tree.add_command(self.chouette)
         self.tree.error(self.on_app_command_error)
         await sync_commands(self.tree, self.store, self.settings.dev_guild_id)

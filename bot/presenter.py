@@ -26,6 +26,7 @@ from bot.effects import Announce, Outcome, PostSheet, Prompt, name_players
 from bot.render.board import whose_turn
 from bot.render.sheet import render_sheet
 from bot.store import Channels
+from bot.tasks import spawn
 from bot.views import board_view, play_options
 from rules.absence import stand_in
 from rules.cube import Side
@@ -112,7 +113,7 @@ class Presenter:
     def _start(self, key: tuple[str, str], job: Coroutine[Any, Any, None]) -> None:
         """Run `job` as the timer `key`, in place of any timer of that key still waiting."""
         self._stop(key)
-        self._timers[key] = asyncio.create_task(job)
+        self._timers[key] = spawn(job, f"timer {key}")
 
     def _stop(self, key: tuple[str, str]) -> None:
         old = self._timers.pop(key, None)
