@@ -245,12 +245,13 @@ def render_board(pid: str, dice: list[int] | None, out: str, width: int) -> int:
 def run() -> int:
     """Start the Discord bot; a start-up failure (a setting, the token, the portal's intent,
     an unusable database, Discord out of reach) is one line on stderr, not a traceback."""
-    from bot import discord_app, startup
+    from bot import startup
+    from bot.discord import client
 
     settings: Settings | None = None
     try:
         settings = Settings.load()
-        discord_app.run(settings)
+        client.run(settings)
     except KeyboardInterrupt:  # Ctrl-C before the bot was up (after, it stops cleanly)
         return 130
     except Exception as exc:

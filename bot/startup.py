@@ -10,8 +10,8 @@ from dataclasses import dataclass
 import aiohttp
 import discord
 
-from bot.channels import INVITE
 from bot.config import Settings, SettingsError
+from bot.discord.channels import INVITE
 from bot.store import StoreError
 
 EXIT_SETTINGS = 2  # something to fix first (a setting, the token, the portal, the database)

@@ -10,9 +10,9 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.asks import StakeButton
-from bot.channels import missing
-from bot.discord_app import ChouetteBot
+from bot.discord.asks import StakeButton
+from bot.discord.channels import missing
+from bot.discord.client import ChouetteBot
 from bot.effects import Outcome
 from bot.store import Channels
 from rules.errors import BadOption, RuleError

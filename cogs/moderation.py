@@ -11,7 +11,7 @@ import io
 import discord
 from discord import app_commands
 
-from bot.discord_app import ChouetteBot
+from bot.discord.client import ChouetteBot
 from bot.history import corrections, discord_time, full_log
 from cogs.lobby import table_of
 from rules.state import Command, TableState

@@ -8,9 +8,9 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.asks import BuyButton
 from bot.dice import games_dice
-from bot.discord_app import ChouetteBot
+from bot.discord.asks import BuyButton
+from bot.discord.client import ChouetteBot
 from cogs.lobby import table_of
 from rules.errors import RuleError
 from rules.state import Command

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot import records
-from bot.discord_app import ChouetteBot
+from bot.discord.client import ChouetteBot
 from cogs.lobby import table_of
 
 

@@ -6,8 +6,8 @@ import asyncio
 
 import discord
 
-from bot.discord_app import ChouetteBot
-from bot.presenter import sheet_file
+from bot.discord.client import ChouetteBot
+from bot.discord.presenter import sheet_file
 from cogs.lobby import table_of
 from rules.state import Command
 

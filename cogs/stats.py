@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.discord_app import ChouetteBot
+from bot.discord.client import ChouetteBot
 from bot.stats import Cache, PlayerStats, read_stats
 from rules.ledger import format_points
 

@@ -23,7 +23,7 @@ from discord import app_commands
 from discord.utils import MISSING
 
 from bot.config import Settings
-from bot.discord_app import INITIAL_EXTENSIONS, ChouetteBot
+from bot.discord.client import INITIAL_EXTENSIONS, ChouetteBot
 
 
 async def chouette_group() -> app_commands.Group:

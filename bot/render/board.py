@@ -138,7 +138,7 @@ def _table_status(state: TableState) -> str:
 
 def whose_turn(who: str, dice: tuple[int, int] | None) -> str:
     """"Ann to play 6-5", or "Ann to roll" without dice: the line under the board, and the
-    board message's status (`bot.presenter.status`)."""
+    board message's status (`bot.discord.presenter.status`)."""
     return f"{who} to play {dice[0]}-{dice[1]}" if dice else f"{who} to roll"
 
 

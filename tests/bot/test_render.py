@@ -283,7 +283,7 @@ def test_sheet_labels_each_column_with_his_place_in_the_next_rotation(
 
 def test_the_posted_sheet_labels_the_seating_box_partner_captain_then_places(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from bot import presenter
+    from bot.discord import presenter
 
     seating = Seating("Bo", "Pat", ("Ann", "Cy", "Dee"))
     assert presenter.next_roles(replace(TableState(), seating=seating)) == {

@@ -8,8 +8,8 @@ from typing import Any
 import discord
 import pytest
 
+from bot.discord.sync import SCOPE_KEY, sync_commands
 from bot.store import EventStore
-from bot.sync import SCOPE_KEY, sync_commands
 
 
 class Tree:
@@ -48,7 +48,7 @@ async def test_a_test_server_is_cleared_when_the_setting_changes_or_goes(
         assert await scope_after(store, 6, tree) == "6"  # another test server
         assert tree.calls == [("copy", 6), ("sync", 6), ("clear", 5), ("sync", 5)]
         tree = Tree()
-        with caplog.at_level(logging.INFO, logger="bot.sync"):
+        with caplog.at_level(logging.INFO, logger="bot.discord.sync"):
             assert await scope_after(store, None, tree) == "global"  # the setting removed
         assert tree.calls == [("sync", None), ("clear", 6), ("sync", 6)]
         assert "removed the commands copied to the test server 6" in caplog.text
@@ -61,7 +61,7 @@ async def test_going_back_to_a_test_server_warns_of_the_global_copies(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     async with EventStore(tmp_path / "c.db") as store:
         await scope_after(store, None, Tree())
-        with caplog.at_level(logging.WARNING, logger="bot.sync"):
+        with caplog.at_level(logging.WARNING, logger="bot.discord.sync"):
             await scope_after(store, 5, Tree())
     assert "server 5 lists them twice until CHOUETTE_DEV_GUILD_ID is removed" in caplog.text
 
@@ -70,7 +70,7 @@ async def test_a_server_that_cant_be_cleared_is_logged_with_what_to_do(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     async with EventStore(tmp_path / "c.db") as store:
         await scope_after(store, 5, Tree())
-        with caplog.at_level(logging.WARNING, logger="bot.sync"):
+        with caplog.at_level(logging.WARNING, logger="bot.discord.sync"):
             assert await scope_after(store, None, Tree(refuse=5)) == "global"
     assert "could not remove the /chouette commands copied to the test server 5" in caplog.text
     assert "invite it again" in caplog.text

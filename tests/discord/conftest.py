@@ -7,7 +7,7 @@ import pytest
 
 from bot.config import Settings
 from bot.dice import Dice
-from bot.discord_app import ChouetteBot, build_bot
+from bot.discord.client import ChouetteBot, build_bot
 
 
 class ScriptedDice(Dice):

@@ -4,7 +4,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_app import ChouetteBot
+from bot.discord.client import ChouetteBot
 from rules.state import Command, TableState
 from tests.discord.conftest import ScriptedDice
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_app import ChouetteBot
+from bot.discord.client import ChouetteBot
 from rules.board import Position, legal_plays
 from rules.cube import Side
 from rules.events import GameStarted

@@ -3,7 +3,7 @@ the refusals around it (black-box: the bot is its own process, the fake is Disco
 
 import discord
 
-from bot.channels import INVITE as USED
+from bot.discord.channels import INVITE as USED
 from tests.e2e.support import INVITE, Perm, e2e
 
 BOARD = "chouette 1 · atlanta/board"

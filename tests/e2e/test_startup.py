@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.channels import INVITE as USED
+from bot.discord.channels import INVITE as USED
 from bot.startup import EXIT_SETTINGS, EXIT_UNREACHABLE
 from bot.store import EventStore
 from tests.e2e.support import HARNESS, INVITE, PROJECT, FakeDiscord

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
+from typing import Any, Protocol
 
 import discord
+from discord.http import HTTPClient
 
 from bot.store import Channels
 from rules.game import team_voices
@@ -76,7 +78,19 @@ def _players(seen: Iterable[str], voices: Iterable[str]) -> dict[int, Pair]:
                      0 if p in speak else SEND.value) for p in seen if p.isdigit()}
 
 
-async def reconcile(bot: discord.Client, state: TableState, channels: Channels) -> None:
+class Reach(Protocol):
+    """What `reconcile` needs of the bot: its user, its channels and Discord's API."""
+
+    @property
+    def user(self) -> discord.ClientUser | None: ...
+
+    @property
+    def http(self) -> HTTPClient: ...
+
+    def get_channel(self, id: int, /) -> Any: ...
+
+
+async def reconcile(bot: Reach, state: TableState, channels: Channels) -> None:
     """Make the table's channels' overwrites what `state` says: change only what differs
     (nothing at all when they match), remove those of players no longer seated."""
     assert bot.user is not None

@@ -14,28 +14,28 @@ import io
 import logging
 import time
 from collections import defaultdict
-from collections.abc import Coroutine, Mapping
+from collections.abc import Awaitable, Coroutine, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
+from discord.http import HTTPClient
 
-from bot.asks import prompt_view
-from bot.channels import reconcile
+from bot.config import Settings
+from bot.discord.asks import prompt_view
+from bot.discord.channels import reconcile
+from bot.discord.views import board_view, play_options
 from bot.effects import Announce, Outcome, PostSheet, Prompt, name_players
 from bot.render.board import whose_turn
 from bot.render.sheet import render_sheet
-from bot.store import Channels
+from bot.service import TableService
+from bot.store import Channels, EventStore
 from bot.tasks import spawn
-from bot.views import board_view, play_options
 from rules.absence import stand_in
 from rules.cube import Side
 from rules.game import shooter, waiting_for
 from rules.ledger import format_points
 from rules.state import Command, TableState
-
-if TYPE_CHECKING:
-    from bot.discord_app import ChouetteBot
 
 log = logging.getLogger(__name__)
 
@@ -99,10 +99,46 @@ def board_text(state: TableState, lines: list[str]) -> str:
     return "\n".join(out)[:2000]
 
 
+class Host(Protocol):
+    """What the presenter needs of the bot: Discord's lookups, the table's store and
+    service, and a few of the client's own steps (named here, so that the presenter does
+    not import the client)."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def store(self) -> EventStore: ...
+
+    @property
+    def service(self) -> TableService: ...
+
+    @property
+    def user(self) -> discord.ClientUser | None: ...
+
+    @property
+    def http(self) -> HTTPClient: ...
+
+    def get_channel(self, id: int, /) -> Any: ...
+
+    def get_user(self, id: int, /) -> discord.User | None: ...
+
+    async def fetch_user(self, user_id: int, /) -> discord.User: ...
+
+    async def reveal(self, table_id: str, state: TableState) -> None:
+        """Reveal the seeds of finished games."""
+
+    async def quietly(self, job: Awaitable[Any], what: str) -> None:
+        """Run `job`; a refusal from Discord is one log line."""
+
+    async def roll_command(self, table_id: str, who: str) -> Command:
+        """The next roll of the game in progress."""
+
+
 class Presenter:
     """Executes effects against Discord; one per bot."""
 
-    def __init__(self, bot: ChouetteBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         # Decision timers: scheduling only (the decision itself is in the store); re-armed
         # for every pending decision when the bot starts (`arm_pending`).

@@ -21,17 +21,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import startup
-from bot.channels import reconcile
 from bot.config import Settings
 from bot.dice import Dice, commitment
+from bot.discord.channels import reconcile
+from bot.discord.failures import tell
+from bot.discord.presenter import Presenter
+from bot.discord.sync import sync_commands
+from bot.discord.views import DYNAMIC_ITEMS
 from bot.effects import Effect, Outcome
-from bot.failures import tell
-from bot.presenter import Presenter
 from bot.service import TableService
 from bot.store import EventStore
-from bot.sync import sync_commands
 from bot.tasks import spawn
-from bot.views import DYNAMIC_ITEMS
 from rules.errors import RuleError
 from rules.seating import Reroll, order_by_rolls
 from rules.state import Command, TableState, replay

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.channels import missing
+from bot.discord.channels import missing
 
 log = logging.getLogger(__name__)
 

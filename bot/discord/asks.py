@@ -10,17 +10,17 @@ table as it is. The answer is one table command through `bot.act`.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any, Protocol, cast
 
 import discord
 
-from bot.failures import guarded
+from bot.discord.failures import guarded
+from bot.effects import Outcome
+from bot.service import TableService
 from rules.errors import RuleError
-from rules.state import Command
+from rules.state import Command, TableState
 from rules.table import decide
-
-if TYPE_CHECKING:
-    from bot.discord_app import ChouetteBot
 
 _LABELS = {"take": ("Take", discord.ButtonStyle.success),
            "drop": ("Drop", discord.ButtonStyle.danger),
@@ -36,9 +36,47 @@ _LABELS = {"take": ("Take", discord.ButtonStyle.success),
            "refuse": ("Refuse correction", discord.ButtonStyle.danger)}
 
 
-def bot_of(interaction: discord.Interaction) -> ChouetteBot:
+class Asker(Protocol):
+    """What the buttons and questions need of the presenter."""
+
+    def names(self, state: TableState, text: str, users: Mapping[str, str] = ...) -> str:
+        """A refusal with the players it names by their names."""
+
+    async def ask(self, table_id: str, player: str, text: str,
+                  view: discord.ui.View) -> None:
+        """A question with buttons for one player."""
+
+
+class TableBot(Protocol):
+    """What the buttons, menus and questions need of the bot: the client provides it
+    (named here, so that nothing below the client imports it)."""
+
+    @property
+    def service(self) -> TableService: ...
+
+    @property
+    def presenter(self) -> Asker: ...
+
+    async def act(self, interaction: discord.Interaction, table_id: str, command: Command,
+                  *, key: str | None = None) -> Outcome | None:
+        """Send `command` to the table as the user; a refusal is a private reply."""
+
+    async def reply(self, interaction: discord.Interaction, text: str) -> None:
+        """A private answer."""
+
+    async def roll_command(self, table_id: str, who: str) -> Command:
+        """The next roll of the game in progress, from its seed."""
+
+    async def start_game(self, interaction: discord.Interaction, table_id: str) -> None:
+        """Draw seats if needed and start a game."""
+
+    def is_moderator(self, user: discord.User | discord.Member) -> bool:
+        """Whether `user` is a moderator of the server."""
+
+
+def bot_of(interaction: discord.Interaction) -> TableBot:
     """The chouette bot behind an interaction."""
-    return interaction.client  # type: ignore[return-value]
+    return cast(TableBot, interaction.client)
 
 
 class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],

@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.asks import (
+from bot.discord.asks import (
     AdmitButton,
     BuyButton,
     ConsentButton,
@@ -23,7 +23,7 @@ from bot.asks import (
     StakeButton,
     bot_of,
 )
-from bot.failures import guarded
+from bot.discord.failures import guarded
 from rules.board import Position, legal_plays
 from rules.cube import CubeState, Side
 from rules.errors import RuleError

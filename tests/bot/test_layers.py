@@ -1,0 +1,35 @@
+"""The shape of the code: the Discord adapter's imports go one way (client -> presenter ->
+views -> asks -> failures -> channels), and the process core does not import the adapter
+(but the command line, which starts it, and the start-up checks, which name the invite)."""
+
+import ast
+from pathlib import Path
+
+BOT = Path(__file__).resolve().parents[2] / "bot"
+ORDER = ["client", "presenter", "views", "asks", "failures", "channels", "sync"]
+
+
+def imported(path: Path) -> set[str]:
+    """Every `bot....` module a file imports, anywhere in it (type-only imports too)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+    return {n for n in names if n.startswith("bot.")}
+
+
+def test_the_discord_adapter_imports_one_way() -> None:
+    assert sorted(p.stem for p in (BOT / "discord").glob("*.py")) == sorted(
+        [*ORDER, "__init__"])
+    for i, name in enumerate(ORDER):
+        above = {f"bot.discord.{m}" for m in ORDER[:i + 1]}
+        assert not imported(BOT / "discord" / f"{name}.py") & above, name
+
+
+def test_the_core_does_not_import_the_adapter() -> None:
+    for path in BOT.rglob("*.py"):
+        if "discord" in path.relative_to(BOT).parts or path.stem in ("__main__", "startup"):
+            continue
+        assert not {m for m in imported(path) if m.startswith("bot.discord")}, path
