@@ -39,21 +39,26 @@ async def open_table(drv: Any, *players: str, **options: Any) -> None:
         assert r.acked, r
 
 
-async def play_until_roll(drv: Any, where: str = BOARD) -> str:
-    """Each shooter plays the first legal play offered until a side is to roll; returns who."""
+async def play_until_roll(drv: Any, where: str = BOARD, costs: list[int] | None = None) -> str:
+    """Each shooter plays the first legal play offered until a side is to roll; returns who.
+    `costs` gets the API calls each checker play took."""
     for _ in range(20):
         line = status(drv, where)
         playing = re.match(r"Waiting for (\w+) to play", line)
         if playing:
             message = board(drv, where)
             (menu,) = drv.selects(message)
+            before = len(drv.fake.calls)
             chosen = await drv.select(playing[1], message, menu["custom_id"],
                                       [menu["options"][0]["value"]])
             if menu["custom_id"].endswith(":first"):  # more plays than a menu: two steps
                 plays = drv.selects(chosen.message)[0]
                 assert chosen.ephemeral and plays["custom_id"].endswith(":move:1")
+                before = len(drv.fake.calls)
                 await drv.select(playing[1], chosen.message, plays["custom_id"],
                                  [plays["options"][0]["value"]])
+            if costs is not None:
+                costs.append(len(drv.fake.calls) - before)
             continue
         rolling = re.match(r"Waiting for (\w+) to roll", line)
         assert rolling, line

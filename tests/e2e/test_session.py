@@ -22,8 +22,10 @@ async def test_a_whole_session_with_the_invites_permissions(drv) -> None:
     assert "Game 1 begins" in board(drv)["content"]
 
     # the Team's turn to roll comes: the Captain doubles, the Box takes from his menu
-    while (shooter := await play_until_roll(drv)) != captain:
+    costs: list[int] = []
+    while (shooter := await play_until_roll(drv, costs=costs)) != captain:
         await drv.click(shooter, board(drv), label="Roll")
+    assert costs and max(costs) <= 2, costs  # API calls per checker play
     await drv.click(captain, board(drv), label="Double")
     assert f"Waiting for {box} to answer" in status(drv)
     await drv.click(team[1], board(drv), label="Double")  # each decides on his own cube
@@ -38,7 +40,12 @@ async def test_a_whole_session_with_the_invites_permissions(drv) -> None:
     while (shooter := await play_until_roll(drv)) != box:
         await drv.click(shooter, board(drv), label="Roll")
     menu = await drv.click(box, board(drv), label="Double")
+    before = len(drv.fake.calls)
     await choose(drv, box, menu, {"double": team})
+    calls = [f"{c.method} {c.path}" for c in drv.fake.calls[before:]]
+    # the menu's two edits (the pick, then the answer), the board, a DM channel and a DM
+    # for each Team player: no more
+    assert len(calls) <= 3 + 2 * len(team), calls
     for player in team:
         (dm,) = [m for m in drv.dms(player) if "Drop" in drv.button_labels(m)]
         assert "turned to 4" in dm["content"]
