@@ -60,6 +60,7 @@ class Announce:
 
     text: str
     channel: str = "board"
+    record: bool = True  # also a line of #board's public record (not a roll or a play)
 
 
 @dataclass(frozen=True)
@@ -250,8 +251,9 @@ def name_players(state: TableState, text: str, users: Mapping[str, str] | None =
 def effects_for(before: TableState, after: TableState,
                 events: tuple[Event, ...]) -> tuple[Effect, ...]:
     """The effects of a command that turned `before` into `after` through `events`."""
-    out: list[Effect] = [Announce(name_players(after, text)) for e in events
-                         if (text := describe(e, after.shown))]
+    out: list[Effect] = [Announce(name_players(after, text),
+                                  record=not isinstance(e, Rolled | Moved))
+                         for e in events if (text := describe(e, after.shown))]
     old = {(p, c.team_player, c.box_player, c.state) for p, c in waiting_for(before)}
     gone = {e.player for e in events if isinstance(e, PlayerAway) and e.away}
     for player, cube in waiting_for(after):

@@ -199,6 +199,9 @@ class Presenter:
             await self.board(channels, lines, interaction)
         elif interaction is not None and not interaction.response.is_done():
             await answered(interaction, [])
+        record = [e.text for e in notes if e.channel == "board" and e.record]
+        if record:  # the public record: what happened, never edited, one message an action
+            await self._record(channels, record)
         box = self.bot.get_channel(channels.box_id)
         for note in (e for e in notes if e.channel == "box"):
             if isinstance(box, discord.TextChannel):
@@ -213,6 +216,14 @@ class Presenter:
             self.retire(channels, time.time())
         await self.bot.store.delivered(table_id, outcome.version)
         await self._keep_going(table_id, state)
+
+    async def _record(self, channels: Channels, lines: list[str]) -> None:
+        channel = self.bot.get_channel(channels.board_id)
+        if not isinstance(channel, discord.TextChannel):
+            return
+        text = "\n".join(lines)
+        for start in range(0, len(text), 2000):
+            await channel.send(text[start:start + 2000])
 
     def retire(self, channels: Channels, ended: float) -> None:
         """An ended table's channels stay as a read-only archive; where the settings say

@@ -17,7 +17,7 @@ async def test_a_score_correction_is_made_when_both_players_agree(simcord_env: A
     guild, (ann, bo, cy), board = await open_table(simcord_env, "ann", "bo", "cy",
                                                    mode="scorekeeper")
     mod = moderator(simcord_env, guild)
-    await ann.click(board.last_message, label="Start game")
+    await ann.click(board_message(board), label="Start game")
     await agree_result((ann, bo, cy), board, winner="box")
     refused = await bo.slash(board, "chouette mod correct", payer=ann, payee=bo, points="2",
                              reason="mine")
@@ -32,7 +32,8 @@ async def test_a_score_correction_is_made_when_both_players_agree(simcord_env: A
     await bo.click(board_message(board), label="Agree to correction 1")
     await ann.click(board_message(board), label="Agree to correction 1")
     assert "Correction 1 is made." in board_message(board).content
-    assert "ann: " in board.last_message.content  # the sheet, posted again
+    sheet = board.last_message  # the sheet, posted again, named for the correction
+    assert sheet.content.startswith("**Score after correction 1**") and "ann: " in sheet.content
     assert not any("correction" in (c.label or "") for row in board_message(board).components
                    for c in row.children)
     state = await table_state(simcord_env, board)
@@ -56,11 +57,11 @@ async def test_an_undo_takes_back_the_boxs_play_once_the_captain_agrees(
     guild, (ann, bo, _), board = await started(simcord_env, dice)
     mod = moderator(simcord_env, guild)
     await play(ann, board, "24/23 24/21")
-    assert "Waiting for bo to roll" in board.last_message.content
+    assert "Waiting for bo to roll" in board_message(board).content
     await mod.slash(board, "chouette mod undo", reason="ann misclicked")
-    assert "It is made once bo agrees." in board.last_message.content
-    await bo.click(board.last_message, label="Agree to correction 1")
-    assert "Waiting for ann to play 3-1" in board.last_message.content
+    assert "It is made once bo agrees." in board_message(board).content
+    await bo.click(board_message(board), label="Agree to correction 1")
+    assert "Waiting for ann to play 3-1" in board_message(board).content
     await play(ann, board, "8/5 6/5")
     told = await ann.slash(board, "chouette history")
     assert "Correction 1 (undo)" in told.response.content

@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 
 from bot.dice import Dice, commitment
-from tests.discord.test_lobby import open_table
+from tests.discord.test_lobby import board_message, open_table
 
 
 class SeatDice(Dice):
@@ -29,7 +29,7 @@ def dice() -> SeatDice:
 async def test_the_seed_is_committed_at_the_start_revealed_at_the_end_and_verifies(
         simcord_env: Any) -> None:
     _, (ann, bo, cy), board = await open_table(simcord_env, "ann", "bo", "cy")
-    await ann.click(board.last_message, label="Start game")
+    await ann.click(board_message(board), label="Start game")
     store = simcord_env.bot.store
     channels = await store.channels(channel_id=board.id)
     seed = await store.game_seed(channels.table_id, 1)

@@ -10,8 +10,9 @@ from tests.discord.conftest import ScriptedDice
 
 
 def board_message(board: Any) -> Any:
-    """The board message (edited in place; score sheets and prompts are posted after it)."""
-    return next(m for m in reversed(list(board.history())) if m.content.startswith("**Box"))
+    """The board message: the bot's first in #board, edited in place since (the public
+    record, the score sheets and prompts are posted after it)."""
+    return next(iter(board.history()))
 
 
 async def open_table(env: Any, *names: str, **options: Any) -> tuple[Any, list[Any], Any]:
@@ -50,7 +51,7 @@ async def agree_result(members: Any, board: Any, **result: Any) -> None:
 async def two_ask_to_join(env: Any) -> tuple[Any, list[Any], Any, Any, Any]:
     """ann, bo, cy play a game (kept by score); then zed and yan ask to join, in that order."""
     guild, members, board = await open_table(env, "ann", "bo", "cy", mode="scorekeeper")
-    await members[0].click(board.last_message, label="Start game")
+    await members[0].click(board_message(board), label="Start game")
     await agree_result(members, board, winner="box")
     zed = guild.add_member(env.create_user("zed"))
     yan = guild.add_member(env.create_user("yan"))
@@ -71,7 +72,7 @@ async def test_open_makes_the_four_channels_and_a_board_message(simcord_env: Any
     assert team is not None and board_ch is not None
     assert not team.permissions_for(live.get_member(ann.id)).view_channel
     assert not board_ch.permissions_for(live.get_member(bo.id)).send_messages
-    message = board.last_message
+    message = board_message(board)
     assert message is not None and "Waiting" in message.content
     state = await bot.service.state(str(team.category_id))
     assert [m.shown for m in state.members] == ["ann", "bo", "cy"]
@@ -104,9 +105,9 @@ async def test_the_box_invites_a_partner_who_accepts_by_dm(simcord_env: Any) -> 
     assert channels is not None
     await bot.presenter.board(channels, [])
     box, bottom = members[0], members[-1]
-    refused = await bottom.click(board.last_message, label="Invite a Partner")
+    refused = await bottom.click(board_message(board), label="Invite a Partner")
     assert refused.ephemeral and "Only the Box" in refused.response.content
-    menu = await box.click(board.last_message, label="Invite a Partner")
+    menu = await box.click(board_message(board), label="Invite a Partner")
     assert "f first; if he declines, e, d, c, b." in menu.response.content
     await box.click(menu.response, custom_id=f"invite:{bottom.id}")
     invitation = bottom.user.dm_channel.last_message
@@ -122,7 +123,7 @@ async def test_a_new_box_chooses_to_play_alone_from_the_board(simcord_env: Any,
     _, members, board = await open_table(simcord_env, *names, mode="scorekeeper")
     a, b, *_ = members
     dice.queue = [6, 6, 6, 5, 5, 5, 5, 4, 4, 4, 4, 3]  # seats: a Box, b Captain, c, d, e, f
-    await a.click(board.last_message, label="Start game")
+    await a.click(board_message(board), label="Start game")
     await agree_result(members, board, winner="box")
     await a.slash(board, "chouette partner", player=b)  # the bottom now (Atlanta 1.3)
     message = board_message(board)
@@ -181,7 +182,7 @@ async def test_a_stake_change_waits_for_the_boxs_agreement(simcord_env: Any,
     _, (ann, bo, cy), board = await open_table(simcord_env, "ann", "bo", "cy",
                                               mode="scorekeeper")
     dice.queue = [6, 6, 5, 5, 4, 4]  # seats: ann Box, bo Captain, cy
-    await ann.click(board.last_message, label="Start game")
+    await ann.click(board_message(board), label="Start game")
     await agree_result((ann, bo, cy), board, winner="box")
     told = await bo.slash(board, "chouette stake", multiple=2)
     assert told.ephemeral and "Asked ann" in told.response.content
@@ -202,7 +203,7 @@ async def villages_between_games(env: Any, dice: ScriptedDice) -> tuple[list[Any
     _, members, board = await open_table(env, "ann", "bo", "cy", preset="villages",
                                          mode="scorekeeper")
     dice.queue = [6, 6, 5, 5, 4, 4]  # seats: ann Box, bo Captain, cy
-    await members[0].click(board.last_message, label="Start game")
+    await members[0].click(board_message(board), label="Start game")
     await agree_result(members, board, winner="box")  # Villages 15: he stays
     table = await table_id(env, board)
     return members, board, table
@@ -232,7 +233,7 @@ async def test_the_pass_the_box_button_follows_may_pass_box(simcord_env: Any) ->
     for overrides, shown in (("", False), ("may_pass_box = true", True)):
         _, members, board = await open_table(simcord_env, "ann", "bo", "cy", preset="fibs",
                                              mode="scorekeeper", overrides=overrides)
-        await members[0].click(board.last_message, label="Start game")
+        await members[0].click(board_message(board), label="Start game")
         await agree_result(members, board, winner="box")
         assert "Start game" in labels(board_message(board))
         assert ("Pass the box" in labels(board_message(board))) is shown, overrides

@@ -44,7 +44,7 @@ async def test_the_sheet_is_an_image_and_rules_are_words(simcord_env: Any) -> No
 async def test_each_game_and_the_end_post_the_sheet_with_who_pays_whom(simcord_env: Any) -> None:
     _, members, board = await open_table(simcord_env, "ann", "bo", "cy", mode="scorekeeper")
     ann = members[0]
-    await ann.click(board.last_message, label="Start game")
+    await ann.click(board_message(board), label="Start game")
     await agree_result(members, board, winner="team")
     posted = [m for m in board.history() if m.attachments
               and m.attachments[0].filename == "sheet.png"]
@@ -64,8 +64,8 @@ async def test_a_moderator_reports_a_disconnection_and_fibs_takes_the_place(
     refused = await ann.slash(board, "chouette mod disconnected", player=cy)
     assert refused.ephemeral and "Only moderators" in refused.response.content
     await mod.slash(board, "chouette mod disconnected", player=cy)
-    assert "cy is disconnected" in board.last_message.content
-    await ann.click(board.last_message, label="Start game")
+    assert "cy is disconnected" in board_message(board).content
+    await ann.click(board_message(board), label="Start game")
     state = await table_state(simcord_env, board)
     assert state.seating is not None and str(cy.id) not in state.seating.players
     await cy.slash(board, "chouette back")

@@ -41,7 +41,7 @@ async def started(env: Any, dice: ScriptedDice, **options: Any
     Captain; the Box opens 3-1."""
     guild, members, board = await open_table(env, "ann", "bo", "cy", **options)
     dice.queue = [6, 5, 4, 4, 2, 1, 3, 1]  # seats: 11, 8, 3; opening: Box 3, Team 1
-    await members[0].click(board.last_message, label="Start game")
+    await members[0].click(board_message(board), label="Start game")
     return guild, members, board
 
 
@@ -52,13 +52,13 @@ async def six_started(env: Any, dice: ScriptedDice, **options: Any
     guild, members, board = await open_table(env, "a", "b", "c", "d", "e", "f",
                                              mode="scorekeeper", **options)
     dice.queue = [6, 6, 6, 5, 5, 5, 5, 4, 4, 4, 4, 3]
-    await members[0].click(board.last_message, label="Start game")
+    await members[0].click(board_message(board), label="Start game")
     return guild, members, board
 
 
 async def play(member: Any, board: Any, move: str) -> None:
     """`member` picks `move` from the board's menu of legal plays."""
-    await member.select(board.last_message, [move], custom_id=_move_id(board.last_message))
+    await member.select(board_message(board), [move], custom_id=_move_id(board_message(board)))
 
 
 async def box_doubles_the_team(env: Any, dice: ScriptedDice, board: Any,
@@ -67,9 +67,9 @@ async def box_doubles_the_team(env: Any, dice: ScriptedDice, board: Any,
     ann, bo, cy = members
     await play(ann, board, "8/5 6/5")
     dice.queue = [6, 5]
-    await bo.click(board.last_message, label="Roll")
+    await bo.click(board_message(board), label="Roll")
     await play(bo, board, "24/13")
-    menu = await ann.click(board.last_message, label="Double")
+    menu = await ann.click(board_message(board), label="Double")
     assert menu.ephemeral
     picks = await pick(env, board, "double")
     await ann.select(menu.response, [str(bo.id), str(cy.id)], custom_id=picks)
@@ -79,13 +79,13 @@ async def box_doubles_the_team(env: Any, dice: ScriptedDice, board: Any,
 async def test_seats_by_the_dice_and_the_box_plays_from_the_menu(simcord_env: Any,
                                                                  dice: ScriptedDice) -> None:
     _, (ann, bo, _), board = await started(simcord_env, dice)
-    message = board.last_message
+    message = board_message(board)
     assert "Waiting for ann to play 3-1" in message.content
     assert message.attachments and message.attachments[0].filename == "board.png"
     refused = await bo.select(message, ["8/5 6/5"], custom_id=_move_id(message))
     assert refused.ephemeral and "ann rolls and plays for the Box" in refused.response.content
     await ann.select(message, ["8/5 6/5"], custom_id=_move_id(message))
-    assert "Waiting for bo to roll" in board.last_message.content
+    assert "Waiting for bo to roll" in board_message(board).content
 
 
 async def test_box_double_goes_to_dms_and_a_take_opens_the_team_channel(
@@ -101,7 +101,7 @@ async def test_box_double_goes_to_dms_and_a_take_opens_the_team_channel(
     assert team.permissions_for(live_bo).send_messages
     assert not team.permissions_for(live_cy).send_messages
     await cy.user.click(cy.user.dm_channel.last_message, label="Drop")
-    assert "Waiting for ann to roll" in board.last_message.content
+    assert "Waiting for ann to roll" in board_message(board).content
 
 
 async def test_buttons_work_after_a_restart(simcord_env: Any, dice: ScriptedDice,
@@ -111,8 +111,8 @@ async def test_buttons_work_after_a_restart(simcord_env: Any, dice: ScriptedDice
     await simcord_env.bot.store.close()  # the old process is gone: only the file remains
     await simcord_env.restart_bot(make_bot())
     dice.queue = [6, 5]
-    await bo.click(board.last_message, label="Roll")
-    assert "Waiting for bo to play 6-5" in board.last_message.content
+    await bo.click(board_message(board), label="Roll")
+    assert "Waiting for bo to play 6-5" in board_message(board).content
 
 
 def _move_id(message: Any) -> str:
@@ -132,7 +132,7 @@ async def test_a_checker_play_costs_at_most_two_api_calls(simcord_env: Any,
     assert 1 <= len(calls) <= 2, [c.path for c in calls]
     dice.queue = [6, 5]
     before = len(simcord_env.http_requests)
-    await bo.click(board.last_message, label="Roll")
+    await bo.click(board_message(board), label="Roll")
     assert len(simcord_env.http_requests[before:]) <= 2
 
 
@@ -141,11 +141,11 @@ async def test_closed_dms_fall_back_to_the_board_channel(simcord_env: Any,
     _, (ann, bo, cy), board = await started(simcord_env, dice)
     await play(ann, board, "8/5 6/5")
     dice.queue = [6, 5]
-    await bo.click(board.last_message, label="Roll")
-    await bo.select(board.last_message, ["24/13"], custom_id=_move_id(board.last_message))
+    await bo.click(board_message(board), label="Roll")
+    await bo.select(board_message(board), ["24/13"], custom_id=_move_id(board_message(board)))
     simcord_env.inject_error("POST", "/users/@me/channels", status=403, code=50007,
                              message="Cannot send messages to this user", times=None)
-    menu = await ann.click(board.last_message, label="Double")
+    menu = await ann.click(board_message(board), label="Double")
     picks = await pick(simcord_env, board, "double")
     await ann.select(menu.response, [str(bo.id)], custom_id=picks)
     await ann.click(menu.response, label="Confirm")
@@ -155,8 +155,8 @@ async def test_closed_dms_fall_back_to_the_board_channel(simcord_env: Any,
     assert refused.ephemeral and "may not act for bo" in refused.response.content
     await bo.click(asked[-1], label="Take")
     channels = await simcord_env.bot.store.channels(channel_id=board.id)
-    board_message = next(m for m in board.history() if m.id == channels.message_id)
-    assert "Waiting for ann to roll" in board_message.content
+    shown = next(m for m in board.history() if m.id == channels.message_id)
+    assert "Waiting for ann to roll" in shown.content
 
 
 async def test_a_decision_that_times_out_goes_to_the_captain(simcord_env: Any,
@@ -170,21 +170,21 @@ async def test_a_decision_that_times_out_goes_to_the_captain(simcord_env: Any,
     asked = bo.user.dm_channel.last_message
     assert asked is not None and asked.content.startswith("cy's cube against ann")
     await bo.user.click(asked, label="Drop")
-    assert "Waiting for ann to roll" in board.last_message.content
+    assert "Waiting for ann to roll" in board_message(board).content
 
 
 async def test_hold_stops_the_captains_roll_until_released(simcord_env: Any,
                                                            dice: ScriptedDice) -> None:
     _, (ann, bo, cy), board = await started(simcord_env, dice)
     await play(ann, board, "8/5 6/5")
-    await cy.click(board.last_message, label="Hold the roll")
-    assert "cy asked bo to hold the roll" in board.last_message.content
-    refused = await bo.click(board.last_message, label="Roll")
+    await cy.click(board_message(board), label="Hold the roll")
+    assert "cy asked bo to hold the roll" in board_message(board).content
+    refused = await bo.click(board_message(board), label="Roll")
     assert refused.ephemeral and "hold the roll" in refused.response.content
-    await cy.click(board.last_message, label="Release the roll")
+    await cy.click(board_message(board), label="Release the roll")
     dice.queue = [6, 5]
-    await bo.click(board.last_message, label="Roll")
-    assert "Waiting for bo to play 6-5" in board.last_message.content
+    await bo.click(board_message(board), label="Roll")
+    assert "Waiting for bo to play 6-5" in board_message(board).content
 
 
 async def test_the_roll_goes_ahead_by_itself_when_the_double_window_closes(
@@ -194,7 +194,7 @@ async def test_the_roll_goes_ahead_by_itself_when_the_double_window_closes(
     dice.queue = [6, 5]
     await play(ann, board, "8/5 6/5")
     await simcord_env.advance_time(5)  # Atlanta's window; SimCord runs the wait at once
-    assert "Waiting for bo to play 6-5" in board.last_message.content
+    assert "Waiting for bo to play 6-5" in board_message(board).content
 
 
 async def test_a_forced_play_is_played_by_the_bot(simcord_env: Any, dice: ScriptedDice) -> None:
@@ -214,8 +214,8 @@ async def test_a_forced_play_is_played_by_the_bot(simcord_env: Any, dice: Script
     assert channels is not None
     await bot.presenter.board(channels, [])
     dice.queue = [6, 1]
-    await bo.click(board.last_message, label="Roll")
-    assert "Waiting for ann to roll" in board.last_message.content
+    await bo.click(board_message(board), label="Roll")
+    assert "Waiting for ann to roll" in board_message(board).content
     state = await bot.service.state(table)
     assert state.game is not None and state.game.position is not None
     assert state.game.position.opponent[17] == 1  # the Team's checker now on its 18 point
@@ -225,12 +225,12 @@ async def test_a_hold_lapses_after_the_rule_sets_time(simcord_env: Any,
                                                       dice: ScriptedDice) -> None:
     _, (ann, bo, cy), board = await started(simcord_env, dice)
     await play(ann, board, "8/5 6/5")
-    await cy.click(board.last_message, label="Hold the roll")
+    await cy.click(board_message(board), label="Hold the roll")
     await simcord_env.advance_time(120)  # Atlanta's hold_timeout_seconds
-    assert "hold the roll" not in board.last_message.content
+    assert "hold the roll" not in board_message(board).content
     dice.queue = [6, 5]
-    await bo.click(board.last_message, label="Roll")
-    assert "Waiting for bo to play 6-5" in board.last_message.content
+    await bo.click(board_message(board), label="Roll")
+    assert "Waiting for bo to play 6-5" in board_message(board).content
 
 
 async def test_a_whole_game_from_open_to_the_final_sheet(simcord_env: Any,
@@ -284,8 +284,8 @@ async def test_fibs_a_non_doubler_offers_his_game_and_the_box_buys_it_by_dm(
                                          mode="scorekeeper")
     ann, bo, cy, _ = members
     dice.queue = [6, 6, 5, 5, 4, 4, 3, 3]  # seats: ann Box, bo Captain, cy, di
-    await ann.click(board.last_message, label="Start game")
-    await bo.click(board.last_message, label="Double")  # the Captain turns the one cube
+    await ann.click(board_message(board), label="Start game")
+    await bo.click(board_message(board), label="Double")  # the Captain turns the one cube
     told = await cy.slash(board, "chouette sell", buyer=ann)
     assert told.ephemeral and "Offered to ann" in told.response.content
     offer = ann.user.dm_channel.last_message
@@ -295,7 +295,7 @@ async def test_fibs_a_non_doubler_offers_his_game_and_the_box_buys_it_by_dm(
     assert state.game is not None
     bought = next(c for c in state.game.cubes if c.team_player == str(cy.id))
     assert not bought.live
-    assert "bought out for 1/2" in board.last_message.content
+    assert "bought out for 1/2" in board_message(board).content
     atlanta = await open_table(simcord_env, "x", "y", "z")
     nope = await atlanta[1][1].slash(atlanta[2], "chouette sell", buyer=atlanta[1][0])
     assert "No game is in progress" in nope.response.content

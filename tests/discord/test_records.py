@@ -4,7 +4,7 @@ Position ID before any turn, with who was on roll and the dice."""
 from typing import Any
 
 from tests.discord.conftest import ScriptedDice
-from tests.discord.test_lobby import open_table
+from tests.discord.test_lobby import board_message, open_table
 from tests.discord.test_play import play, started
 
 
@@ -13,7 +13,7 @@ async def test_record_attaches_the_session_as_a_mat_file(simcord_env: Any,
     _, (ann, bo, cy), board = await started(simcord_env, dice)
     await play(ann, board, "8/5 6/5")
     dice.queue = [6, 4]
-    await bo.click(board.last_message, label="Roll")
+    await bo.click(board_message(board), label="Roll")
     await play(bo, board, "24/18 13/9")
     result = await cy.slash(board, "chouette record")
     assert result.ephemeral and "GNU Backgammon" in result.response.content
@@ -50,7 +50,7 @@ async def test_refusals_say_why(simcord_env: Any, dice: ScriptedDice) -> None:
     assert early.response.content.strip() == ("No game has been played on the board at this "
                                               "table yet.")
     dice.queue = [6, 5, 4, 4, 2, 1, 3, 1]  # as test_play.started: ann Box, opening 3-1
-    await ann.click(board.last_message, label="Start game")
+    await ann.click(board_message(board), label="Start game")
     missing = await bo.slash(board, "chouette record", game=2)
     assert "There is no game 2 on the board at this table (games: 1)." in missing.response.content
     late = await bo.slash(board, "chouette position", game=1, turn=3)

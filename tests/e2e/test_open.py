@@ -28,8 +28,10 @@ async def test_open_with_the_invites_permissions_makes_a_private_table(drv) -> N
     for channel in (team, box, BOARD):  # the bot granted itself nothing it lacks
         mine = drv.overwrite_for(channel, "TestBot")
         assert int(mine["allow"]) & ~INVITE == 0
-    (board,) = drv.messages(BOARD)
+    board, record = drv.messages(BOARD)  # the board, and the public record's first lines
     assert "alice joins" in board["content"] and board["components"]
+    assert record["content"] == ("A table is open under the atlanta rules (play mode).\n"
+                                 "alice joins.") and not record["components"]
 
 
 @e2e(permissions=INVITE & ~Perm.MANAGE_ROLES)
@@ -48,9 +50,9 @@ async def test_bad_options_make_nothing_and_mentions_ping_nobody(drv) -> None:
     assert all("chouette" not in c["name"] for c in drv.categories())
     bob = drv.user("bob")["id"]
     await drv.slash("alice", "general", "chouette open", basic=f"@everyone <@{bob}> pay")
-    (board,) = drv.messages(BOARD)
-    assert "@everyone" in board["content"]
-    assert not board["mention_everyone"] and board["mentions"] == []
+    for message in drv.messages(BOARD):
+        assert "@everyone" in message["content"]
+        assert not message["mention_everyone"] and message["mentions"] == []
 
 
 @e2e(env={"CHOUETTE_MAX_TABLES": "2"})

@@ -2,6 +2,7 @@
 a Team double the Box takes, the Box's double answered by DM, the game ended, the sheet,
 the end and its breakdown; the channels follow the seating throughout."""
 
+import hashlib
 import re
 
 from tests.e2e.session import BOARD, board, choose, open_table, play_until_roll, seats, status
@@ -43,9 +44,9 @@ async def test_a_whole_session_with_the_invites_permissions(drv) -> None:
     before = len(drv.fake.calls)
     await choose(drv, box, menu, {"double": team})
     calls = [f"{c.method} {c.path}" for c in drv.fake.calls[before:]]
-    # the menu's two edits (the pick, then the answer), the board, a DM channel and a DM
-    # for each Team player: no more
-    assert len(calls) <= 3 + 2 * len(team), calls
+    # the menu's two edits (the pick, then the answer), the board, the public record's
+    # line, a DM channel and a DM for each Team player: no more
+    assert len(calls) <= 4 + 2 * len(team), calls
     for player in team:
         (dm,) = [m for m in drv.dms(player) if "Drop" in drv.button_labels(m)]
         assert "turned to 4" in dm["content"]
@@ -55,6 +56,14 @@ async def test_a_whole_session_with_the_invites_permissions(drv) -> None:
     sheets = [m for m in drv.messages(BOARD) if m["content"].startswith("**Score after game 1")]
     assert len(sheets) == 1 and drv.pngs(sheets[0])
     assert f"{box}: +" in sheets[0]["content"] and not re.search(r"\d{15}", sheets[0]["content"])
+    # the public record: what happened, in messages never edited
+    record = [m for m in drv.messages(BOARD)[1:] if not m["content"].startswith("**")]
+    assert all(m.get("edited_timestamp") is None and not m["components"] for m in record)
+    text = "\n".join(m["content"] for m in record)
+    pledge = re.search(r"Game 1 begins.*SHA-256 is `([0-9a-f]{64})`", text)
+    seed = re.search(r"Game 1's dice seed was `([0-9a-f]{64})`", text)
+    assert pledge and seed and f"{captain}: double" in text and "The Box wins" in text
+    assert hashlib.sha256(bytes.fromhex(seed[1])).hexdigest() == pledge[1]
 
     # the end: the final sheet and who pays whom; the channels become a read-only archive
     r = await drv.slash(team[-1], "chouette 1 · atlanta/kibitz", "chouette end")
