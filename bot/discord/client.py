@@ -74,7 +74,6 @@ class ChouetteBot(commands.Bot):
         for extension in INITIAL_EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.presenter.arm_pending(resumed)
         self._tidy = spawn(self.tidy_up(resumed), "tidy up")
         self.tree.add_command(self.chouette)
         self.tree.error(self.on_app_command_error)
@@ -84,7 +83,8 @@ class ChouetteBot(commands.Bot):
         """Once connected: every open table made true again from the store (what it had
         still to show, delivered; its channels what its state says, whatever a crash lost),
         and ended tables' channels archived or removed when their time comes."""
-        await self.wait_until_ready()
+        await self.wait_until_ready()  # Discord's cache is there: channels can be seen
+        await self.presenter.arm_pending(table_ids)
         for table_id in table_ids:
             channels = await self.store.channels(table_id=table_id)
             if channels is None:
