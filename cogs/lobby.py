@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from dataclasses import replace
 from typing import Literal
 
 import discord
@@ -13,7 +14,6 @@ from discord import app_commands
 from bot.discord.asks import StakeButton
 from bot.discord.channels import missing
 from bot.discord.client import ChouetteBot
-from bot.effects import Outcome
 from bot.store import Channels
 from rules.errors import BadOption, RuleError
 from rules.ruleset import PRESETS, describe, load_preset
@@ -121,7 +121,9 @@ async def setup(bot: ChouetteBot) -> None:
         table = channels.table_id
         opened = await bot.service.handle(table, opening, key=f"{interaction.id}:open")
         joined = await bot.service.handle(table, joining, key=f"{interaction.id}:join")
-        await bot.presenter.show(table, Outcome(True, effects=opened.effects + joined.effects))
+        both = joined if joined.accepted else opened  # shown up to the later one's version
+        await bot.presenter.show(table, replace(both, accepted=True,
+                                                effects=opened.effects + joined.effects))
         note = "" if joined.accepted else f" (you did not join: {joined.reason})"
         await interaction.followup.send(f"Table open in <#{channels.board_id}>{note}.",
                                         ephemeral=True)

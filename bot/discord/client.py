@@ -14,6 +14,7 @@ import logging
 import signal
 import time
 from collections.abc import Awaitable, Mapping
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -28,7 +29,7 @@ from bot.discord.failures import tell
 from bot.discord.presenter import Presenter
 from bot.discord.sync import sync_commands
 from bot.discord.views import DYNAMIC_ITEMS
-from bot.effects import Effect, Outcome
+from bot.effects import Outcome
 from bot.service import TableService
 from bot.store import EventStore
 from bot.tasks import spawn
@@ -180,21 +181,20 @@ class ChouetteBot(commands.Bot):
         state = await self.service.state(table_id)
         me, key = str(interaction.user.id), str(interaction.id)
         mod = {"moderator": True} if self.is_moderator(interaction.user) else {}
-        effects: tuple[Effect, ...] = ()
+        seated = Outcome(True)
         seat = None
         if state.seating is None:
             rolls, rerolls = self.roll_for_order(list(state.present),
                                                  state.rules.seat_roll_dice)
             seat = Command("seat", me, {"rolls": rolls, "rerolls": rerolls, **mod})
         try:  # would the rules take it? (dummy opening dice: the real ones come after)
-            seated = replay(decide(state, seat), state) if seat else state
-            decide(seated, Command("start", me, {"opening": [[1, 2]], **mod}))
+            drawn = replay(decide(state, seat), state) if seat else state
+            decide(drawn, Command("start", me, {"opening": [[1, 2]], **mod}))
         except RuleError as exc:
             await self.reply(interaction, self.presenter.names(state, str(exc)))
             return
         if seat is not None:
-            done = await self.service.handle(table_id, seat, key=f"{key}:seat")
-            effects = done.effects
+            seated = await self.service.handle(table_id, seat, key=f"{key}:seat")
         args: dict[str, object] = dict(mod)
         state = await self.service.state(table_id)
         ahead = replay(unopposed(state), state).seating  # with those who join as it starts
@@ -210,11 +210,11 @@ class ChouetteBot(commands.Bot):
         started = await self.service.handle(table_id, Command("start", me, args),
                                             key=f"{key}:start")
         if not started.accepted:
-            await self.presenter.show(table_id, Outcome(True, effects=effects), interaction)
+            await self.presenter.show(table_id, seated, interaction)
             await self.reply(interaction, started.reason)
             return
-        await self.presenter.show(table_id, Outcome(True, effects=effects + started.effects),
-                                  interaction)
+        await self.presenter.show(table_id, replace(
+            started, effects=seated.effects + started.effects), interaction)
 
     def roll_for_order(self, players: list[str], count: int
                        ) -> tuple[dict[str, list[int]], list[dict[str, list[int]]]]:

@@ -10,6 +10,7 @@ closed) and to the Box in #box; a Team member's send permission in #team follows
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import logging
 import time
@@ -199,31 +200,32 @@ class Presenter:
             await self.board(channels, lines, interaction)
         elif interaction is not None and not interaction.response.is_done():
             await answered(interaction, [])
+        tag = f"{table_id}:{outcome.version}"  # what was shown for this version, once
         record = [e.text for e in notes if e.channel == "board" and e.record]
         if record:  # the public record: what happened, never edited, one message an action
-            await self._record(channels, record)
+            await self._record(channels, record, tag)
         box = self.bot.get_channel(channels.box_id)
         for note in (e for e in notes if e.channel == "box"):
             if isinstance(box, discord.TextChannel):
-                await box.send(note.text)
+                await box.send(note.text, nonce=once(tag, "box", note.text))
         await reconcile(self.bot, state, channels)  # who sees and speaks where, always
         for effect in outcome.effects:
             if isinstance(effect, Prompt):
-                await self._prompt(state, channels, effect)
+                await self._prompt(state, channels, effect, tag)
             elif isinstance(effect, PostSheet):
-                await self._post_sheet(state, channels, effect)
+                await self._post_sheet(state, channels, effect, tag)
         if state.ended:
             self.retire(channels, time.time())
         await self.bot.store.delivered(table_id, outcome.version)
         await self._keep_going(table_id, state)
 
-    async def _record(self, channels: Channels, lines: list[str]) -> None:
+    async def _record(self, channels: Channels, lines: list[str], tag: str) -> None:
         channel = self.bot.get_channel(channels.board_id)
         if not isinstance(channel, discord.TextChannel):
             return
         text = "\n".join(lines)
         for start in range(0, len(text), 2000):
-            await channel.send(text[start:start + 2000])
+            await channel.send(text[start:start + 2000], nonce=once(tag, "record", str(start)))
 
     def retire(self, channels: Channels, ended: float) -> None:
         """An ended table's channels stay as a read-only archive; where the settings say
@@ -339,22 +341,26 @@ class Presenter:
         posted = await channel.send(text, files=files, view=view)
         await self.bot.store.save_channels(replace(channels, message_id=posted.id))
 
-    async def ask(self, table_id: str, player: str, text: str, view: discord.ui.View) -> None:
+    async def ask(self, table_id: str, player: str, text: str, view: discord.ui.View,
+                  nonce: str | None = None) -> None:
         """A question with buttons for one player: by DM, else (DMs closed) in #board,
-        mentioning him; only he, or who may act for him, can answer it."""
+        mentioning him; only he, or who may act for him, can answer it. A `nonce` makes
+        Discord post it once, however often it is delivered."""
+        nonce = nonce or once(table_id, player, text, str(time.time()))  # (asked anew)
         try:
             user = self.bot.get_user(int(player)) or await self.bot.fetch_user(int(player))
-            await user.send(text, view=view)
+            await user.send(text, view=view, nonce=nonce)
             return
         except (discord.Forbidden, discord.NotFound, ValueError):
             pass
         channels = await self.bot.store.channels(table_id=table_id)
         channel = self.bot.get_channel(channels.board_id) if channels else None
         if isinstance(channel, discord.TextChannel):
-            await channel.send(f"<@{player}> {text}", view=view,
+            await channel.send(f"<@{player}> {text}", view=view, nonce=nonce,
                                allowed_mentions=_pinging(player))
 
-    async def _prompt(self, state: TableState, channels: Channels, prompt: Prompt) -> None:
+    async def _prompt(self, state: TableState, channels: Channels, prompt: Prompt,
+                      tag: str) -> None:
         if not _still_asked(state, prompt):  # answered meanwhile (an effect delivered late)
             return
         across = state.shown(prompt.across)
@@ -368,17 +374,18 @@ class Presenter:
         if prompt.private and not prompt.about and not prompt.to:
             self.arm(channels.table_id, prompt.player, state.rules.decision_timeout_seconds)
         recipient = prompt.to or prompt.player
+        nonce = once(tag, "ask", prompt.player, prompt.across, recipient)
         if prompt.private:
-            await self.ask(channels.table_id, recipient, text, view)
+            await self.ask(channels.table_id, recipient, text, view, nonce)
             return
         where = self.bot.get_channel(channels.box_id)
         if isinstance(where, discord.TextChannel):
             mention = f"<@{recipient}>" if recipient.isdigit() else recipient
-            await where.send(f"{mention} {text}", view=view,
+            await where.send(f"{mention} {text}", view=view, nonce=nonce,
                              allowed_mentions=_pinging(recipient))
 
-    async def _post_sheet(self, state: TableState, channels: Channels,
-                          effect: PostSheet) -> None:
+    async def _post_sheet(self, state: TableState, channels: Channels, effect: PostSheet,
+                          tag: str) -> None:
         channel = self.bot.get_channel(channels.board_id)
         if not isinstance(channel, discord.TextChannel):
             return
@@ -388,7 +395,8 @@ class Presenter:
                  else f"Score after correction {effect.correction}" if effect.correction
                  else f"Score after game {state.games_played}")
         file = await asyncio.to_thread(sheet_file, state)
-        await channel.send(f"**{title}**\n" + "\n".join(lines), file=file)
+        await channel.send(f"**{title}**\n" + "\n".join(lines), file=file,
+                           nonce=once(tag, "sheet", title))
 
 
 async def answered(interaction: discord.Interaction, lines: list[str]) -> None:
@@ -413,6 +421,13 @@ def _still_asked(state: TableState, prompt: Prompt) -> bool:
         return game is not None and bool(game.resignations)
     return any(p == prompt.player and cube.face == prompt.face
                for p, cube in waiting_for(state))
+
+
+def once(*parts: str) -> str:
+    """A message's nonce (Discord's `enforce_nonce`): the same parts, the same 25
+    characters, so a message delivered again after a crash or a failed request is posted
+    once (Discord keeps nonces a few minutes)."""
+    return hashlib.sha256(":".join(parts).encode()).hexdigest()[:25]
 
 
 def _pinging(player: str) -> discord.AllowedMentions:
