@@ -219,7 +219,10 @@ class BuyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         args = {"from": self.seller, "to": self.buyer}
         if self.points:
             args["points"] = self.points
-        await bot.act(interaction, self.table_id, Command("sell", self.buyer, args))
+        # the bot's dice for a fraction rolled off (Atlanta 4.3) or an odd half (FIBS §2 ¶2)
+        cmd_args: dict[str, Any] = {**args, "rolloff": bot.dice.rolloff(),
+                                    "next_roll": bot.dice.pair()}
+        await bot.act(interaction, self.table_id, Command("sell", self.buyer, cmd_args))
 
 
 class StakeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],

@@ -333,6 +333,9 @@ class Presenter:
             return
         totals = state.sheet.totals()
         lines = [f"{state.shown(p)}: {format_points(v)}" for p, v in totals.items()]
+        if state.sheet.paid:  # Atlanta 10.2: leavers settled already
+            lines.append("Paid at the table: " + "; ".join(
+                t.phrase(state.shown) for t in state.sheet.paid) + ".")
         title = "Final score" if final else f"Score after game {state.games_played}"
         file = await asyncio.to_thread(sheet_file, state)
         await channel.send(f"**{title}**\n" + "\n".join(lines), file=file)

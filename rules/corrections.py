@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from rules.cite import citation
 from rules.cube import Side
 from rules.errors import NotYourTurn, RuleError
 from rules.events import Corrected, CorrectionAnswered, CorrectionProposed, Event
@@ -71,6 +72,9 @@ def _score(state: TableState, cmd: Command, reason: str) -> tuple[Transfer, tupl
     if points <= 0:
         raise BadCommand("points are what `from` pays `to`: more than 0 (swap the two "
                          "players to move points the other way).")
+    if state.rules.whole_points and points.denominator != 1:
+        raise BadCommand(f"This sheet keeps whole points ({citation(state, 'Atlanta 4.2')}): "
+                         "correct it by whole points (a fraction is rolled off first).")
     return Transfer(payer, payee, points, f"correction: {reason}"), (payer, payee)
 
 

@@ -33,7 +33,7 @@ from rules.events import (
     Rolled,
     Seated,
 )
-from rules.ledger import SplitMode, Transfer, net, split_game
+from rules.ledger import SplitMode, Transfer, leavers_settlement, net, split_game
 from rules.notation import format_play, parse_play
 from rules.rotation import GameSummary
 from rules.seating import Seating
@@ -327,7 +327,9 @@ def _game_over(state: TableState, winner: Side, kind: GameKind) -> GameEnded:
     finals = [c.result(kind, winner, jacoby=state.rules.jacoby) for c in game.cubes if c.live]
     transfers = booked(state, (*game.transfers, *finals))
     seats, choices = next_seats(state, summarize(state, winner, transfers))
-    return GameEnded(winner, kind.name.lower(), transfers, seats, choices)
+    leavers = [m.name for m in state.members if m.leaving]  # Atlanta 10.2, once the game ends
+    paid = leavers_settlement(state.sheet.add_game(transfers).owed(), leavers)
+    return GameEnded(winner, kind.name.lower(), transfers, seats, choices, paid)
 
 
 def booked(state: TableState, transfers: tuple[Transfer, ...]) -> tuple[Transfer, ...]:

@@ -21,6 +21,7 @@ from rules.errors import CubeNotAvailable, NotYourTurn, RuleError
 from rules.events import (
     CubeTurned,
     Event,
+    OddHalfRolled,
     PartnershipSettled,
     PointsPaid,
     ResignationAnswered,
@@ -28,6 +29,7 @@ from rules.events import (
 )
 from rules.game import box_consults_fully, finish, in_game, no_pending
 from rules.ledger import pay
+from rules.rolloff import next_roll, whole
 from rules.state import (
     BadCommand,
     Command,
@@ -47,7 +49,7 @@ def _settle(state: TableState, cmd: Command) -> tuple[Event, ...]:
     other = cmd.arg("with", str)
     points = _points(cmd.args.get("points"))
     if {by, other} == {seating.box, seating.partner} and state.rules.partner_cubes == "shared":
-        return _partners_settle(state, game, by, other, points)
+        return _partners_settle(state, cmd, game, by, other, points)
     rule = state.rules.settlements
     if rule == "never":
         raise CubeNotAvailable("There are no settlements at this table.")
@@ -65,15 +67,15 @@ def _settle(state: TableState, cmd: Command) -> tuple[Event, ...]:
     payer_side = by_side if points >= 0 else by_side.other
     points = abs(points)
     action = f"settle {points}"
-    if state.rules.whole_points and points.denominator != 1:
-        points, action = _roll_off(cmd, points, by_pays=payer_side is by_side)
+    points, rolled = whole(state, cmd, points, by_pays=payer_side is by_side)
+    action = f"settle {rolled}" if rolled else action
     settled, transfers = cube.settle(points, payer_side)
     events: list[Event] = [CubeTurned(settled, action, by)]
     events += [PointsPaid(t) for t in transfers]
-    return finish(state, events)
+    return finish(state, _odd_half(state, cmd, events))
 
 
-def _partners_settle(state: TableState, game: Game, by: str, other: str,
+def _partners_settle(state: TableState, cmd: Command, game: Game, by: str, other: str,
                      points: Fraction) -> tuple[Event, ...]:
     """Atlanta 4.5: the Box and his Partner settle their shares between them (FIBS: the
     Partner sells his to the shooter for half a point); the game, the rotation and the
@@ -81,35 +83,10 @@ def _partners_settle(state: TableState, game: Game, by: str, other: str,
     if game.shared_until is not None:
         raise CubeNotAvailable("The Box and his Partner have settled this game already.")
     payer, payee = (by, other) if points >= 0 else (other, by)
-    paid = pay(payer, payee, abs(points), f"{payer} bought {payee}'s share")
+    amount, rolled = whole(state, cmd, abs(points), by_pays=payer == by)
+    paid = pay(payer, payee, amount, f"{payer} bought {payee}'s share"
+               + (f": {rolled}" if rolled else ""))
     return (PartnershipSettled(payer), *(PointsPaid(t) for t in paid))
-
-
-def _roll_off(cmd: Command, points: Fraction, *, by_pays: bool) -> tuple[Fraction, str]:
-    """Atlanta 4.3: the fraction of a settlement is rolled off, both players throwing two
-    dice, the higher total winning it (doubles count as their pips only); a tie throws again.
-    `rolloff` lists the throws as [[sender's two dice], [other's two dice]], ties first."""
-    rounds = cmd.arg("rolloff", list, None)
-    shape = ("Under these rules a settlement's fraction is rolled off (Atlanta 4.3): "
-             "rolloff lists the throws as [[your two dice], [his two dice]], ties first; or "
-             "settle for whole points.")
-    if rounds is None:
-        raise BadCommand(shape)
-    totals = []
-    for throw in rounds:
-        if (not isinstance(throw, list | tuple) or len(throw) != 2
-                or not all(isinstance(d, list | tuple) and len(d) == 2 and all(
-                    isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 6 for x in d)
-                    for d in throw)):
-            raise BadCommand(shape)
-        totals.append((sum(throw[0]), sum(throw[1])))
-    if not totals or totals[-1][0] == totals[-1][1] or any(a != b for a, b in totals[:-1]):
-        raise BadCommand(shape)
-    sender_wins = totals[-1][0] > totals[-1][1]
-    whole = points.numerator // points.denominator
-    paid = Fraction(whole if sender_wins == by_pays else whole + 1)
-    throws = ", ".join(f"{a} v {b}" for a, b in totals)
-    return paid, f"settle {points}: the fraction rolled off ({throws}), {paid} paid"
 
 
 def _points(value: object) -> Fraction:
@@ -148,14 +125,16 @@ def _sell(state: TableState, cmd: Command) -> tuple[Event, ...]:
                          + ("can." if rules.single_cube else "or a spectator can."))
     half = Fraction(cube.face, 4 if cube.pending else 2)  # half the value before a double
     price = half if rules.single_cube else _points(cmd.args.get("points", str(half)))
+    price, rolled = whole(state, cmd, price, by_pays=by == buyer)  # Atlanta 4.3
+    note = f" ({rolled})" if rolled else ""
     if buyer == seating.box:  # the Box's preemption: a buy-out, the game ends for the seller
         if cube.pending and cube.offered_by is not Side.TEAM:
             raise CubeNotAvailable(f"{seller} must answer the Box's double first.")
         ended, paid = cube.settle(price, Side.BOX)
-        events: list[Event] = [CubeTurned(ended, f"bought out for {price}", buyer)]
-        return finish(state, events + [PointsPaid(t) for t in paid])
+        events: list[Event] = [CubeTurned(ended, f"bought out for {price}{note}", buyer)]
+        return finish(state, _odd_half(state, cmd, events + [PointsPaid(t) for t in paid]))
     sold, paid = cube.sell(buyer, price)
-    return (CubeTurned(sold, f"sold to {buyer} for {price}", seller),
+    return (CubeTurned(sold, f"sold to {buyer} for {price}{note}", seller),
             *(PointsPaid(t) for t in paid))
 
 
@@ -201,8 +180,11 @@ def _penalty(state: TableState, cmd: Command) -> tuple[Event, ...]:
             side = Side.BOX if by == seating.box else Side.TEAM
             taken = Cube.penalty_cube(offender, by, side, stake=int(stake))
             return (CubeTurned(taken, "taken against him (penalty)", by),)
-        points = stake / 2 if action == "half" else stake
-        return _fine(offender, by, points, "consulted without the right")
+        points, rolled = whole(state, cmd, stake / 2 if action == "half" else stake,
+                               by_pays=False)  # Atlanta 4.3: half a cube is rolled off
+        return tuple(_odd_half(state, cmd, list(_fine(
+            offender, by, points, "consulted without the right"
+            + (f": {rolled}" if rolled else "")))))
     if by != seating.box and action != "freeze":
         raise NotYourTurn(f"The Box ({seating.box}) chooses the penalty (Atlanta 3.6).")
     if cube is None or not cube.live:
@@ -215,6 +197,21 @@ def _penalty(state: TableState, cmd: Command) -> tuple[Event, ...]:
         return (CubeTurned(cube.award(Side.BOX), "taken by the Box (penalty)", by),)
     washed, _ = cube.settle(0, Side.BOX)
     return finish(state, [CubeTurned(washed, "washed (penalty)", by)])
+
+
+def _odd_half(state: TableState, cmd: Command, events: list[Event]) -> list[Event]:
+    """`events`, and in scorekeeper mode the bot's roll for an odd half point that the Box
+    and his Partner share (FIBS §2 ¶2: `next_roll`, or the shooter's without one)."""
+    seating = state.seating
+    rules = state.rules
+    if (state.mode != "scorekeeper" or rules.odd_point != "next_roll" or seating is None
+            or seating.partner is None or rules.partner_cubes != "shared"):
+        return events
+    if not any(isinstance(e, PointsPaid) and not e.own and seating.box in (
+            e.transfer.payer, e.transfer.payee) and e.transfer.points.denominator == 2
+               for e in events):
+        return events
+    return [*events, OddHalfRolled(next_roll(cmd) or ())]
 
 
 def _fine(offender: str, to: str, points: Fraction, why: str) -> tuple[Event, ...]:

@@ -33,7 +33,7 @@ from rules.events import (
     StakeChanged,
     TableOpened,
 )
-from rules.ledger import breakdown, leaving_settlement
+from rules.ledger import leavers_settlement
 from rules.ruleset import RuleSet, load_preset
 from rules.seating import Seating
 from rules.state import (
@@ -190,8 +190,7 @@ def _leave(state: TableState, cmd: Command) -> tuple[Event, ...]:
         raise SeatingError(f"{player} is not at this table.")
     if state.game is not None:
         return (PlayerLeft(player, after_game=True),)
-    totals = state.sheet.totals()
-    payments = tuple(leaving_settlement(totals, player)) if player in totals else ()
+    payments = leavers_settlement(state.sheet.owed(), [player])  # Atlanta 10.2
     events: list[Event] = [PlayerLeft(player, payments=payments)]
     if state.seating is not None and player in state.seating.players:
         events.append(Seated(without(state.seating, [player]), f"{player} leaves"))
@@ -362,6 +361,6 @@ def _end_session(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if state.game is not None:
         raise RuleError("A game is in progress: finish it (or enter its result) before "
                         "ending the session.")
-    return (SessionEnded(tuple(breakdown(state.sheet.totals(), state.rules.payoff))),)
+    return (SessionEnded(tuple(state.sheet.breakdown(state.rules.payoff))),)
 
 

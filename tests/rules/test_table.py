@@ -9,7 +9,7 @@ import pytest
 from rules.board import Position
 from rules.cube import Cube, CubeState, Side
 from rules.errors import CubeNotAvailable, NotYourTurn, RuleError, SeatingError
-from rules.events import GameStarted, PlayerLeft, Rolled
+from rules.events import GameStarted, PlayerLeft, Rolled, SessionEnded
 from rules.game import booked, box_consults_fully, shooter, team_voices
 from rules.ledger import net, split_game
 from rules.state import BadCommand, Command, TableState, cube_of, replay
@@ -458,7 +458,9 @@ def test_danish_15_a_second_tie_is_carried_to_the_boxs_next_game_if_he_keeps_the
 
 def test_a_bought_game_is_played_doubled_settled_and_resigned_by_its_holder() -> None:
     state = do(do(game(), "double", by="bo"), "answer", by="ann", take=["bo"])
-    state = do(state, "sell", by="cy", **{"from": "cy", "to": "di", "points": "1/2"})
+    # Atlanta 4.3: the half is rolled off; cy throws 11 against di's 3, so di pays 1
+    state = do(state, "sell", by="cy", rolloff=[[[6, 5], [1, 2]]],
+               **{"from": "cy", "to": "di", "points": "1/2"})
     assert cube(state, "cy") is None  # cy is out: di plays his game
     state = do(state, "double", by="di")  # di's own cube and the one he bought
     assert state.game is not None
@@ -470,12 +472,13 @@ def test_a_bought_game_is_played_doubled_settled_and_resigned_by_its_holder() ->
     state = do(state, "resign", by="ann")  # on every cube still in, held or not
     for player in ("bo", "di"):
         state = do(state, "accept", by=player)
-    assert state.game is None and scores(state)["di"] == 4 - Fraction(1, 2)
+    assert state.game is None and scores(state)["di"] == 4 - 1
 
 
 def test_a_game_sold_to_an_outsider_is_played_by_its_seat() -> None:
     state = do(table("ann", "bo", "cy", mode="play"), "start", opening=[[1, 3]])
-    state = do(state, "sell", by="bo", **{"from": "bo", "to": "kib", "points": "1/2"})
+    state = do(state, "sell", by="bo", rolloff=[[[1, 1], [2, 2]]],
+               **{"from": "bo", "to": "kib", "points": "1/2"})
     assert shooter(state) == "bo"  # a spectator holds it; the Captain still rolls
 
 
@@ -810,13 +813,17 @@ def test_fibs_2_5_a_captain_who_sells_his_game_is_the_masters_slave() -> None:
 
 def test_atlanta_4_4_a_team_player_sells_his_interest_and_spectators_may_buy() -> None:
     state = do(game(), "double", by="bo")  # bo doubles, cy does not: bo buys cy's interest
-    bought = do(state, "sell", by="bo", **{"from": "cy", "to": "bo", "points": "1/2"})
-    assert scores(bought)["cy"] == Fraction(1, 2)
+    # Atlanta 4.3: only whole points reach the sheet, so the half is rolled off: bo (the
+    # buyer, who sends it) throws 11 to cy's 3 and wins it: the game is his for nothing.
+    bought = do(state, "sell", by="bo", rolloff=[[[6, 5], [1, 2]]],
+                **{"from": "cy", "to": "bo", "points": "1/2"})
+    assert scores(bought).get("cy", 0) == 0 and cube(bought, "cy") is None
     preempted = do(state, "sell", by="ann", **{"from": "cy", "to": "ann", "points": 1})
     assert scores(preempted)["cy"] == 1 and not cube(preempted, "cy").live  # the Box pays
-    kib = do(state, "sell", by="kib", **{"from": "di", "to": "kib", "points": "3/4"})
+    kib = do(state, "sell", by="kib", rolloff=[[[1, 2], [6, 5]]],  # kib loses: pays 1
+             **{"from": "di", "to": "kib", "points": "3/4"})
     kib = do(do(kib, "answer", by="ann", take=["bo"]), "result", winner="team")
-    assert scores(kib)["kib"] == 1 - Fraction(3, 4)  # di's cube, at 1, paid to kib
+    assert scores(kib)["kib"] == 1 - 1  # di's cube, at 1, paid to kib
     six = do(do(table("a", "b", "c", "d", "e", "f"), "partner", by="a", player="f"), "start")
     with pytest.raises(BadCommand, match="Box or a Team player or a spectator"):
         do(six, "sell", by="c", **{"from": "c", "to": "f", "points": 1})  # not the Partner
@@ -841,8 +848,12 @@ def test_atlanta_3_6_an_offender_out_of_the_game_pays_half_and_an_early_partner_
         do(state, "penalty", by="ann", player="cy", action="award")
     with pytest.raises(NotYourTurn, match="the Box or the Captain"):
         do(state, "penalty", by="di", player="cy", action="half")
-    fined = do(state, "penalty", by="bo", player="cy", action="half")
-    assert scores(fined)["bo"] - scores(state).get("bo", 0) == Fraction(1, 2)
+    with pytest.raises(BadCommand, match=r"fraction is rolled off \(Atlanta 4.3\)"):
+        do(state, "penalty", by="bo", player="cy", action="half")  # 4.2: whole points only
+    # bo throws 9 to cy's 4: he wins the fraction, and cy pays 1 for his half cube.
+    fined = do(state, "penalty", by="bo", player="cy", action="half",
+               rolloff=[[[4, 5], [2, 2]]])
+    assert scores(fined)["bo"] - scores(state).get("bo", 0) == 1
     six = do(do(table("a", "b", "c", "d", "e", "f"), "partner", by="a", player="f"), "start")
     with pytest.raises(NotYourTurn, match=r"The Captain \(b\) claims"):
         do(six, "penalty", by="a", player="f", action="partner")
@@ -893,6 +904,29 @@ def test_atlanta_10_2_a_player_who_leaves_plus_is_paid_by_the_most_minus_first()
     left = events[0]
     assert isinstance(left, PlayerLeft)
     assert [(t.payer, t.payee, t.points) for t in left.payments] == [("ann", "bo", 2)]
+
+
+def test_atlanta_10_2_a_leaver_is_settled_once_and_the_end_pays_only_what_is_still_owed(
+) -> None:
+    # Given: ann lost 4 in the first game (bo +2, cy +1, di +1)
+    state = do(do(game(), "double", by="bo"), "answer", by="ann", take=["bo"])
+    state = do(state, "result", winner="team")
+    # When: bo leaves between games, then di announces his leave during the next game
+    state = do(state, "leave", by="bo")  # ann pays bo 2 at the table
+    assert state.sheet.owed() == {"ann": -2, "bo": 0, "cy": 1, "di": 1}
+    assert state.sheet.totals()["bo"] == 2  # his points won stay on the sheet
+    state = do(do(state, "start"), "leave", by="di")  # cy is the Box now, v di and ann
+    assert state.seating is not None and state.seating.box == "cy"
+    assert state.sheet.owed()["di"] == 1  # not settled yet: his game is still on
+    state = do(do(state, "double", by="di"), "answer", by="cy", take=["di"])
+    state = do(state, "result", winner="team")  # di +2, ann +1: ann -1, cy -2, di +3
+    # Then: di is settled when the game ends, on the sheet as it stands after it: the
+    # most minus (cy, -2) pays him first, then ann the rest
+    assert [(t.payer, t.payee, t.points) for t in state.sheet.paid] == [
+        ("ann", "bo", 2), ("cy", "di", 2), ("ann", "di", 1)]
+    assert state.sheet.owed() == {"ann": 0, "bo": 0, "cy": 0, "di": 0}
+    ended = decide(state, Command("end_session", "cy"))[0]
+    assert isinstance(ended, SessionEnded) and ended.breakdown == ()  # nobody paid twice
 
 
 # -- absence ---------------------------------------------------------------------------------
@@ -1020,7 +1054,7 @@ def test_review_regressions_penalty_cube_extras_sold_seats_proxies_and_the_holde
     assert penalised.game is not None and len([c for c in penalised.game.cubes
                                                if c.is_extra]) == 2  # the extra stays
     sold = do(game("ann", "bo", "cy", "di", team_double_order="rotation"), "double", by="bo")
-    sold = do(sold, "sell", by="kib", **{"from": "di", "to": "kib"})
+    sold = do(sold, "sell", by="kib", rolloff=[[[1, 1], [1, 2]]], **{"from": "di", "to": "kib"})
     sold = do(sold, "double", by="kib")  # di's game, doubled by its buyer
     with pytest.raises(NotYourTurn, match="cy comes before di"):
         do(sold, "double", by="cy")
