@@ -795,6 +795,27 @@ def test_fibs_2_2_partners_split_a_buyout_and_the_next_roll_gives_the_odd_half()
     assert shares([4, 1]) == {"a": 0, "c": Fraction(-1, 2), "d": Fraction(1, 2)}  # odd
 
 
+def test_fibs_2_2_in_scorekeeper_mode_the_bots_roll_gives_the_odd_half() -> None:
+    # Given: a FIBS table kept by a scorekeeper (no rolls entered), Box a, Partner c
+    state = do(table("a", "b", "c", "d", "e", "f", preset="fibs"), "partner", by="a",
+               player="c")
+    state = do(do(state, "start"), "double", by="b")  # the Captain turns the one cube
+
+    def shares(**roll: Any) -> dict[str, Fraction]:
+        # When: the Box buys d out for 1/2, the bot's roll (if any) coming with it
+        after = do(state, "sell", by="a", **{"from": "d", "to": "a"}, **roll)
+        assert after.game is not None
+        return net(booked(after, after.game.transfers))
+
+    # Then: an even roll gives the half to the shooter, an odd one to the Partner, never
+    # quarters; with no roll sent, the shooter's, as on an even roll
+    assert shares(next_roll=[4, 2]) == {"a": Fraction(-1, 2), "c": 0, "d": Fraction(1, 2)}
+    assert shares(next_roll=[4, 1]) == {"a": 0, "c": Fraction(-1, 2), "d": Fraction(1, 2)}
+    assert shares() == {"a": Fraction(-1, 2), "c": 0, "d": Fraction(1, 2)}
+    with pytest.raises(BadCommand, match="next_roll is two dice"):
+        shares(next_roll=[7, 1])
+
+
 def test_fibs_2_5_a_captain_who_sells_his_game_is_the_masters_slave() -> None:
     state = do(table("ann", "bo", "cy", "di", preset="fibs", mode="play"), "start",
                opening=[[1, 3]])
