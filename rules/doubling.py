@@ -276,6 +276,12 @@ def _respond(state: TableState, cmd: Command) -> tuple[Event, ...]:
     action = cmd.name
     if (boxer := boxer_of(state, by)) is not None:
         return _box_responds(state, game, seating, cmd, boxer)
+    extras = _extras_waiting(game, by, cmd.names("cubes", None))
+    if len(extras) > 1:  # Atlanta 5.7: the offered extras are answered together
+        events: list[Event] = []
+        for extra in extras:
+            events += _apply(replay(events, state), extra, action, by)
+        return finish(state, events)
     cube = _awaiting(game, by, cmd.names("cubes", None))
     if cube.state is CubeState.OFFERED and cube.offered_by is Side.BOX and not cube.is_extra:
         seat = cube.team_player  # whoever holds its game now (a sold game: FIBS, 4.4)
@@ -292,6 +298,15 @@ def _respond(state: TableState, cmd: Command) -> tuple[Event, ...]:
                                    "table a lone taker must beaver (Villages 8), or drop.")
     events = _decided(state, cube, action, by)
     return finish(state, events + _absentees(state, events))
+
+
+def _extras_waiting(game: Game, taker: str, givers: list[str] | None) -> list[Cube]:
+    """The extras offered to `taker` that an answer of his names (all when `givers` is
+    None), when nothing else waits for him; an empty list otherwise."""
+    waiting = [c for c in game.cubes if c.to_act is not None and c.player(c.to_act) == taker]
+    if not waiting or not all(c.is_extra and c.team_player == taker for c in waiting):
+        return []
+    return [c for c in waiting if givers is None or c.box_player in givers]
 
 
 def _decided(state: TableState, cube: Cube, action: str, player: str,
@@ -390,7 +405,12 @@ def _awaiting(game: Game, player: str, others: list[str] | None) -> Cube:
         raise NotYourTurn(f"{player} has no cube in this game.")
     waiting = [c for c in involved if c.to_act is not None and c.player(c.to_act) == player]
     if others is not None:
-        waiting = [c for c in waiting if c.player(c.side_of(player).other) in others]
+        named = [c for c in waiting if c.player(c.side_of(player).other) in others]
+        if waiting and not named:
+            across = ", ".join(c.player(c.side_of(player).other) for c in waiting)
+            raise NotYourTurn(f"{', '.join(map(str, others)) or 'Nobody'} has no cube waiting "
+                              f"for your answer; waiting: {across}.")
+        waiting = named
     if not waiting:
         own = cube_of(game, player) or involved[0]
         raise NotYourTurn(f"Nothing waits for your answer: {_status(own)}.")

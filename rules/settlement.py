@@ -15,8 +15,7 @@ from fractions import Fraction
 
 from rules.absence import captain_now
 from rules.board import GameKind
-from rules.cube import Cube, CubeState, Side
-from rules.doubling import round_is_everyone
+from rules.cube import Cube, Side
 from rules.errors import CubeNotAvailable, NotYourTurn, RuleError
 from rules.events import (
     CubeTurned,
@@ -216,63 +215,6 @@ def _odd_half(state: TableState, cmd: Command, events: list[Event]) -> list[Even
 
 def _fine(offender: str, to: str, points: Fraction, why: str) -> tuple[Event, ...]:
     return tuple(PointsPaid(t) for t in pay(offender, to, points, f"penalty: {offender} {why}"))
-
-
-@handles("extra")
-def _extra(state: TableState, cmd: Command) -> tuple[Event, ...]:
-    """A player who dropped the Box's double gives an extra to a taker (Atlanta 5.7: the
-    lone taker of a double of every cube; Danish: sells his cube to the highest-ranking
-    taker): he pays the undoubled value and the taker holds a new cube against him at
-    double it, which he takes, beavers or drops."""
-    game, seating = in_game(state)
-    giver = sender(cmd)
-    rules = state.rules
-    if rules.extras == "none" or len(seating.players) < rules.extras_min_players:
-        raise CubeNotAvailable("Extras aren't given at this table.")
-    if game.on_roll is Side.TEAM or game.dice is not None:
-        raise NotYourTurn("Extras are given after the Box's double, before the Box rolls.")
-    no_pending(state, "an extra")
-    own = cube_of(game, giver)
-    if own is None or giver not in game.box_round or own.winner is not Side.BOX:
-        raise CubeNotAvailable("Only a player who dropped the Box's double gives an extra.")
-    takers = [p for p in game.box_round if (c := cube_of(game, p)) is not None and c.live]
-    if rules.extras == "lone_taker" and (len(takers) != 1
-                                         or not round_is_everyone(game, seating)):
-        raise CubeNotAvailable("Extras go to a lone taker of a double of every cube "
-                               "(Atlanta 5.7).")
-    if not takers:
-        raise CubeNotAvailable("Nobody took the Box's double: there is no one to give an "
-                               "extra to.")
-    taker = takers[0]
-    if cmd.arg("to", str, taker) != taker:
-        raise CubeNotAvailable(f"The extra goes to {taker}.")
-    if any(c.team_player == taker and c.box_player == giver for c in game.cubes):
-        raise CubeNotAvailable(f"You already gave {taker} an extra.")
-    cube, premium = Cube.extra(giver, taker, value=own.value, stake=own.stake)
-    return (CubeTurned(cube, "extra", giver), PointsPaid(premium))
-
-
-@handles("retract")
-def _retract(state: TableState, cmd: Command) -> tuple[Event, ...]:
-    """Atlanta 5.7: the lone taker, rather than accept the extras offered, drops the Box's
-    double after all: he pays the value before it, the extras lapse and their premiums go
-    back to the players who offered them."""
-    game, _ = in_game(state)
-    taker = sender(cmd)
-    extras = [c for c in game.cubes if c.is_extra and c.team_player == taker
-              and c.state is CubeState.OFFERED]
-    own = cube_of(game, taker)
-    if not extras or own is None:
-        raise CubeNotAvailable("Only a lone taker with extras offered to him may drop the "
-                               "Box's double after all (Atlanta 5.7).")
-    dropped, paid = own.retract_take()
-    events: list[Event] = [CubeTurned(dropped, "drop after all", taker), PointsPaid(paid)]
-    for extra in extras:
-        giver = extra.box_player
-        events += [CubeTurned(extra.void(), "extra lapses", taker),
-                   *(PointsPaid(t) for t in pay(taker, giver, Fraction(
-                       extra.value // 2 * extra.stake), f"{giver}'s premium back"))]
-    return finish(state, events)
 
 
 _KINDS = {"single": GameKind.SINGLE, "gammon": GameKind.GAMMON,

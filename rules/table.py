@@ -15,6 +15,7 @@ from typing import Any
 
 import rules.corrections  # registers correct, approve and refuse
 import rules.doubling
+import rules.extras  # registers extra and retract
 import rules.game
 import rules.holdover
 import rules.settlement  # noqa: F401  (registers settle and penalty)

@@ -634,14 +634,29 @@ def test_atlanta_5_7_a_lone_taker_gets_extras_from_the_droppers() -> None:
     with pytest.raises(CubeNotAvailable, match="dropped the Box's double"):
         do(state, "extra", by="di")
     state = do(state, "extra", by="cy")  # cy pays di 1 and offers him a cube at 2
-    with pytest.raises(NotYourTurn, match="waiting for di"):
-        do(state, "extra", by="bo")
-    state = do(state, "take", by="di")
     with pytest.raises(CubeNotAvailable, match="already gave"):
         do(state, "extra", by="cy")
+    state = do(state, "extra", by="bo")  # a second extra may wait with the first
+    state = do(state, "take", by="di")  # di answers "the offered extras" together
+    assert state.game is not None
+    assert [c.box_player for c in state.game.cubes if c.is_extra and c.in_game] == ["cy", "bo"]
     state = do(state, "result", winner="box")
-    # ann +1 +1 +2; cy: -1 drop, -1 premium, +2 on the extra; di: +1 -2 -2.
-    assert scores(state) == {"ann": 4, "bo": -1, "cy": 0, "di": -3}
+    # ann +1 +1 +2; bo, cy: -1 drop, -1 premium, +2 on the extra; di: +2 -2 -2 -2.
+    assert scores(state) == {"ann": 4, "bo": 0, "cy": 0, "di": -4}
+
+
+def test_atlanta_5_7_the_lone_taker_drops_some_of_the_extras_together() -> None:
+    state = do(game(), "double", by="ann")
+    state = do(do(do(state, "drop", by="bo"), "drop", by="cy"), "take", by="di")
+    state = do(do(state, "extra", by="cy"), "extra", by="bo")
+    with pytest.raises(NotYourTurn, match="zed has no cube waiting for your answer"):
+        do(state, "take", by="di", cubes=["zed"])
+    state = do(state, "drop", by="di", cubes=["bo"])  # keeps cy's, drops bo's: a net -1
+    state = do(state, "take", by="di", cubes=["cy"])
+    state = do(state, "result", winner="team")
+    # di: +2 on the Box's cube, +1 +1 premiums, -2 to bo for the dropped extra (a net point
+    # lost to him), +2 on cy's extra; bo: -1 drop, -1 premium, +2; cy: -1, -1, -2.
+    assert scores(state) == {"ann": 0, "bo": 0, "cy": -4, "di": 4}
 
 
 def test_atlanta_5_7_the_lone_taker_may_drop_after_all_rather_than_take_the_extras() -> None:
@@ -651,6 +666,17 @@ def test_atlanta_5_7_the_lone_taker_may_drop_after_all_rather_than_take_the_extr
         do(state, "retract", by="di")
     state = do(do(state, "extra", by="cy"), "retract", by="di")
     # di pays ann the undoubled 1 and gives cy's premium back: every cube is out.
+    assert state.game is None
+    assert scores(state) == {"ann": 3, "bo": -1, "cy": -1, "di": -1}
+
+
+def test_atlanta_5_7_dropping_the_box_cube_after_taking_an_extra_voids_it_too() -> None:
+    state = do(game(), "double", by="ann")
+    state = do(do(do(state, "drop", by="bo"), "drop", by="cy"), "take", by="di")
+    state = do(do(state, "extra", by="cy"), "take", by="di")  # the first extra, taken
+    state = do(do(state, "extra", by="bo"), "retract", by="di")  # the second: drop instead
+    # di drops the Box's cube (pays ann 1); both extras lapse, both premiums go back, and
+    # no cube keeps the game going.
     assert state.game is None
     assert scores(state) == {"ann": 3, "bo": -1, "cy": -1, "di": -1}
 
