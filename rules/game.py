@@ -375,6 +375,10 @@ def summarize(state: TableState, winner: Side, transfers: tuple[Transfer, ...]) 
                for p in seating.team if (c := cube_of(game, p)) and c.state is CubeState.SETTLED}
     counted = (transfers if rules.profit_counts_penalties  # euro ¶18: "penalties not counted"
                else [t for t in transfers if not t.reason.startswith("penalty")])
+    # Atlanta 3.6 with 6.1: a Partner pays his consulting penalty alone, so it is no part of
+    # the Box's result, which alone decides whether he keeps the box
+    counted = [t for t in counted if not (t.payer == seating.partner and t.reason.startswith(
+        "penalty"))]
     result = net(counted)
     return GameSummary(
         winner="box" if winner is Side.BOX else "team",

@@ -236,6 +236,23 @@ def test_atlanta_4_2_partner_shares_and_the_box_gets_the_odd_point() -> None:
     assert sum(scores(state).values()) == 0
 
 
+def test_atlanta_6_1_the_partners_own_penalty_does_not_cost_the_box_his_box() -> None:
+    # Given: Box a with Partner f; f consulted before two cubes were turned and pays the
+    # Captain b a starting cube alone (Atlanta 3.6)
+    state = do(table("a", "b", "c", "d", "e", "f"), "partner", by="a", player="f")
+    state = do(do(state, "start"), "penalty", by="b", player="f", action="partner")
+    # When: c, d and e double (not the Captain); a drops c and d and takes e; the Box
+    # beats the Captain in a single
+    for player in ("c", "d", "e"):
+        state = do(state, "double", by=player)
+    state = do(state, "answer", by="a", drop=["c", "d"], take=["e"])
+    state = do(state, "result", winner="box")
+    # Then: the Box side won 1 (-1 -1 +2 +1): the Box +1, the Partner 0 and his penalty -1.
+    # 6.1 asks the Box's own profit: +1, so a keeps the box; the Partner's penalty is his.
+    assert (scores(state)["a"], scores(state)["f"]) == (1, -1)
+    assert state.seating is not None and state.seating.box == "a"
+
+
 def test_atlanta_6_4_the_partner_whose_turn_comes_stays_or_captains() -> None:
     state = do(table("a", "b", "c", "d", "e", "f"), "partner", by="a", player="f")
     for _ in range(4):  # the Box wins every game: each Captain goes to the end
