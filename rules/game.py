@@ -411,6 +411,9 @@ def next_seats(state: TableState, summary: GameSummary
     leavers = [m.name for m in state.members if m.leaving]
     joiners = [m.name for m in state.members if m.waiting and not m.leaving]
     nxt = without(seats, leavers)
+    if nxt is not None and rules.rotation == "fibs":  # §1 ¶3: a partnership that just won
+        nxt = sit.fibs_shrunk(nxt, just_won=(nxt.box, nxt.partner) == (
+            seating.box, seating.partner), partner_min_players=rules.partner_min_players)
     if nxt is not None and joiners:
         nxt = sit.join(nxt, joiners)
     return nxt, tuple(c for c in choices if nxt is not None and c[1] in nxt.players)

@@ -194,7 +194,12 @@ def _leave(state: TableState, cmd: Command) -> tuple[Event, ...]:
     payments = leavers_settlement(state.sheet.owed(), [player])  # Atlanta 10.2
     events: list[Event] = [PlayerLeft(player, payments=payments)]
     if state.seating is not None and player in state.seating.players:
-        events.append(Seated(without(state.seating, [player]), f"{player} leaves"))
+        seats = without(state.seating, [player])
+        if seats is not None and state.rules.rotation == "fibs":  # FIBS §1 ¶3
+            won = bool(state.game_roles) and state.game_roles[-1][0] == seats.box
+            seats = sit.fibs_shrunk(seats, just_won=won,
+                                    partner_min_players=state.rules.partner_min_players)
+        events.append(Seated(seats, f"{player} leaves"))
     return tuple(events)
 
 

@@ -12,6 +12,7 @@ from rules.errors import CubeNotAvailable, NotYourTurn, RuleError, SeatingError
 from rules.events import GameStarted, PlayerLeft, Rolled, SessionEnded
 from rules.game import booked, box_consults_fully, shooter, team_voices
 from rules.ledger import net, split_game
+from rules.seating import Seating
 from rules.state import BadCommand, Command, TableState, cube_of, replay
 from rules.table import decide, partner_invitees
 
@@ -857,6 +858,21 @@ def test_fibs_2_2_in_scorekeeper_mode_the_bots_roll_gives_the_odd_half() -> None
     assert shares() == {"a": Fraction(-1, 2), "c": 0, "d": Fraction(1, 2)}
     with pytest.raises(BadCommand, match="next_roll is two dice"):
         shares(next_roll=[7, 1])
+
+
+def test_fibs_1_3_a_partnership_that_did_not_just_win_ends_when_five_are_left() -> None:
+    # Given: six at a FIBS table; the Box side a+c loses, so b boxes with d, the next in line
+    state = do(do(table("a", "b", "c", "d", "e", "f", preset="fibs"), "start"), "result",
+               winner="team")
+    assert state.seating is not None
+    assert (state.seating.box, state.seating.partner) == ("b", "d")
+    # When: f leaves between games, before the new partnership has won anything
+    left = do(state, "leave", by="f")
+    # Then: five are left and there is no Partner: d goes back after the Captain c
+    assert left.seating == Seating("b", None, ("c", "d", "e", "a"))
+    # But a partnership that just won stays for the rest of the box run
+    won = do(do(state, "start"), "result", winner="box")
+    assert do(won, "leave", by="f").seating == Seating("b", "d", ("e", "a", "c"))
 
 
 def test_fibs_2_5_a_captain_who_sells_his_game_is_the_masters_slave() -> None:
