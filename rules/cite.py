@@ -10,10 +10,14 @@ from __future__ import annotations
 from rules.state import TableState
 
 
-def citation(state: TableState, atlanta: str, **others: str) -> str:
-    """The rule behind a refusal in the table's own rule set: `others[preset]` where its
-    document has the rule, else Atlanta's, marked "as" where the preset only follows it."""
+def citation(state: TableState, atlanta: str = "", **others: str) -> str:
+    """The rule behind a refusal in the table's own rule set: `others[preset]` (keyed by
+    preset name) where its document has the rule; else Atlanta's, written "as Atlanta ..."
+    at another preset's table (docs/rules.md: a silent document follows Atlanta); else,
+    for an option the table took from another rule set, "this table's rules"."""
     own = others.get(state.preset)
     if own:
         return own
-    return atlanta if state.preset in ("atlanta", "") else f"as Atlanta {atlanta.split()[-1]}"
+    if atlanta:
+        return atlanta if state.preset in ("atlanta", "") else f"as {atlanta}"
+    return "this table's rules"

@@ -80,8 +80,9 @@ def _score(state: TableState, cmd: Command, reason: str) -> tuple[Transfer, tupl
 
 def _undo(state: TableState) -> tuple[str, ...]:
     if not state.rules.undo_plays:
-        raise RuleError("Under these rules a checker play stands once made (FIBS §4: there "
-                        "is no way to recover); a score correction is still possible.")
+        raise RuleError("Under these rules a checker play stands once made "
+                        f"({citation(state, fibs='FIBS §4 ¶1: there is no way to recover')}); "
+                        "a score correction is still possible.")
     game = state.game
     if game is None or state.seating is None:
         raise RuleError("There is no game on the board to take a play back in; correct the "

@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 
 from rules.absence import absent_decisions
+from rules.cite import citation
 from rules.cube import Cube, CubeState, Side
 from rules.errors import CubeNotAvailable, NotYourTurn, RuleError, SeatingError
 from rules.events import (
@@ -129,7 +130,8 @@ def _box_double(state: TableState, game: Game, seating: Seating,
     if state.rules.default_proxy == "take" and all(
             (m := state.member(p)) is not None and m.away and not m.proxy for p in chosen):
         raise CubeNotAvailable(f"{', '.join(chosen)} is away with nobody named for his cube: "
-                               "the Box may double him only with others (Villages 13).")
+                               "the Box may double him only with others "
+                               f"({citation(state, villages='Villages 13')}).")
     rule = state.rules.box_double_rule
     if rule == "captain_first":
         centred = [p for p in eligible if cubes[p].owner is None]
@@ -137,7 +139,7 @@ def _box_double(state: TableState, game: Game, seating: Seating,
         if initial != centred[:len(initial)]:
             raise CubeNotAvailable("Initial doubles go to the Captain first, then down the "
                                    f"rotation: double {', '.join(centred[:len(initial)])} "
-                                   "(Atlanta 5.6).")
+                                   f"({citation(state, 'Atlanta 5.6')}).")
     elif rule == "same_level":
         for p in chosen:
             level = [q for q in eligible if cubes[q].value == cubes[p].value]
@@ -149,7 +151,7 @@ def _box_double(state: TableState, game: Game, seating: Seating,
     if cmd.arg("in_order", bool, False):
         if state.rules.team_answer_order != "box_choice":
             raise BadCommand("The Box chooses the order of the answers only where the rule "
-                             "set lets him (Atlanta 5.8).")
+                             f"set lets him ({citation(state, 'Atlanta 5.8')}).")
         events.append(AnswersInOrder())
     return finish(state, events + _absentees(state, events))
 
@@ -192,7 +194,8 @@ def _box_answers(state: TableState, game: Game, seating: Seating, decisions: dic
     if game.half_answer and actions != {game.half_answer}:
         if missing or actions not in ({"take"}, {"drop"}):
             raise CubeNotAvailable(f"Your Partner answered {game.half_answer} for his half: "
-                                   "take all the doubles or drop them all (FIBS §2 ¶11).")
+                                   "take all the doubles or drop them all "
+                                   f"({citation(state, fibs='FIBS §2 ¶11')}).")
         return finish(state, halves_answered(state, game, seating, offered, "take" in actions))
     if not missing:
         _check_box_takes(state, game, seating, offered, decisions, boxer)
@@ -229,10 +232,11 @@ def _check_box_takes(state: TableState, game: Game, seating: Seating, offered: l
     three = rules.three_handed_initial
     if from_centre and len(seating.players) == 3 and three != "as_box_take_rule":
         if three == "both" and len(taken) != 2:
-            raise CubeNotAvailable("Three-handed, the Box must take both initial cubes.")
+            raise CubeNotAvailable("Three-handed, the Box must take both initial cubes "
+                                   f"({citation(state, euro='euro ¶6')}).")
         if three == "both_or_none" and len(taken) == 1:
             raise CubeNotAvailable("Three-handed, the Box takes both initial cubes or drops "
-                                   "both (Atlanta 5.10a).")
+                                   f"both ({citation(state, 'Atlanta 5.10a')}).")
         return
     rule = rules.box_take_rule
     if rule == "same_level":
@@ -240,18 +244,21 @@ def _check_box_takes(state: TableState, game: Game, seating: Seating, offered: l
             level = [q for q in offered if cubes[q].value == cubes[p].value]
             if len({decisions[q] == "drop" for q in level}) > 1:
                 raise CubeNotAvailable(f"Take or drop every cube at the same level together: "
-                                       f"{', '.join(level)} (Danish rules).")
+                                       f"{', '.join(level)} "
+                                       f"({citation(state, danish='Danish ¶7')}).")
     elif rule == "all_or_none" and initial and 0 < len(taken) < len(offered):
-        raise CubeNotAvailable("Accept or refuse the initial doubles as a whole.")
+        raise CubeNotAvailable("Accept or refuse the initial doubles as a whole "
+                               f"({citation(state, fibs='FIBS §2 ¶4')}).")
     elif rule in ("half", "half_captain_first") and from_centre and taken:
         if 2 * len(taken) < len(offered):
+            half = citation(state, "Atlanta 5.10", euro="euro ¶6")
             raise CubeNotAvailable(f"When every cube is turned from the centre, accept at "
                                    f"least half ({(len(offered) + 1) // 2} of {len(offered)}) "
-                                   "or drop them all (Atlanta 5.10).")
+                                   f"or drop them all ({half}).")
         if rule == "half_captain_first" and taken != offered[:len(taken)]:
             raise CubeNotAvailable(f"Accept the Captain first, then from the top of the "
                                    f"rotation: take {', '.join(offered[:len(taken)])} "
-                                   "(Atlanta 5.10).")
+                                   f"({citation(state, 'Atlanta 5.10')}).")
 
 
 def _apply(state: TableState, cube: Cube, action: str, by: str) -> list[Event]:
@@ -291,11 +298,14 @@ def _respond(state: TableState, cmd: Command) -> tuple[Event, ...]:
             ahead = [c.player(Side.TEAM) for p in seating.team[:seating.team.index(seat)]
                      if (c := cube_between(game, p, cube.box_player)) is not None
                      and c.to_act is Side.TEAM]
+            if ahead and ahead[0] == by:  # his own cube comes before the game he bought
+                raise NotYourTurn("Answer your own cube first (rotation order).")
             if ahead:
                 raise NotYourTurn(f"Wait: {ahead[0]} decides first (rotation order).")
         if action == "take" and _lone_taker(state, game, seating, seat):
             raise CubeNotAvailable("You are the only one taking the Box's double: at this "
-                                   "table a lone taker must beaver (Villages 8), or drop.")
+                                   "table a lone taker must beaver "
+                                   f"({citation(state, villages='Villages 8')}), or drop.")
     events = _decided(state, cube, action, by)
     return finish(state, events + _absentees(state, events))
 
@@ -399,25 +409,43 @@ def _captain_drops_for_all(state: TableState, game: Game, seating: Seating, cube
 
 def _awaiting(game: Game, player: str, others: list[str] | None) -> Cube:
     """The one cube waiting for `player`'s answer (his own, or an extra he gave or holds);
-    `others` names the player across the cube when several wait."""
+    `others` names it when several wait: by the player across it, or by its seat (a game he
+    bought is named by its seller, his own cube by himself)."""
     involved = [c for c in game.cubes if player in (c.player(Side.TEAM), c.box_player)]
     if not involved:
         raise NotYourTurn(f"{player} has no cube in this game.")
     waiting = [c for c in involved if c.to_act is not None and c.player(c.to_act) == player]
+    labels = _labels(waiting, player)
     if others is not None:
-        named = [c for c in waiting if c.player(c.side_of(player).other) in others]
+        named = [c for c in waiting if labels[id(c)] in others
+                 or (c.team_player in others and not c.is_extra)]
         if waiting and not named:
-            across = ", ".join(c.player(c.side_of(player).other) for c in waiting)
             raise NotYourTurn(f"{', '.join(map(str, others)) or 'Nobody'} has no cube waiting "
-                              f"for your answer; waiting: {across}.")
+                              f"for your answer; waiting: {_listed(waiting, player)}.")
         waiting = named
     if not waiting:
         own = cube_of(game, player) or involved[0]
-        raise NotYourTurn(f"Nothing waits for your answer: {_status(own)}.")
+        raise NotYourTurn(f"Nothing waits for your answer: "
+                          f"{own.status(own.side_of(player))}.")
     if len(waiting) > 1:
-        names = ", ".join(c.player(c.side_of(player).other) for c in waiting)
-        raise BadCommand(f"Several cubes wait for your answer: name one of {names} (cubes).")
+        raise BadCommand(f"Several cubes wait for your answer: {_listed(waiting, player)}; "
+                         "name one (cubes).")
     return waiting[0]
+
+
+def _labels(cubes: list[Cube], player: str) -> dict[int, str]:
+    """The name `player` gives each cube in `cubes`: the player across it, or where two are
+    against the same player (his own cube and a game he bought), its seat."""
+    across = {id(c): c.player(c.side_of(player).other) for c in cubes}
+    twice = {name for name in across.values() if list(across.values()).count(name) > 1}
+    return {id(c): c.team_player if across[id(c)] in twice and not c.is_extra else across[id(c)]
+            for c in cubes}
+
+
+def _listed(cubes: list[Cube], player: str) -> str:
+    """The cubes waiting for `player`, each in words and with the name that picks it."""
+    labels = _labels(cubes, player)
+    return "; ".join(f"{c.named(c.side_of(player))} ({labels[id(c)]})" for c in cubes)
 
 
 def _box_responds(state: TableState, game: Game, seating: Seating,
@@ -480,15 +508,6 @@ def _lone_taker_beavers(state: TableState, seating: Seating,
     beavered = dataclasses.replace(lone, value=lone.value * 2, state=CubeState.BEAVERED,
                                    offered_by=Side.BOX)
     return [CubeTurned(beavered, "beaver (lone taker, Villages 8)", lone.player(Side.TEAM))]
-
-
-def _status(cube: Cube) -> str:
-    if cube.to_act is not None:
-        return f"{cube.player(cube.to_act)} has to answer the cube at {cube.face}"
-    if not cube.live:
-        return f"your cube is {cube.state.value}"
-    holder = "centred" if cube.owner is None else f"held by {cube.player(cube.owner)}"
-    return f"your cube is at {cube.face}, {holder}"
 
 
 @handles("hold", "release")

@@ -19,6 +19,7 @@ from rules import rotation
 from rules import seating as sit
 from rules.absence import may_act_for
 from rules.board import GameKind, Position, legal_plays
+from rules.cite import citation
 from rules.cube import Cube, CubeState, Side
 from rules.errors import NotYourTurn, RuleError, SeatingError
 from rules.events import (
@@ -75,6 +76,9 @@ def waiting_for(state: TableState) -> list[tuple[str, Cube]]:
 
 def in_game(state: TableState) -> tuple[Game, Seating]:
     if state.game is None or state.seating is None:
+        if state.games_played and not state.ended:  # its last cube was dropped, say
+            raise RuleError(f"No game is in progress: game {state.games_played} is over, "
+                            "with no cube left in play. Start the next one first.")
         raise RuleError("No game is in progress: start one first.")
     return state.game, state.seating
 
@@ -264,7 +268,9 @@ def _roll(state: TableState, cmd: Command) -> tuple[Event, ...]:
     no_pending(state, "the roll", but=lambda c: stands and c.state is CubeState.OFFERED
                and c.offered_by is game.on_roll)
     if game.holds:
-        raise NotYourTurn(f"{', '.join(game.holds)} asked to hold the roll (Atlanta 5.9): "
+        rule = citation(state, "Atlanta 5.9", fibs="FIBS §1 ¶11", villages="Villages 11",
+                        danish="Danish ¶9", euro="euro ¶4")
+        raise NotYourTurn(f"{', '.join(game.holds)} asked to hold the roll ({rule}): "
                           "wait until they double or release it.")
     dice = _dice(cmd.arg("dice", list), "roll")
     if cmd.arg("die", int, game.dice_used) != game.dice_used:

@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from rules.absence import captain_now
 from rules.board import GameKind
+from rules.cite import citation
 from rules.cube import Cube, Side
 from rules.errors import CubeNotAvailable, NotYourTurn, RuleError
 from rules.events import (
@@ -57,11 +58,12 @@ def _settle(state: TableState, cmd: Command) -> tuple[Event, ...]:
     cube = cube or next((c for c in game.cubes if c.live and c.is_extra
                          and {c.team_player, c.box_player} == {by, other}), None)
     if cube is None:
-        raise CubeNotAvailable(f"{by} and {other} have no cube in play between them.")
+        raise CubeNotAvailable(f"You and {other} have no cube in play between you.")
     if cube.pending:
         raise NotYourTurn("Answer the cube first; settle after.")
     if rule == "after_initial" and cube.owner is None:
-        raise CubeNotAvailable("No settlements on the initial cube (FIBS).")
+        raise CubeNotAvailable("No settlements on the initial cube "
+                               f"({citation(state, fibs='FIBS §2 ¶4')}).")
     by_side = cube.side_of(by)
     payer_side = by_side if points >= 0 else by_side.other
     points = abs(points)
@@ -117,7 +119,8 @@ def _sell(state: TableState, cmd: Command) -> tuple[Event, ...]:
         raise NotYourTurn(f"A sale is {seller}'s and {buyer}'s to agree.")
     cube = cube_of(game, seller) or next(iter(cubes_of(game, seller)), None)
     if cube is None or not cube.live:
-        raise CubeNotAvailable(f"{seller} has no game in play to sell.")
+        raise CubeNotAvailable("You have no game in play to sell." if by == seller
+                               else f"{seller} has no game in play to sell.")
     if buyer == seating.partner or (rules.single_cube and buyer != seating.box
                                     and buyer not in seating.team):
         raise BadCommand(f"{buyer} can't buy {seller}'s game: the Box or a Team player "
@@ -128,7 +131,8 @@ def _sell(state: TableState, cmd: Command) -> tuple[Event, ...]:
     note = f" ({rolled})" if rolled else ""
     if buyer == seating.box:  # the Box's preemption: a buy-out, the game ends for the seller
         if cube.pending and cube.offered_by is not Side.TEAM:
-            raise CubeNotAvailable(f"{seller} must answer the Box's double first.")
+            raise CubeNotAvailable("Answer the Box's double first." if by == seller
+                                   else f"{seller} must answer the Box's double first.")
         ended, paid = cube.settle(price, Side.BOX)
         events: list[Event] = [CubeTurned(ended, f"bought out for {price}{note}", buyer)]
         return finish(state, _odd_half(state, cmd, events + [PointsPaid(t) for t in paid]))
@@ -161,7 +165,7 @@ def _penalty(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if action == "partner":
         if by != seating.captain or offender != seating.partner:
             raise NotYourTurn(f"The Captain ({seating.captain}) claims this penalty from "
-                              "the Partner (Atlanta 3.6).")
+                              f"the Partner ({citation(state, 'Atlanta 3.6')}).")
         if box_consults_fully(state):
             raise RuleError("Two cubes are turned: Box and Partner may consult fully now.")
         return _fine(offender, by, Fraction(1), "consulted before two cubes were turned")
@@ -170,7 +174,8 @@ def _penalty(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if action in ("half", "cube", "stake"):
         if action != "stake" and (live or by not in (seating.box, captain_now(state))):
             raise NotYourTurn("Half a starting cube, or another cube, is claimed by the Box or "
-                              "the Captain from a player already out of the game (Atlanta 3.6).")
+                              "the Captain from a player already out of the game "
+                              f"({citation(state, 'Atlanta 3.6')}).")
         if offender not in seating.players or offender == by:
             raise BadCommand(f"{offender} is not a player of this game.")
         if action == "cube":
@@ -185,7 +190,8 @@ def _penalty(state: TableState, cmd: Command) -> tuple[Event, ...]:
             offender, by, points, "consulted without the right"
             + (f": {rolled}" if rolled else "")))))
     if by != seating.box and action != "freeze":
-        raise NotYourTurn(f"The Box ({seating.box}) chooses the penalty (Atlanta 3.6).")
+        raise NotYourTurn(f"The Box ({seating.box}) chooses the penalty "
+                          f"({citation(state, 'Atlanta 3.6')}).")
     if cube is None or not cube.live:
         raise CubeNotAvailable(f"{offender} has no cube in play to penalise: "
                                + ("half a starting cube" if rule == "ownership_or_wash"

@@ -21,6 +21,7 @@ import rules.holdover
 import rules.settlement  # noqa: F401  (registers settle and penalty)
 from rules import seating as sit
 from rules.absence import on_behalf
+from rules.cite import citation
 from rules.errors import NotYourTurn, RuleError, SeatingError
 from rules.events import (
     Event,
@@ -147,7 +148,8 @@ def _answer_request(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if by not in state.present:
         raise NotYourTurn("Only the players at the table admit a newcomer or object.")
     if rule == "box" and seating is not None and by != seating.box:
-        raise NotYourTurn(f"The Box ({seating.box}) decides who joins (Villages 4).")
+        raise NotYourTurn(f"The Box ({seating.box}) decides who joins "
+                          f"({citation(state, villages='Villages 4')}).")
     if by in agreed:
         raise NotYourTurn(f"You have admitted {player} already.")
     if cmd.name == "object":
@@ -265,8 +267,8 @@ def partner_invitees(state: TableState) -> tuple[str, ...]:
 
 
 _FROM = {"bottom": "the bottom of the rotation first, Atlanta 1.3",
-         "after_captain": "the player after the Captain first, FIBS §1",
-         "captain": "the Captain first, euro"}
+         "after_captain": "the player after the Captain first, FIBS §1 ¶6",
+         "captain": "the Captain first, euro ¶9"}
 
 
 @handles("decline")
@@ -319,7 +321,8 @@ def _choose(state: TableState, cmd: Command) -> tuple[Event, ...]:
         open_ = "; ".join(f"{p}: {c}" for c, p in open_choices(state)) or "none"
         raise NotYourTurn(f"That choice isn't yours to make now (open choices: {open_}). "
                           "After a game the Partner whose turn to captain comes may captain "
-                          "(Atlanta 6.4), and a new Box may play alone (6.3).")
+                          f"({citation(state, 'Atlanta 6.4')}), and a new Box may play alone "
+                          f"({citation(state, 'Atlanta 6.3')}).")
     if cmd.name == "captain":
         moved = replace(seating, partner=None, team=(by, *seating.team), partner_place=None)
         return (Seated(moved, f"{by} captains instead of staying Partner (Atlanta 6.4)"),)
@@ -351,8 +354,8 @@ def _stake(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if member is None:
         raise SeatingError(f"{player} is not at this table.")
     if by != seating.box:
-        raise NotYourTurn(f"A stake changes when the Box ({seating.box}) agrees (Atlanta "
-                          "2.3): he sends it for you.")
+        raise NotYourTurn(f"A stake changes when the Box ({seating.box}) agrees "
+                          f"({citation(state, 'Atlanta 2.3')}): he sends it for you.")
     if player == seating.box:
         raise SeatingError("The Box plays each cube at its Team player's stake: his own "
                            "changes when he plays on the Team.")

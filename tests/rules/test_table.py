@@ -485,7 +485,7 @@ def test_a_bought_game_is_played_doubled_settled_and_resigned_by_its_holder() ->
     assert {c.team_player for c in state.game.cubes if c.state is CubeState.OFFERED} == {
         "cy", "di"}
     state = do(state, "answer", by="ann", take=["cy", "di"])
-    with pytest.raises(CubeNotAvailable, match="no cube in play between them"):
+    with pytest.raises(CubeNotAvailable, match="You and ann have no cube in play between you"):
         do(state, "settle", by="cy", **{"with": "ann", "points": 1})  # he sold it
     state = do(state, "resign", by="ann")  # on every cube still in, held or not
     for player in ("bo", "di"):
@@ -809,7 +809,7 @@ def test_fibs_2_a_non_doubler_sells_his_game_for_half_to_the_box_or_a_teammate()
     assert state.game is not None
     held = next(c for c in state.game.cubes if c.team_player == "di")
     assert (held.holder, held.state) == ("bo", CubeState.OFFERED)
-    with pytest.raises(CubeNotAvailable, match="di has no game in play"):
+    with pytest.raises(CubeNotAvailable, match="You have no game in play"):  # di, who sold it
         do(state, "sell", by="di", **{"from": "di", "to": "bo"})
     state = do(state, "answer", by="ann", take=["bo", "di"])
     state = do(state, "result", winner="team")
@@ -858,6 +858,51 @@ def test_fibs_2_2_in_scorekeeper_mode_the_bots_roll_gives_the_odd_half() -> None
     assert shares() == {"a": Fraction(-1, 2), "c": 0, "d": Fraction(1, 2)}
     with pytest.raises(BadCommand, match="next_roll is two dice"):
         shares(next_roll=[7, 1])
+
+
+def test_a_refusal_tells_a_buyers_own_cube_from_the_game_he_bought_against_the_same_box(
+) -> None:
+    # Given: FIBS, the Captain bo bought di's game; both are against the Box ann
+    state = do(game(preset="fibs"), "double", by="bo")
+    state = do(state, "sell", by="bo", **{"from": "di", "to": "bo"})
+    state = do(do(state, "answer", by="ann", take=["bo", "cy", "di"]), "double", by="ann")
+    # When: bo answers without saying which; Then: he is told which is which, in his words
+    with pytest.raises(BadCommand, match=r"your cube against ann \(bo\); the game you bought "
+                                         r"from di \(against ann\) \(di\); name one"):
+        do(state, "take", by="bo")
+    with pytest.raises(NotYourTurn, match=r"Answer your own cube first \(rotation order\)"):
+        do(state, "drop", by="bo", cubes=["di"])  # FIBS: answers in rotation order
+    state = do(do(state, "take", by="bo", cubes=["bo"]), "take", by="cy")  # by its seat
+    state = do(state, "drop", by="bo", cubes=["di"])  # and the game he bought, by its seat
+    assert state.game is not None
+    assert [c.state for c in state.game.cubes if c.player(Side.TEAM) == "bo"] == [
+        CubeState.TAKEN, CubeState.DROPPED]  # and about his own cube he is "you":
+    with pytest.raises(NotYourTurn, match="Nothing waits for your answer: your cube against "
+                                          "ann is at 4, held by you"):
+        do(state, "take", by="bo")
+
+
+def test_refusals_cite_the_tables_own_rule_set() -> None:
+    euro = do(game(preset="euro"), "double", by="bo")
+    euro = do(do(euro, "double", by="cy"), "double", by="di")
+    with pytest.raises(CubeNotAvailable, match=r"or drop them all \(euro ¶6\)"):
+        do(euro, "answer", by="ann", take=["bo"], drop=["cy", "di"])
+    with pytest.raises(CubeNotAvailable, match=r"initial cube \(FIBS §2 ¶4\)"):
+        do(game(preset="fibs"), "settle", by="ann", points=1, **{"with": "bo"})
+    # FIBS is silent on the order of the Box's initial doubles: it follows Atlanta 5.6
+    with pytest.raises(CubeNotAvailable, match=r"rotation: double bo \(as Atlanta 5.6\)"):
+        do(game(preset="fibs", single_cube=False), "double", by="ann", cubes=["cy"])
+    villages = do(game(preset="villages"), "double", by="ann")
+    villages = do(do(villages, "drop", by="bo"), "drop", by="cy")
+    with pytest.raises(CubeNotAvailable, match=r"must beaver \(Villages 8\)"):
+        do(villages, "take", by="di")
+
+
+def test_after_the_last_drop_a_player_is_told_the_game_is_over() -> None:
+    state = do(do(game("ann", "bo", "cy"), "double", by="ann"), "drop", by="bo")
+    state = do(state, "drop", by="cy")  # the last cube: the game is over
+    with pytest.raises(RuleError, match="game 1 is over, with no cube left in play"):
+        do(state, "take", by="cy")
 
 
 def test_fibs_1_3_a_partnership_that_did_not_just_win_ends_when_five_are_left() -> None:
