@@ -167,7 +167,9 @@ def describe(event: Event) -> str | None:
         case Moved(side, play, _):
             return f"{'Box' if side is Side.BOX else 'Team'} plays {play}."
         case GameEnded(winner, kind, _, _, choices, paid):
-            offers = "".join(f" {t.phrase()}." for t in paid) + "".join(
+            settled = (" Paid at the table to settle those who leave (Atlanta 10.2): "
+                       + "; ".join(t.phrase() for t in paid) + ".") if paid else ""
+            offers = settled + "".join(
                 f" {player} may captain instead of staying Partner (Atlanta 6.4)."
                 if choice == "captain" else f" {player} may play without a Partner (6.3)."
                 for choice, player in choices)
