@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 
 from rules.absence import absent_decisions
+from rules.answers import awaiting, extras_waiting
 from rules.cite import citation
 from rules.cube import Cube, CubeState, Side
 from rules.errors import CubeNotAvailable, NotYourTurn, RuleError, SeatingError
@@ -283,13 +284,13 @@ def _respond(state: TableState, cmd: Command) -> tuple[Event, ...]:
     action = cmd.name
     if (boxer := boxer_of(state, by)) is not None:
         return _box_responds(state, game, seating, cmd, boxer)
-    extras = _extras_waiting(game, by, cmd.names("cubes", None))
+    extras = extras_waiting(game, by, cmd.names("cubes", None))
     if len(extras) > 1:  # Atlanta 5.7: the offered extras are answered together
         events: list[Event] = []
         for extra in extras:
             events += _apply(replay(events, state), extra, action, by)
         return finish(state, events)
-    cube = _awaiting(game, by, cmd.names("cubes", None))
+    cube = awaiting(game, by, cmd.names("cubes", None))
     if cube.state is CubeState.OFFERED and cube.offered_by is Side.BOX and not cube.is_extra:
         seat = cube.team_player  # whoever holds its game now (a sold game: FIBS, 4.4)
         order = state.rules.team_answer_order
@@ -308,15 +309,6 @@ def _respond(state: TableState, cmd: Command) -> tuple[Event, ...]:
                                    f"({citation(state, villages='Villages 8')}), or drop.")
     events = _decided(state, cube, action, by)
     return finish(state, events + _absentees(state, events))
-
-
-def _extras_waiting(game: Game, taker: str, givers: list[str] | None) -> list[Cube]:
-    """The extras offered to `taker` that an answer of his names (all when `givers` is
-    None), when nothing else waits for him; an empty list otherwise."""
-    waiting = [c for c in game.cubes if c.to_act is not None and c.player(c.to_act) == taker]
-    if not waiting or not all(c.is_extra and c.team_player == taker for c in waiting):
-        return []
-    return [c for c in waiting if givers is None or c.box_player in givers]
 
 
 def _decided(state: TableState, cube: Cube, action: str, player: str,
@@ -405,47 +397,6 @@ def _captain_drops_for_all(state: TableState, game: Game, seating: Seating, cube
         if other is not None and other is not cube and other.to_act is Side.TEAM:
             events += _apply(state, other, "drop", by)
     return events
-
-
-def _awaiting(game: Game, player: str, others: list[str] | None) -> Cube:
-    """The one cube waiting for `player`'s answer (his own, or an extra he gave or holds);
-    `others` names it when several wait: by the player across it, or by its seat (a game he
-    bought is named by its seller, his own cube by himself)."""
-    involved = [c for c in game.cubes if player in (c.player(Side.TEAM), c.box_player)]
-    if not involved:
-        raise NotYourTurn(f"{player} has no cube in this game.")
-    waiting = [c for c in involved if c.to_act is not None and c.player(c.to_act) == player]
-    labels = _labels(waiting, player)
-    if others is not None:
-        named = [c for c in waiting if labels[id(c)] in others
-                 or (c.team_player in others and not c.is_extra)]
-        if waiting and not named:
-            raise NotYourTurn(f"{', '.join(map(str, others)) or 'Nobody'} has no cube waiting "
-                              f"for your answer; waiting: {_listed(waiting, player)}.")
-        waiting = named
-    if not waiting:
-        own = cube_of(game, player) or involved[0]
-        raise NotYourTurn(f"Nothing waits for your answer: "
-                          f"{own.status(own.side_of(player))}.")
-    if len(waiting) > 1:
-        raise BadCommand(f"Several cubes wait for your answer: {_listed(waiting, player)}; "
-                         "name one (cubes).")
-    return waiting[0]
-
-
-def _labels(cubes: list[Cube], player: str) -> dict[int, str]:
-    """The name `player` gives each cube in `cubes`: the player across it, or where two are
-    against the same player (his own cube and a game he bought), its seat."""
-    across = {id(c): c.player(c.side_of(player).other) for c in cubes}
-    twice = {name for name in across.values() if list(across.values()).count(name) > 1}
-    return {id(c): c.team_player if across[id(c)] in twice and not c.is_extra else across[id(c)]
-            for c in cubes}
-
-
-def _listed(cubes: list[Cube], player: str) -> str:
-    """The cubes waiting for `player`, each in words and with the name that picks it."""
-    labels = _labels(cubes, player)
-    return "; ".join(f"{c.named(c.side_of(player))} ({labels[id(c)]})" for c in cubes)
 
 
 def _box_responds(state: TableState, game: Game, seating: Seating,
