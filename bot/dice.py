@@ -131,6 +131,11 @@ class Dice:
             pairs.append(self.faces(seed, 2 * len(pairs), 2))
         return pairs
 
+    def pair(self) -> list[int]:
+        """Two dice outside any game's seed: the roll for an odd half point in scorekeeper
+        mode (FIBS §2 ¶2)."""
+        return [self._draw(), self._draw()]
+
     def rolloff(self) -> list[list[list[int]]]:
         """A roll-off of a fraction (Atlanta 4.3): both throw two dice until the totals
         differ, as [[sender's dice], [other's dice]] rounds."""

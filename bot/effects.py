@@ -32,6 +32,7 @@ from rules.events import (
     JoinAnswered,
     JoinRequested,
     Moved,
+    OddHalfRolled,
     PartnerDeclined,
     PartnershipSettled,
     PlayerAway,
@@ -176,12 +177,21 @@ def describe(event: Event, n: Callable[[str], str] = str) -> str | None:
             return f"{who} rolls {dice[0]}-{dice[1]}" + (": no legal play." if passed else ".")
         case Moved(side, play, _):
             return f"{'Box' if side is Side.BOX else 'Team'} plays {play}."
-        case GameEnded(winner, kind, _, _, choices):
-            offers = "".join(
+        case GameEnded(winner, kind, _, _, choices, paid):
+            settled = (" Paid at the table to settle those who leave (Atlanta 10.2): "
+                       + "; ".join(t.phrase(n) for t in paid) + ".") if paid else ""
+            offers = settled + "".join(
                 f" {n(player)} may captain instead of staying Partner (Atlanta 6.4)."
                 if choice == "captain" else f" {n(player)} may play without a Partner (6.3)."
                 for choice, player in choices)
             return f"{'The Box' if winner is Side.BOX else 'The Team'} wins ({kind}).{offers}"
+        case OddHalfRolled(dice):
+            if len(dice) != 2:
+                return ("No roll came for the odd half point: it goes to the shooter "
+                        "(FIBS §2 ¶2, as on an even roll).")
+            goes = "the shooter" if sum(dice) % 2 == 0 else "the Partner"
+            return (f"The odd half point goes by the roll {dice[0]}-{dice[1]}: to {goes} "
+                    "(FIBS §2 ¶2).")
         case HalfAnswered(player, action):
             return f"{n(player)} answers for his half: {action} (FIBS §2 ¶11)."
         case PartnershipSettled(holder, True):

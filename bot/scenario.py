@@ -20,7 +20,7 @@ from bot.store import EventStore
 from rules.cube import Side
 from rules.errors import RuleError
 from rules.events import Event
-from rules.ledger import Transfer, breakdown
+from rules.ledger import Transfer
 from rules.notation import position_id
 from rules.state import Command, TableState, replay
 from rules.table import decide
@@ -107,7 +107,7 @@ def report(state: TableState, rejected: list[dict[str, Any]]) -> dict[str, Any]:
         "captain": seating.captain if seating else None,
         "team": list(seating.team) if seating else [],
         "games": [{"transfers": _transfers(game)} for game in state.sheet.games],
-        "breakdown": _transfers(breakdown(totals, state.rules.payoff)),
+        "breakdown": _transfers(state.sheet.breakdown(state.rules.payoff)),
         "rejected": rejected,
     }
     if state.mode == "play" and state.board is not None:

@@ -49,7 +49,8 @@ async def setup(bot: ChouetteBot) -> None:
         if table := await table_of(bot, interaction):
             await bot.act(interaction, table, Command(
                 "settle", str(interaction.user.id),
-                {"with": str(player.id), "points": points, "rolloff": bot.dice.rolloff()}))
+                {"with": str(player.id), "points": points, "rolloff": bot.dice.rolloff(),
+                 "next_roll": bot.dice.pair()}))
 
     @group.command()
     @app_commands.describe(kind="what you concede: single, gammon or backgammon")
@@ -93,8 +94,10 @@ async def setup(bot: ChouetteBot) -> None:
             state = await bot.service.state(table)
             me = str(interaction.user.id)
             price = {"points": points} if points else {}
+            dice = {"rolloff": [[[6, 5], [1, 2]]]}  # any throw: only asks if a sale would do
             try:  # would the rules take this sale now? (nothing is stored until he accepts)
-                decide(state, Command("sell", me, {"from": me, "to": str(buyer.id), **price}))
+                decide(state, Command("sell", me, {"from": me, "to": str(buyer.id), **price,
+                                                   **dice}))
             except RuleError as exc:
                 await bot.reply(interaction, bot.presenter.names(state, str(exc)))
                 return
@@ -118,4 +121,6 @@ async def setup(bot: ChouetteBot) -> None:
         if table := await table_of(bot, interaction):
             await bot.act(interaction, table, Command(
                 "penalty", str(interaction.user.id), {"player": str(player.id),
-                                                      "action": action}))
+                                                      "action": action,
+                                                      "rolloff": bot.dice.rolloff(),
+                                                      "next_roll": bot.dice.pair()}))

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
+from rules.cite import citation
 from rules.cube import Side
 from rules.errors import NotYourTurn, RuleError
 from rules.events import Corrected, CorrectionAnswered, CorrectionProposed, Event
@@ -72,13 +73,17 @@ def _score(state: TableState, cmd: Command, reason: str) -> tuple[Transfer, tupl
     if points <= 0:
         raise BadCommand("points are what `from` pays `to`: more than 0 (swap the two "
                          "players to move points the other way).")
+    if state.rules.whole_points and points.denominator != 1:
+        raise BadCommand(f"This sheet keeps whole points ({citation(state, 'Atlanta 4.2')}): "
+                         "correct it by whole points (a fraction is rolled off first).")
     return Transfer(payer, payee, points, f"correction: {reason}"), (payer, payee)
 
 
 def _undo(state: TableState) -> tuple[str, ...]:
     if not state.rules.undo_plays:
-        raise RuleError("Under these rules a checker play stands once made (FIBS §4: there "
-                        "is no way to recover); a score correction is still possible.")
+        raise RuleError("Under these rules a checker play stands once made "
+                        f"({citation(state, fibs='FIBS §4 ¶1: there is no way to recover')}); "
+                        "a score correction is still possible.")
     game = state.game
     if game is None or state.seating is None:
         raise RuleError("There is no game on the board to take a play back in; correct the "

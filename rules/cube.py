@@ -172,17 +172,21 @@ class Cube:
 
     def offer(self, by: Side) -> Cube:
         """`by` turns the cube (a double or redouble); the other side must answer."""
-        self._require_live("double")
+        self._require_live("double", by)
         if self.pending:
-            raise CubeNotAvailable(f"You can't double now: {self._waiting()}")
+            raise CubeNotAvailable(f"You can't double now: {self._waiting(by)}")
         if self.frozen is by:
-            raise CubeNotAvailable(f"You can't double: {self._name()} is frozen for this game "
-                                   "(you may only take or drop)")
+            raise CubeNotAvailable(f"You can't double: {self._name(by)} is frozen for this "
+                                   "game (you may only take or drop)")
         if self.owner is by.other:
             holder = self.player(by.other)
             if by is Side.TEAM:
-                raise CubeNotAvailable(f"You can't double: {holder} owns your cube at {self.face}")
-            raise CubeNotAvailable(f"You can't double {holder}: {holder} owns the cube "
+                mine = "your cube" if self.player(by) == self.team_player else self._name(by)
+                raise CubeNotAvailable(f"You can't double: {holder} owns {mine} at "
+                                       f"{self.face}")
+            which = ("the cube" if self.player(Side.TEAM) == self.team_player
+                     else f"the cube bought from {self.team_player}")
+            raise CubeNotAvailable(f"You can't double {holder}: {holder} owns {which} "
                                    f"at {self.face}")
         return dataclasses.replace(self, value=self.value * 2, state=CubeState.OFFERED,
                                    offered_by=by, turned=True)
@@ -298,9 +302,9 @@ class Cube:
         cube's value, also while his side's double waits for an answer). The cube keeps its
         `team_player` (it is his seat's cube); `holder` says who decides, wins and loses it.
         A sale to the opponent on this cube is a settlement: use `settle`."""
-        self._require_live("sell")
+        self._require_live("sell", Side.TEAM)
         if self.pending and self.offered_by is not Side.TEAM:
-            raise CubeNotAvailable(f"You can't sell your game now: {self._waiting()}")
+            raise CubeNotAvailable(f"You can't sell your game now: {self._waiting(Side.TEAM)}")
         seller = self.player(Side.TEAM)
         if not buyer or buyer in (seller, self.box_player):
             raise CubeNotAvailable(f"{buyer or 'Nobody'} can't buy {seller}'s game on "
@@ -347,22 +351,58 @@ class Cube:
 
     # -- helpers -----------------------------------------------------------------------------
 
-    def _name(self) -> str:
-        return f"{self.team_player}'s cube against {self.box_player}"
+    def _name(self, viewer: Side | None = None) -> str:
+        """The cube in words, to the player on `viewer`'s side when one is named: his own
+        cube is "your cube", never his name; a game he bought or an extra is told apart from
+        his own cube against the same opponent (None: to a third party)."""
+        team, box = self.player(Side.TEAM), self.box_player
+        if viewer is Side.TEAM:
+            if self.is_extra:
+                return f"your extra from {box}"
+            if team != self.team_player:
+                return f"the game you bought from {self.team_player} (against {box})"
+            return f"your cube against {box}"
+        if viewer is Side.BOX:
+            if self.is_extra:
+                return f"the extra you gave {team}"
+            bought = f" (bought from {self.team_player})" if team != self.team_player else ""
+            return f"your cube with {team}{bought}"
+        if self.is_extra:
+            return f"{box}'s extra to {team}"
+        bought = f" (bought from {self.team_player})" if team != self.team_player else ""
+        return f"{team}'s cube against {box}{bought}"
 
-    def _waiting(self) -> str:
+    def named(self, viewer: Side | None = None) -> str:
+        """This cube in words for a refusal, to the player on `viewer`'s side (see `_name`)."""
+        return self._name(viewer)
+
+    def status(self, viewer: Side | None = None) -> str:
+        """Where this cube stands, in words, to the player on `viewer`'s side."""
+        if self.to_act is not None:
+            return self._waiting(viewer)
+        if not self.live:
+            return f"{self._name(viewer)} is {self.state.value}"
+        if self.owner is None:
+            return f"{self._name(viewer)} is at {self.face}, centred"
+        owner = "you" if self.owner is viewer else self.player(self.owner)
+        return f"{self._name(viewer)} is at {self.face}, held by {owner}"
+
+    def _waiting(self, viewer: Side | None = None) -> str:
         side = self.to_act
         assert side is not None
-        return f"{self.player(side)} has to answer the {_TURN_NAMES[self.state]} to {self.face}"
+        turn = f"the {_TURN_NAMES[self.state]} to {self.face}"
+        if side is viewer:
+            return f"you have to answer {turn} on {self._name(viewer)} first"
+        return f"{self.player(side)} has to answer {turn}"
 
-    def _require_live(self, action: str) -> None:
+    def _require_live(self, action: str, viewer: Side | None = None) -> None:
         if not self.live:
-            raise CubeNotAvailable(f"You can't {action}: {self._name()} is {self.state.value} "
-                                   "and out of this game")
+            raise CubeNotAvailable(f"You can't {action}: {self._name(viewer)} is "
+                                   f"{self.state.value} and out of this game")
 
     def _require_pending(self, action: str) -> Side:
-        self._require_live(action)
         side = self.to_act
+        self._require_live(action, side)
         if side is None:
             raise CubeNotAvailable(f"There is no double to {action} on {self._name()}")
         return side
@@ -370,10 +410,10 @@ class Cube:
     def _turn_again(self, before: CubeState, after: CubeState, action: str) -> Cube:
         side = self._require_pending(action)
         if self.state is not before:
-            raise CubeNotAvailable(f"You can't {action} now: {self._waiting()}")
+            raise CubeNotAvailable(f"You can't {action} now: {self._waiting(side)}")
         if self.frozen is side:
-            raise CubeNotAvailable(f"You can't {action}: {self._name()} is frozen for this game "
-                                   "(you may only take or drop)")
+            raise CubeNotAvailable(f"You can't {action}: {self._name(side)} is frozen for "
+                                   "this game (you may only take or drop)")
         assert self.offered_by is not None
         return dataclasses.replace(self, value=self.value * 2, state=after,
                                    owner=self.offered_by.other, accepted=True)

@@ -15,6 +15,8 @@ from __future__ import annotations
 import dataclasses
 
 from rules.absence import absent_decisions
+from rules.answers import awaiting, extras_waiting
+from rules.cite import citation
 from rules.cube import Cube, CubeState, Side
 from rules.errors import CubeNotAvailable, NotYourTurn, RuleError, SeatingError
 from rules.events import (
@@ -129,7 +131,8 @@ def _box_double(state: TableState, game: Game, seating: Seating,
     if state.rules.default_proxy == "take" and all(
             (m := state.member(p)) is not None and m.away and not m.proxy for p in chosen):
         raise CubeNotAvailable(f"{', '.join(chosen)} is away with nobody named for his cube: "
-                               "the Box may double him only with others (Villages 13).")
+                               "the Box may double him only with others "
+                               f"({citation(state, villages='Villages 13')}).")
     rule = state.rules.box_double_rule
     if rule == "captain_first":
         centred = [p for p in eligible if cubes[p].owner is None]
@@ -137,7 +140,7 @@ def _box_double(state: TableState, game: Game, seating: Seating,
         if initial != centred[:len(initial)]:
             raise CubeNotAvailable("Initial doubles go to the Captain first, then down the "
                                    f"rotation: double {', '.join(centred[:len(initial)])} "
-                                   "(Atlanta 5.6).")
+                                   f"({citation(state, 'Atlanta 5.6')}).")
     elif rule == "same_level":
         for p in chosen:
             level = [q for q in eligible if cubes[q].value == cubes[p].value]
@@ -149,7 +152,7 @@ def _box_double(state: TableState, game: Game, seating: Seating,
     if cmd.arg("in_order", bool, False):
         if state.rules.team_answer_order != "box_choice":
             raise BadCommand("The Box chooses the order of the answers only where the rule "
-                             "set lets him (Atlanta 5.8).")
+                             f"set lets him ({citation(state, 'Atlanta 5.8')}).")
         events.append(AnswersInOrder())
     return finish(state, events + _absentees(state, events))
 
@@ -192,7 +195,8 @@ def _box_answers(state: TableState, game: Game, seating: Seating, decisions: dic
     if game.half_answer and actions != {game.half_answer}:
         if missing or actions not in ({"take"}, {"drop"}):
             raise CubeNotAvailable(f"Your Partner answered {game.half_answer} for his half: "
-                                   "take all the doubles or drop them all (FIBS §2 ¶11).")
+                                   "take all the doubles or drop them all "
+                                   f"({citation(state, fibs='FIBS §2 ¶11')}).")
         return finish(state, halves_answered(state, game, seating, offered, "take" in actions))
     if not missing:
         _check_box_takes(state, game, seating, offered, decisions, boxer)
@@ -229,10 +233,11 @@ def _check_box_takes(state: TableState, game: Game, seating: Seating, offered: l
     three = rules.three_handed_initial
     if from_centre and len(seating.players) == 3 and three != "as_box_take_rule":
         if three == "both" and len(taken) != 2:
-            raise CubeNotAvailable("Three-handed, the Box must take both initial cubes.")
+            raise CubeNotAvailable("Three-handed, the Box must take both initial cubes "
+                                   f"({citation(state, euro='euro ¶6')}).")
         if three == "both_or_none" and len(taken) == 1:
             raise CubeNotAvailable("Three-handed, the Box takes both initial cubes or drops "
-                                   "both (Atlanta 5.10a).")
+                                   f"both ({citation(state, 'Atlanta 5.10a')}).")
         return
     rule = rules.box_take_rule
     if rule == "same_level":
@@ -240,18 +245,21 @@ def _check_box_takes(state: TableState, game: Game, seating: Seating, offered: l
             level = [q for q in offered if cubes[q].value == cubes[p].value]
             if len({decisions[q] == "drop" for q in level}) > 1:
                 raise CubeNotAvailable(f"Take or drop every cube at the same level together: "
-                                       f"{', '.join(level)} (Danish rules).")
+                                       f"{', '.join(level)} "
+                                       f"({citation(state, danish='Danish ¶7')}).")
     elif rule == "all_or_none" and initial and 0 < len(taken) < len(offered):
-        raise CubeNotAvailable("Accept or refuse the initial doubles as a whole.")
+        raise CubeNotAvailable("Accept or refuse the initial doubles as a whole "
+                               f"({citation(state, fibs='FIBS §2 ¶4')}).")
     elif rule in ("half", "half_captain_first") and from_centre and taken:
         if 2 * len(taken) < len(offered):
+            half = citation(state, "Atlanta 5.10", euro="euro ¶6")
             raise CubeNotAvailable(f"When every cube is turned from the centre, accept at "
                                    f"least half ({(len(offered) + 1) // 2} of {len(offered)}) "
-                                   "or drop them all (Atlanta 5.10).")
+                                   f"or drop them all ({half}).")
         if rule == "half_captain_first" and taken != offered[:len(taken)]:
             raise CubeNotAvailable(f"Accept the Captain first, then from the top of the "
                                    f"rotation: take {', '.join(offered[:len(taken)])} "
-                                   "(Atlanta 5.10).")
+                                   f"({citation(state, 'Atlanta 5.10')}).")
 
 
 def _apply(state: TableState, cube: Cube, action: str, by: str) -> list[Event]:
@@ -276,7 +284,13 @@ def _respond(state: TableState, cmd: Command) -> tuple[Event, ...]:
     action = cmd.name
     if (boxer := boxer_of(state, by)) is not None:
         return _box_responds(state, game, seating, cmd, boxer)
-    cube = _awaiting(game, by, cmd.names("cubes", None))
+    extras = extras_waiting(game, by, cmd.names("cubes", None))
+    if len(extras) > 1:  # Atlanta 5.7: the offered extras are answered together
+        events: list[Event] = []
+        for extra in extras:
+            events += _apply(replay(events, state), extra, action, by)
+        return finish(state, events)
+    cube = awaiting(game, by, cmd.names("cubes", None))
     asked = cmd.arg("face", int, None)  # the value the question was about (a prompt's)
     if asked is not None and asked != cube.face:
         raise CubeNotAvailable(f"That question was about the cube at {asked}; it is at "
@@ -290,11 +304,14 @@ def _respond(state: TableState, cmd: Command) -> tuple[Event, ...]:
             ahead = [c.player(Side.TEAM) for p in seating.team[:seating.team.index(seat)]
                      if (c := cube_between(game, p, cube.box_player)) is not None
                      and c.to_act is Side.TEAM]
+            if ahead and ahead[0] == by:  # his own cube comes before the game he bought
+                raise NotYourTurn("Answer your own cube first (rotation order).")
             if ahead:
                 raise NotYourTurn(f"Wait: {ahead[0]} decides first (rotation order).")
         if action == "take" and _lone_taker(state, game, seating, seat):
             raise CubeNotAvailable("You are the only one taking the Box's double: at this "
-                                   "table a lone taker must beaver (Villages 8), or drop.")
+                                   "table a lone taker must beaver "
+                                   f"({citation(state, villages='Villages 8')}), or drop.")
     events = _decided(state, cube, action, by)
     return finish(state, events + _absentees(state, events))
 
@@ -387,24 +404,6 @@ def _captain_drops_for_all(state: TableState, game: Game, seating: Seating, cube
     return events
 
 
-def _awaiting(game: Game, player: str, others: list[str] | None) -> Cube:
-    """The one cube waiting for `player`'s answer (his own, or an extra he gave or holds);
-    `others` names the player across the cube when several wait."""
-    involved = [c for c in game.cubes if player in (c.player(Side.TEAM), c.box_player)]
-    if not involved:
-        raise NotYourTurn(f"{player} has no cube in this game.")
-    waiting = [c for c in involved if c.to_act is not None and c.player(c.to_act) == player]
-    if others is not None:
-        waiting = [c for c in waiting if c.player(c.side_of(player).other) in others]
-    if not waiting:
-        own = cube_of(game, player) or involved[0]
-        raise NotYourTurn(f"Nothing waits for your answer: {_status(own)}.")
-    if len(waiting) > 1:
-        names = ", ".join(c.player(c.side_of(player).other) for c in waiting)
-        raise BadCommand(f"Several cubes wait for your answer: name one of {names} (cubes).")
-    return waiting[0]
-
-
 def _box_responds(state: TableState, game: Game, seating: Seating,
                   cmd: Command, boxer: str) -> tuple[Event, ...]:
     awaiting = [p for p in seating.team if (c := cube_between(game, p, boxer)) is not None
@@ -465,15 +464,6 @@ def _lone_taker_beavers(state: TableState, seating: Seating,
     beavered = dataclasses.replace(lone, value=lone.value * 2, state=CubeState.BEAVERED,
                                    offered_by=Side.BOX)
     return [CubeTurned(beavered, "beaver (lone taker, Villages 8)", lone.player(Side.TEAM))]
-
-
-def _status(cube: Cube) -> str:
-    if cube.to_act is not None:
-        return f"{cube.player(cube.to_act)} has to answer the cube at {cube.face}"
-    if not cube.live:
-        return f"your cube is {cube.state.value}"
-    holder = "centred" if cube.owner is None else f"held by {cube.player(cube.owner)}"
-    return f"your cube is at {cube.face}, {holder}"
 
 
 @handles("hold", "release")

@@ -62,8 +62,9 @@ class JoinAnswered:
 class PlayerLeft:
     """A player left (`after_game`: announced now, he leaves when the game ends).
 
-    `payments` settle him up as the rule set says (Atlanta 10.2); they are money paid at
-    the table, announced, not entries on the score sheet.
+    `payments` settle him up as the rule set says (Atlanta 10.2): money paid at the table,
+    entered on the score sheet (`ScoreSheet.paid`) so that the final breakdown pays only
+    what is still owed. One who leaves during a game is settled when it ends (`GameEnded`).
     """
 
     player: str
@@ -184,6 +185,16 @@ class HalfAnswered:
 
 
 @dataclass(frozen=True)
+class OddHalfRolled:
+    """FIBS §2 ¶2 in scorekeeper mode, where no rolls are entered: the bot's roll for the
+    odd half point of a payment the Box and his Partner share ("determined by the next
+    roll": even, the shooter's; odd, the Partner's). `dice` is empty when none came with
+    the command: the half is then the shooter's, as if even."""
+
+    dice: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class AnswersInOrder:
     """The Box insists that the Team answer his double in rotation order (Atlanta 5.8)."""
 
@@ -251,6 +262,9 @@ class GameEnded:
     transfers: tuple[Transfer, ...]
     seating: Seating | None  # None when too few are left to seat: seats are drawn again
     choices: tuple[tuple[str, str], ...] = ()
+    # the settlements of the players who announced their leave during the game (Atlanta
+    # 10.2), paid on the sheet as it stands after this game
+    paid: tuple[Transfer, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -348,6 +362,7 @@ class SessionEnded:
 Event = (TableOpened | PlayerJoined | JoinRequested | JoinAnswered | PlayerLeft | StakeChanged
          | PlayerAway | PlayerOut | ProxyAppointed | PartnerDeclined | Seated
          | GameStarted | CubeTurned | PointsPaid | PartnershipSettled | HalfAnswered
+         | OddHalfRolled
          | AnswersInOrder
          | DoublesAnswered
          | ResignationOffered
@@ -361,6 +376,7 @@ EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     PlayerAway, PlayerOut, ProxyAppointed, PartnerDeclined, Seated,
     GameStarted,
     CubeTurned, PointsPaid, PartnershipSettled, HalfAnswered, AnswersInOrder,
+    OddHalfRolled,
     ResignationOffered,
     ResignationAnswered,
     DoublesAnswered, RollHeld, Rolled, Moved, GameEnded, GameHeldOver, GameResumed,

@@ -20,6 +20,7 @@ from rules import seating as sit
 from rules.absence import may_act_for
 from rules.authority import check_runs_table, is_moderator, result_side
 from rules.board import GameKind, Position, legal_plays
+from rules.cite import citation
 from rules.cube import Cube, CubeState, Side
 from rules.errors import NotYourTurn, RuleError, SeatingError
 from rules.events import (
@@ -35,7 +36,7 @@ from rules.events import (
     Rolled,
     Seated,
 )
-from rules.ledger import SplitMode, Transfer, net, split_game
+from rules.ledger import SplitMode, Transfer, leavers_settlement, net, split_game
 from rules.notation import format_play, parse_play
 from rules.rotation import GameSummary
 from rules.seating import Seating
@@ -77,6 +78,9 @@ def waiting_for(state: TableState) -> list[tuple[str, Cube]]:
 
 def in_game(state: TableState) -> tuple[Game, Seating]:
     if state.game is None or state.seating is None:
+        if state.games_played and not state.ended:  # its last cube was dropped, say
+            raise RuleError(f"No game is in progress: game {state.games_played} is over, "
+                            "with no cube left in play. Start the next one first.")
         raise RuleError("No game is in progress: start one first.")
     return state.game, state.seating
 
@@ -267,7 +271,9 @@ def _roll(state: TableState, cmd: Command) -> tuple[Event, ...]:
     no_pending(state, "the roll", but=lambda c: stands and c.state is CubeState.OFFERED
                and c.offered_by is game.on_roll)
     if game.holds:
-        raise NotYourTurn(f"{', '.join(game.holds)} asked to hold the roll (Atlanta 5.9): "
+        rule = citation(state, "Atlanta 5.9", fibs="FIBS §1 ¶11", villages="Villages 11",
+                        danish="Danish ¶9", euro="euro ¶4")
+        raise NotYourTurn(f"{', '.join(game.holds)} asked to hold the roll ({rule}): "
                           "wait until they double or release it.")
     dice = _dice(cmd.arg("dice", list), "roll")
     if cmd.arg("die", int, game.dice_used) != game.dice_used:
@@ -341,7 +347,9 @@ def _game_over(state: TableState, winner: Side, kind: GameKind) -> GameEnded:
     finals = [c.result(kind, winner, jacoby=state.rules.jacoby) for c in game.cubes if c.live]
     transfers = booked(state, (*game.transfers, *finals))
     seats, choices = next_seats(state, summarize(state, winner, transfers))
-    return GameEnded(winner, kind.name.lower(), transfers, seats, choices)
+    leavers = [m.name for m in state.members if m.leaving]  # Atlanta 10.2, once the game ends
+    paid = leavers_settlement(state.sheet.add_game(transfers).owed(), leavers)
+    return GameEnded(winner, kind.name.lower(), transfers, seats, choices, paid)
 
 
 def booked(state: TableState, transfers: tuple[Transfer, ...]) -> tuple[Transfer, ...]:
@@ -387,6 +395,10 @@ def summarize(state: TableState, winner: Side, transfers: tuple[Transfer, ...]) 
                for p in seating.team if (c := cube_of(game, p)) and c.state is CubeState.SETTLED}
     counted = (transfers if rules.profit_counts_penalties  # euro ¶18: "penalties not counted"
                else [t for t in transfers if not t.reason.startswith("penalty")])
+    # Atlanta 3.6 with 6.1: a Partner pays his consulting penalty alone, so it is no part of
+    # the Box's result, which alone decides whether he keeps the box
+    counted = [t for t in counted if not (t.payer == seating.partner and t.reason.startswith(
+        "penalty"))]
     result = net(counted)
     return GameSummary(
         winner="box" if winner is Side.BOX else "team",
@@ -419,6 +431,9 @@ def next_seats(state: TableState, summary: GameSummary
     leavers = [m.name for m in state.members if m.leaving]
     joiners = [m.name for m in state.members if m.waiting and not m.leaving]
     nxt = without(seats, leavers)
+    if nxt is not None and rules.rotation == "fibs":  # §1 ¶3: a partnership that just won
+        nxt = sit.fibs_shrunk(nxt, just_won=(nxt.box, nxt.partner) == (
+            seating.box, seating.partner), partner_min_players=rules.partner_min_players)
     if nxt is not None and joiners:
         nxt = sit.join(nxt, joiners)
     return nxt, tuple(c for c in choices if nxt is not None and c[1] in nxt.players)

@@ -73,10 +73,13 @@ def net(transfers: Iterable[Transfer]) -> dict[str, Fraction]:
 
 @dataclass(frozen=True, slots=True)
 class ScoreSheet:
-    """The score sheet: the games played, each a tuple of Transfers, and the seating order."""
+    """The score sheet: the games played, each a tuple of Transfers, the seating order, and
+    the money already paid at the table to settle a player up (`paid`: a leaver, Atlanta
+    10.2), entered so that nobody is paid twice."""
 
     games: tuple[tuple[Transfer, ...], ...] = ()
     players: tuple[str, ...] = ()
+    paid: tuple[Transfer, ...] = ()
 
     @classmethod
     def of(cls, games: Iterable[Iterable[Transfer]], players: Iterable[str] = ()) -> ScoreSheet:
@@ -85,7 +88,7 @@ class ScoreSheet:
 
     def add_game(self, transfers: Iterable[Transfer]) -> ScoreSheet:
         """This sheet with one more game (or entry, such as a leaving settlement) at the end."""
-        return ScoreSheet((*self.games, tuple(transfers)), self.players)
+        return ScoreSheet((*self.games, tuple(transfers)), self.players, self.paid)
 
     def names(self) -> tuple[str, ...]:
         """Every player on the sheet: the seating order first, then by first appearance."""
@@ -117,16 +120,22 @@ class ScoreSheet:
         moved = net(t for game in self.games for t in game)
         return {name: moved.get(name, Fraction(0)) for name in self.names()}
 
+    def owed(self) -> dict[str, Fraction]:
+        """What each player is still owed (plus) or still owes (minus): his total less the
+        money already paid at the table (`paid`). Sums to zero like the totals."""
+        owed = self.totals()
+        for name, points in net(self.paid).items():
+            owed[name] = owed.get(name, Fraction(0)) - points
+        return owed
+
     def breakdown(self, payoff: str = "most_minus_first") -> list[Transfer]:
-        """Who pays whom to settle this sheet (see `breakdown`)."""
-        return breakdown(self.totals(), payoff)
+        """Who pays whom to settle what is still owed on this sheet (see `breakdown`)."""
+        return breakdown(self.owed(), payoff)
 
     def record_payments(self, payments: Iterable[Transfer]) -> ScoreSheet:
-        """This sheet with settling-up payments entered: a payer's total rises by what he paid
-        and the payee's falls, so the entry is each payment reversed (Atlanta 10.2)."""
-        entry = (Transfer(p.payee, p.payer, p.points, f"{p.payer} paid {p.payee}: {p.reason}")
-                 for p in payments)
-        return self.add_game(entry)
+        """This sheet with settling-up payments entered (Atlanta 10.2): the totals (points
+        won) stay, and what is still `owed` falls by what was paid."""
+        return ScoreSheet(self.games, self.players, (*self.paid, *payments))
 
 
 def _check_balanced(totals: Mapping[str, Fraction]) -> None:
@@ -243,6 +252,22 @@ def leaving_settlement(totals: Mapping[str, Fraction], leaver: str) -> list[Tran
             payments.append(Transfer(leaver, name, paid, reason))
         remaining -= paid
     return payments
+
+
+def leavers_settlement(owed: Mapping[str, Fraction],
+                       leavers: Iterable[str]) -> tuple[Transfer, ...]:
+    """The payments that settle each of `leavers` in turn against what is still `owed`
+    (Atlanta 10.2, as `leaving_settlement`); a leaver not on the sheet pays nothing."""
+    left = dict(owed)
+    payments: list[Transfer] = []
+    for leaver in leavers:
+        if leaver not in left:
+            continue
+        paid = leaving_settlement(left, leaver)
+        for name, points in net(paid).items():
+            left[name] -= points
+        payments += paid
+    return tuple(payments)
 
 
 def split(box: str, partner: str, points: Fraction | int, mode: SplitMode) -> dict[str, Fraction]:

@@ -316,6 +316,10 @@ class RuleSet:
         if self.rotation == "danish" and self.box_retention != "beat_all":
             raise BadOption('The Danish rotation keeps the Box only if he beats everyone: '
                             'box_retention = "beat_all" goes with rotation = "danish".')
+        if self.whole_points and self.odd_point != "box":
+            raise BadOption('A sheet of whole points (whole_points = true, Atlanta 4.2) gives '
+                            'the odd point to the Box: odd_point = "box" goes with it (or '
+                            'whole_points = false to keep halves).')
         if self.rotation == "villages" and self.partner != "never":
             raise BadOption('The Villages rotation has no Partner: partner = "never" goes '
                             'with rotation = "villages".')

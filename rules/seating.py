@@ -256,6 +256,18 @@ def fibs_partner(seating: Seating, *, partner_min_players: int = 6) -> Seating:
     return take_partner(seating, seating.team[1], keep_place=False)
 
 
+def fibs_shrunk(seating: Seating, *, just_won: bool, partner_min_players: int = 6) -> Seating:
+    """FIBS §1 ¶3: "If there are 5 or fewer players, there is no partner's in the box --
+    however if a partnership in the box just won and somebody leaves ... the partnership
+    remains intact for the remainder of the box run". Below `partner_min_players` a
+    partnership that did not just win ends: its Partner goes back to where the rotation
+    took him from, next after the Captain (`fibs_partner`)."""
+    if seating.partner is None or just_won or len(seating.players) >= partner_min_players:
+        return seating
+    team = (*seating.team[:1], seating.partner, *seating.team[1:])
+    return Seating(seating.box, None, team, None, seating.newcomers)
+
+
 def skip_away(seating: Seating, away: frozenset[str]) -> Seating:
     """FIBS Stepping away: an away player at the top of the rotation moves to the back."""
     team = list(seating.team)

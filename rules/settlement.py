@@ -15,12 +15,13 @@ from fractions import Fraction
 
 from rules.absence import captain_now
 from rules.board import GameKind
-from rules.cube import Cube, CubeState, Side
-from rules.doubling import round_is_everyone
+from rules.cite import citation
+from rules.cube import Cube, Side
 from rules.errors import CubeNotAvailable, NotYourTurn, RuleError
 from rules.events import (
     CubeTurned,
     Event,
+    OddHalfRolled,
     PartnershipSettled,
     PointsPaid,
     ResignationAnswered,
@@ -28,6 +29,7 @@ from rules.events import (
 )
 from rules.game import box_consults_fully, finish, in_game, no_pending
 from rules.ledger import pay
+from rules.rolloff import next_roll, whole
 from rules.state import (
     BadCommand,
     Command,
@@ -47,7 +49,7 @@ def _settle(state: TableState, cmd: Command) -> tuple[Event, ...]:
     other = cmd.arg("with", str)
     points = _points(cmd.args.get("points"))
     if {by, other} == {seating.box, seating.partner} and state.rules.partner_cubes == "shared":
-        return _partners_settle(state, game, by, other, points)
+        return _partners_settle(state, cmd, game, by, other, points)
     rule = state.rules.settlements
     if rule == "never":
         raise CubeNotAvailable("There are no settlements at this table.")
@@ -56,24 +58,25 @@ def _settle(state: TableState, cmd: Command) -> tuple[Event, ...]:
     cube = cube or next((c for c in game.cubes if c.live and c.is_extra
                          and {c.team_player, c.box_player} == {by, other}), None)
     if cube is None:
-        raise CubeNotAvailable(f"{by} and {other} have no cube in play between them.")
+        raise CubeNotAvailable(f"You and {other} have no cube in play between you.")
     if cube.pending:
         raise NotYourTurn("Answer the cube first; settle after.")
     if rule == "after_initial" and cube.owner is None:
-        raise CubeNotAvailable("No settlements on the initial cube (FIBS).")
+        raise CubeNotAvailable("No settlements on the initial cube "
+                               f"({citation(state, fibs='FIBS §2 ¶4')}).")
     by_side = cube.side_of(by)
     payer_side = by_side if points >= 0 else by_side.other
     points = abs(points)
     action = f"settle {points}"
-    if state.rules.whole_points and points.denominator != 1:
-        points, action = _roll_off(cmd, points, by_pays=payer_side is by_side)
+    points, rolled = whole(state, cmd, points, by_pays=payer_side is by_side)
+    action = f"settle {rolled}" if rolled else action
     settled, transfers = cube.settle(points, payer_side)
     events: list[Event] = [CubeTurned(settled, action, by)]
     events += [PointsPaid(t) for t in transfers]
-    return finish(state, events)
+    return finish(state, _odd_half(state, cmd, events))
 
 
-def _partners_settle(state: TableState, game: Game, by: str, other: str,
+def _partners_settle(state: TableState, cmd: Command, game: Game, by: str, other: str,
                      points: Fraction) -> tuple[Event, ...]:
     """Atlanta 4.5: the Box and his Partner settle their shares between them (FIBS: the
     Partner sells his to the shooter for half a point); the game, the rotation and the
@@ -81,35 +84,10 @@ def _partners_settle(state: TableState, game: Game, by: str, other: str,
     if game.shared_until is not None:
         raise CubeNotAvailable("The Box and his Partner have settled this game already.")
     payer, payee = (by, other) if points >= 0 else (other, by)
-    paid = pay(payer, payee, abs(points), f"{payer} bought {payee}'s share")
+    amount, rolled = whole(state, cmd, abs(points), by_pays=payer == by)
+    paid = pay(payer, payee, amount, f"{payer} bought {payee}'s share"
+               + (f": {rolled}" if rolled else ""))
     return (PartnershipSettled(payer), *(PointsPaid(t) for t in paid))
-
-
-def _roll_off(cmd: Command, points: Fraction, *, by_pays: bool) -> tuple[Fraction, str]:
-    """Atlanta 4.3: the fraction of a settlement is rolled off, both players throwing two
-    dice, the higher total winning it (doubles count as their pips only); a tie throws again.
-    `rolloff` lists the throws as [[sender's two dice], [other's two dice]], ties first."""
-    rounds = cmd.arg("rolloff", list, None)
-    shape = ("Under these rules a settlement's fraction is rolled off (Atlanta 4.3): "
-             "rolloff lists the throws as [[your two dice], [his two dice]], ties first; or "
-             "settle for whole points.")
-    if rounds is None:
-        raise BadCommand(shape)
-    totals = []
-    for throw in rounds:
-        if (not isinstance(throw, list | tuple) or len(throw) != 2
-                or not all(isinstance(d, list | tuple) and len(d) == 2 and all(
-                    isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 6 for x in d)
-                    for d in throw)):
-            raise BadCommand(shape)
-        totals.append((sum(throw[0]), sum(throw[1])))
-    if not totals or totals[-1][0] == totals[-1][1] or any(a != b for a, b in totals[:-1]):
-        raise BadCommand(shape)
-    sender_wins = totals[-1][0] > totals[-1][1]
-    whole = points.numerator // points.denominator
-    paid = Fraction(whole if sender_wins == by_pays else whole + 1)
-    throws = ", ".join(f"{a} v {b}" for a, b in totals)
-    return paid, f"settle {points}: the fraction rolled off ({throws}), {paid} paid"
 
 
 def _points(value: object) -> Fraction:
@@ -141,21 +119,25 @@ def _sell(state: TableState, cmd: Command) -> tuple[Event, ...]:
         raise NotYourTurn(f"A sale is {seller}'s and {buyer}'s to agree.")
     cube = cube_of(game, seller) or next(iter(cubes_of(game, seller)), None)
     if cube is None or not cube.live:
-        raise CubeNotAvailable(f"{seller} has no game in play to sell.")
+        raise CubeNotAvailable("You have no game in play to sell." if by == seller
+                               else f"{seller} has no game in play to sell.")
     if buyer == seating.partner or (rules.single_cube and buyer != seating.box
                                     and buyer not in seating.team):
         raise BadCommand(f"{buyer} can't buy {seller}'s game: the Box or a Team player "
                          + ("can." if rules.single_cube else "or a spectator can."))
     half = Fraction(cube.face, 4 if cube.pending else 2)  # half the value before a double
     price = half if rules.single_cube else _points(cmd.args.get("points", str(half)))
+    price, rolled = whole(state, cmd, price, by_pays=by == buyer)  # Atlanta 4.3
+    note = f" ({rolled})" if rolled else ""
     if buyer == seating.box:  # the Box's preemption: a buy-out, the game ends for the seller
         if cube.pending and cube.offered_by is not Side.TEAM:
-            raise CubeNotAvailable(f"{seller} must answer the Box's double first.")
+            raise CubeNotAvailable("Answer the Box's double first." if by == seller
+                                   else f"{seller} must answer the Box's double first.")
         ended, paid = cube.settle(price, Side.BOX)
-        events: list[Event] = [CubeTurned(ended, f"bought out for {price}", buyer)]
-        return finish(state, events + [PointsPaid(t) for t in paid])
+        events: list[Event] = [CubeTurned(ended, f"bought out for {price}{note}", buyer)]
+        return finish(state, _odd_half(state, cmd, events + [PointsPaid(t) for t in paid]))
     sold, paid = cube.sell(buyer, price)
-    return (CubeTurned(sold, f"sold to {buyer} for {price}", seller),
+    return (CubeTurned(sold, f"sold to {buyer} for {price}{note}", seller),
             *(PointsPaid(t) for t in paid))
 
 
@@ -183,7 +165,7 @@ def _penalty(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if action == "partner":
         if by != seating.captain or offender != seating.partner:
             raise NotYourTurn(f"The Captain ({seating.captain}) claims this penalty from "
-                              "the Partner (Atlanta 3.6).")
+                              f"the Partner ({citation(state, 'Atlanta 3.6')}).")
         if box_consults_fully(state):
             raise RuleError("Two cubes are turned: Box and Partner may consult fully now.")
         return _fine(offender, by, Fraction(1), "consulted before two cubes were turned")
@@ -192,7 +174,8 @@ def _penalty(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if action in ("half", "cube", "stake"):
         if action != "stake" and (live or by not in (seating.box, captain_now(state))):
             raise NotYourTurn("Half a starting cube, or another cube, is claimed by the Box or "
-                              "the Captain from a player already out of the game (Atlanta 3.6).")
+                              "the Captain from a player already out of the game "
+                              f"({citation(state, 'Atlanta 3.6')}).")
         if offender not in seating.players or offender == by:
             raise BadCommand(f"{offender} is not a player of this game.")
         if action == "cube":
@@ -201,10 +184,14 @@ def _penalty(state: TableState, cmd: Command) -> tuple[Event, ...]:
             side = Side.BOX if by == seating.box else Side.TEAM
             taken = Cube.penalty_cube(offender, by, side, stake=int(stake))
             return (CubeTurned(taken, "taken against him (penalty)", by),)
-        points = stake / 2 if action == "half" else stake
-        return _fine(offender, by, points, "consulted without the right")
+        points, rolled = whole(state, cmd, stake / 2 if action == "half" else stake,
+                               by_pays=False)  # Atlanta 4.3: half a cube is rolled off
+        return tuple(_odd_half(state, cmd, list(_fine(
+            offender, by, points, "consulted without the right"
+            + (f": {rolled}" if rolled else "")))))
     if by != seating.box and action != "freeze":
-        raise NotYourTurn(f"The Box ({seating.box}) chooses the penalty (Atlanta 3.6).")
+        raise NotYourTurn(f"The Box ({seating.box}) chooses the penalty "
+                          f"({citation(state, 'Atlanta 3.6')}).")
     if cube is None or not cube.live:
         raise CubeNotAvailable(f"{offender} has no cube in play to penalise: "
                                + ("half a starting cube" if rule == "ownership_or_wash"
@@ -217,65 +204,23 @@ def _penalty(state: TableState, cmd: Command) -> tuple[Event, ...]:
     return finish(state, [CubeTurned(washed, "washed (penalty)", by)])
 
 
+def _odd_half(state: TableState, cmd: Command, events: list[Event]) -> list[Event]:
+    """`events`, and in scorekeeper mode the bot's roll for an odd half point that the Box
+    and his Partner share (FIBS §2 ¶2: `next_roll`, or the shooter's without one)."""
+    seating = state.seating
+    rules = state.rules
+    if (state.mode != "scorekeeper" or rules.odd_point != "next_roll" or seating is None
+            or seating.partner is None or rules.partner_cubes != "shared"):
+        return events
+    if not any(isinstance(e, PointsPaid) and not e.own and seating.box in (
+            e.transfer.payer, e.transfer.payee) and e.transfer.points.denominator == 2
+               for e in events):
+        return events
+    return [*events, OddHalfRolled(next_roll(cmd) or ())]
+
+
 def _fine(offender: str, to: str, points: Fraction, why: str) -> tuple[Event, ...]:
     return tuple(PointsPaid(t) for t in pay(offender, to, points, f"penalty: {offender} {why}"))
-
-
-@handles("extra")
-def _extra(state: TableState, cmd: Command) -> tuple[Event, ...]:
-    """A player who dropped the Box's double gives an extra to a taker (Atlanta 5.7: the
-    lone taker of a double of every cube; Danish: sells his cube to the highest-ranking
-    taker): he pays the undoubled value and the taker holds a new cube against him at
-    double it, which he takes, beavers or drops."""
-    game, seating = in_game(state)
-    giver = sender(cmd)
-    rules = state.rules
-    if rules.extras == "none" or len(seating.players) < rules.extras_min_players:
-        raise CubeNotAvailable("Extras aren't given at this table.")
-    if game.on_roll is Side.TEAM or game.dice is not None:
-        raise NotYourTurn("Extras are given after the Box's double, before the Box rolls.")
-    no_pending(state, "an extra")
-    own = cube_of(game, giver)
-    if own is None or giver not in game.box_round or own.winner is not Side.BOX:
-        raise CubeNotAvailable("Only a player who dropped the Box's double gives an extra.")
-    takers = [p for p in game.box_round if (c := cube_of(game, p)) is not None and c.live]
-    if rules.extras == "lone_taker" and (len(takers) != 1
-                                         or not round_is_everyone(game, seating)):
-        raise CubeNotAvailable("Extras go to a lone taker of a double of every cube "
-                               "(Atlanta 5.7).")
-    if not takers:
-        raise CubeNotAvailable("Nobody took the Box's double: there is no one to give an "
-                               "extra to.")
-    taker = takers[0]
-    if cmd.arg("to", str, taker) != taker:
-        raise CubeNotAvailable(f"The extra goes to {taker}.")
-    if any(c.team_player == taker and c.box_player == giver for c in game.cubes):
-        raise CubeNotAvailable(f"You already gave {taker} an extra.")
-    cube, premium = Cube.extra(giver, taker, value=own.value, stake=own.stake)
-    return (CubeTurned(cube, "extra", giver), PointsPaid(premium))
-
-
-@handles("retract")
-def _retract(state: TableState, cmd: Command) -> tuple[Event, ...]:
-    """Atlanta 5.7: the lone taker, rather than accept the extras offered, drops the Box's
-    double after all: he pays the value before it, the extras lapse and their premiums go
-    back to the players who offered them."""
-    game, _ = in_game(state)
-    taker = sender(cmd)
-    extras = [c for c in game.cubes if c.is_extra and c.team_player == taker
-              and c.state is CubeState.OFFERED]
-    own = cube_of(game, taker)
-    if not extras or own is None:
-        raise CubeNotAvailable("Only a lone taker with extras offered to him may drop the "
-                               "Box's double after all (Atlanta 5.7).")
-    dropped, paid = own.retract_take()
-    events: list[Event] = [CubeTurned(dropped, "drop after all", taker), PointsPaid(paid)]
-    for extra in extras:
-        giver = extra.box_player
-        events += [CubeTurned(extra.void(), "extra lapses", taker),
-                   *(PointsPaid(t) for t in pay(taker, giver, Fraction(
-                       extra.value // 2 * extra.stake), f"{giver}'s premium back"))]
-    return finish(state, events)
 
 
 _KINDS = {"single": GameKind.SINGLE, "gammon": GameKind.GAMMON,

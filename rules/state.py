@@ -35,6 +35,7 @@ from rules.events import (
     JoinAnswered,
     JoinRequested,
     Moved,
+    OddHalfRolled,
     PartnerDeclined,
     PartnershipSettled,
     PlayerAway,
@@ -384,12 +385,13 @@ def evolve(state: TableState, event: Event) -> TableState:
             return replace(state, requests=tuple(
                 (r, (*agreed, by)) if r.player == player else (r, agreed)
                 for r, agreed in state.requests if admitted or r.player != player))
-        case PlayerLeft(player, after_game):
+        case PlayerLeft(player, after_game, payments):
             if after_game:
                 return replace(state, members=tuple(
                     replace(m, leaving=True) if m.name == player else m
                     for m in state.members))
-            return replace(state, members=tuple(m for m in state.members if m.name != player))
+            return replace(state, members=tuple(m for m in state.members if m.name != player),
+                           sheet=state.sheet.record_payments(payments))
         case StakeChanged(player, stake):
             return replace(state, members=tuple(
                 replace(m, stake=stake) if m.name == player else m for m in state.members))
@@ -423,11 +425,12 @@ def evolve(state: TableState, event: Event) -> TableState:
                 (n, c, seed if n == number else s) for n, c, s in state.commitments))
         case PartnerDeclined(player):
             return replace(state, declined=(*state.declined, player))  # the next is asked
-        case GameEnded(_, _, transfers, seating, choices):
+        case GameEnded(_, _, transfers, seating, choices, paid):
             # A game played out again was counted when it was put on hold.
             played = state.games_played + (state.resumed_from is None)
-            return replace(_game_gone(state, transfers, seating), games_played=played,
-                           choices=choices, resumed_from=None)
+            gone = _game_gone(state, transfers, seating)
+            return replace(gone, games_played=played, choices=choices, resumed_from=None,
+                           sheet=gone.sheet.record_payments(paid))
         case GameHeldOver(_, transfers, seating) if state.game and state.seating:
             # Its points so far are on the sheet: the game goes on hold with none paid.
             shared = None if state.game.shared_until is None else 0
@@ -444,7 +447,7 @@ def evolve(state: TableState, event: Event) -> TableState:
                            held=tuple(h for h in state.held if h[0].number != number))
         case (GameStarted() | CubeTurned() | PointsPaid() | DoublesAnswered() | Rolled() | Moved()
               | ResignationOffered() | ResignationAnswered() | RollHeld() | PartnershipSettled()
-              | HalfAnswered() | ResultProposed()
+              | HalfAnswered() | ResultProposed() | OddHalfRolled()
               | AnswersInOrder()):
             return evolve_game(state, event)
     return state  # pragma: no cover - every event type is matched above
@@ -582,6 +585,10 @@ def evolve_game(state: TableState, event: Event) -> TableState:
         case ResignationAnswered(player):
             game = replace(game, resignations=tuple(
                 r for r in game.resignations if r[0] != player))
+        case OddHalfRolled(dice):
+            count = len(game.transfers)
+            rolls = tuple(r for r in game.next_rolls if r[0] != count)
+            game = replace(game, next_rolls=(*rolls, (count, sum(dice))))
         case Rolled(_, dice, passed):
             count = len(game.transfers)
             firsts = game.next_rolls

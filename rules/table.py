@@ -16,12 +16,14 @@ from typing import Any
 import rules.authority  # registers blind and unblind
 import rules.corrections  # registers correct, approve and refuse
 import rules.doubling
+import rules.extras  # registers extra and retract
 import rules.game
 import rules.holdover
 import rules.settlement  # noqa: F401  (registers settle and penalty)
 from rules import seating as sit
 from rules.absence import on_behalf
 from rules.authority import check_runs_table, is_moderator
+from rules.cite import citation
 from rules.errors import NotYourTurn, RuleError, SeatingError
 from rules.events import (
     Event,
@@ -37,7 +39,7 @@ from rules.events import (
     TableOpened,
 )
 from rules.game import booked
-from rules.ledger import breakdown, leaving_settlement
+from rules.ledger import leavers_settlement
 from rules.ruleset import RuleSet, load_preset
 from rules.seating import Seating
 from rules.state import (
@@ -153,7 +155,8 @@ def _answer_request(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if by not in state.present:
         raise NotYourTurn("Only the players at the table admit a newcomer or object.")
     if rule == "box" and seating is not None and by != seating.box:
-        raise NotYourTurn(f"The Box ({seating.box}) decides who joins (Villages 4).")
+        raise NotYourTurn(f"The Box ({seating.box}) decides who joins "
+                          f"({citation(state, villages='Villages 4')}).")
     if by in agreed:
         raise NotYourTurn(f"You have admitted {player} already.")
     if cmd.name == "object":
@@ -200,11 +203,15 @@ def _leave(state: TableState, cmd: Command) -> tuple[Event, ...]:
         raise SeatingError(f"{player} leaves at the end of this game already.")
     if state.game is not None:
         return (PlayerLeft(player, after_game=True),)
-    totals = state.sheet.totals()
-    payments = tuple(leaving_settlement(totals, player)) if player in totals else ()
+    payments = leavers_settlement(state.sheet.owed(), [player])  # Atlanta 10.2
     events: list[Event] = [PlayerLeft(player, payments=payments)]
     if state.seating is not None and player in state.seating.players:
-        events.append(Seated(without(state.seating, [player]), f"{player} leaves"))
+        seats = without(state.seating, [player])
+        if seats is not None and state.rules.rotation == "fibs":  # FIBS §1 ¶3
+            won = bool(state.game_roles) and state.game_roles[-1][0] == seats.box
+            seats = sit.fibs_shrunk(seats, just_won=won,
+                                    partner_min_players=state.rules.partner_min_players)
+        events.append(Seated(seats, f"{player} leaves"))
     return tuple(events)
 
 
@@ -271,8 +278,8 @@ def partner_invitees(state: TableState) -> tuple[str, ...]:
 
 
 _FROM = {"bottom": "the bottom of the rotation first, Atlanta 1.3",
-         "after_captain": "the player after the Captain first, FIBS §1",
-         "captain": "the Captain first, euro"}
+         "after_captain": "the player after the Captain first, FIBS §1 ¶6",
+         "captain": "the Captain first, euro ¶9"}
 
 
 @handles("decline")
@@ -325,7 +332,8 @@ def _choose(state: TableState, cmd: Command) -> tuple[Event, ...]:
         open_ = "; ".join(f"{p}: {c}" for c, p in open_choices(state)) or "none"
         raise NotYourTurn(f"That choice isn't yours to make now (open choices: {open_}). "
                           "After a game the Partner whose turn to captain comes may captain "
-                          "(Atlanta 6.4), and a new Box may play alone (6.3).")
+                          f"({citation(state, 'Atlanta 6.4')}), and a new Box may play alone "
+                          f"({citation(state, 'Atlanta 6.3')}).")
     if cmd.name == "captain":
         moved = replace(seating, partner=None, team=(by, *seating.team), partner_place=None)
         return (Seated(moved, f"{by} captains instead of staying Partner (Atlanta 6.4)"),)
@@ -357,8 +365,8 @@ def _stake(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if member is None:
         raise SeatingError(f"{player} is not at this table.")
     if by != seating.box:
-        raise NotYourTurn(f"A stake changes when the Box ({seating.box}) agrees (Atlanta "
-                          "2.3): he sends it for you.")
+        raise NotYourTurn(f"A stake changes when the Box ({seating.box}) agrees "
+                          f"({citation(state, 'Atlanta 2.3')}): he sends it for you.")
     if player == seating.box:
         raise SeatingError("The Box plays each cube at its Team player's stake: his own "
                            "changes when he plays on the Team.")
@@ -380,7 +388,7 @@ def _end_session(state: TableState, cmd: Command) -> tuple[Event, ...]:
             raise RuleError("A game is in progress: finish it (or enter its result) before "
                             "ending the session; a moderator may end it now.")
         events.append(GameAbandoned(booked(state, state.game.transfers)))
-    totals = replay(events, state).sheet.totals()
-    return (*events, SessionEnded(tuple(breakdown(totals, state.rules.payoff))))
+    sheet = replay(events, state).sheet
+    return (*events, SessionEnded(tuple(sheet.breakdown(state.rules.payoff))))
 
 

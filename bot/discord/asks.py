@@ -15,6 +15,7 @@ from typing import Any, Protocol, cast
 
 import discord
 
+from bot.dice import Dice
 from bot.discord.failures import guarded
 from bot.effects import Outcome
 from bot.service import TableService
@@ -56,6 +57,9 @@ class TableBot(Protocol):
 
     @property
     def presenter(self) -> Asker: ...
+
+    @property
+    def dice(self) -> Dice: ...
 
     async def act(self, interaction: discord.Interaction, table_id: str, command: Command,
                   *, key: str | None = None) -> Outcome | None:
@@ -271,7 +275,10 @@ class BuyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         args = {"from": self.seller, "to": self.buyer}
         if self.points:
             args["points"] = self.points
-        await bot.act(interaction, self.table_id, Command("sell", self.buyer, args))
+        # the bot's dice for a fraction rolled off (Atlanta 4.3) or an odd half (FIBS §2 ¶2)
+        cmd_args: dict[str, Any] = {**args, "rolloff": bot.dice.rolloff(),
+                                    "next_roll": bot.dice.pair()}
+        await bot.act(interaction, self.table_id, Command("sell", self.buyer, cmd_args))
 
 
 class StakeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],

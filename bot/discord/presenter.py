@@ -391,6 +391,9 @@ class Presenter:
             return
         totals = sorted(state.sheet.totals().items(), key=lambda pv: (-pv[1], state.shown(pv[0])))
         lines = [f"{state.shown(p)}: {format_points(v)}" for p, v in totals]
+        if state.sheet.paid:  # Atlanta 10.2: leavers settled already
+            lines.append("Paid at the table: " + "; ".join(
+                t.phrase(state.shown) for t in state.sheet.paid) + ".")
         title = ("Final score" if effect.final
                  else f"Score after correction {effect.correction}" if effect.correction
                  else f"Score after game {state.games_played}")

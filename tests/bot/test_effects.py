@@ -1,6 +1,6 @@
 """Effects: what the Discord layer is asked to do after a command (no Discord needed)."""
 
-from bot.effects import Prompt, effects_for
+from bot.effects import Announce, Prompt, effects_for
 from rules.state import Command, TableState, replay
 from rules.table import decide
 
@@ -37,3 +37,22 @@ def test_the_status_names_who_answers_for_an_away_player() -> None:
                     Command("start", ""), Command("away", "cy"), Command("double", "ann")):
         state = replay(decide(state, command), state)
     assert status(state) == "Waiting for bo, bo (for cy) to answer the cube."
+
+
+def test_a_leaver_settled_when_his_game_ends_and_an_odd_half_roll_are_announced() -> None:
+    state = replay(decide(TableState(), Command("open", "", {"preset": "atlanta",
+                                                             "mode": "scorekeeper"})))
+    state, _ = step(state, "seat", order=["ann", "bo", "cy"])
+    state, _ = step(state, "start")
+    state, _ = step(state, "leave", by="cy")
+    state, said = step(state, "result", winner="team")  # ann pays bo and cy 1 each
+    assert Announce("The Team wins (single). Paid at the table to settle those who leave "
+                    "(Atlanta 10.2): ann pays cy 1.") in said
+    fibs = replay(decide(TableState(), Command("open", "", {"preset": "fibs",
+                                                            "mode": "scorekeeper"})))
+    fibs, _ = step(fibs, "seat", order=["a", "b", "c", "d", "e", "f"])
+    fibs, _ = step(fibs, "start")
+    fibs, _ = step(fibs, "double", by="b")
+    _, said = step(fibs, "sell", by="a", next_roll=[2, 1], **{"from": "d", "to": "a"})
+    assert Announce("The odd half point goes by the roll 2-1: to the Partner (FIBS §2 ¶2).") \
+        in said

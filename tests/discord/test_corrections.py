@@ -22,10 +22,13 @@ async def test_a_score_correction_is_made_when_both_players_agree(simcord_env: A
     refused = await bo.slash(board, "chouette mod correct", payer=ann, payee=bo, points="2",
                              reason="mine")
     assert refused.ephemeral and "Only a moderator" in refused.response.content
-    await mod.slash(board, "chouette mod correct", payer=ann, payee=bo, points="1.5",
+    half = await mod.slash(board, "chouette mod correct", payer=ann, payee=bo, points="1.5",
+                           reason="bo's drop was entered for ann")
+    assert half.ephemeral and "whole" in half.response.content  # Atlanta's sheet: whole points
+    await mod.slash(board, "chouette mod correct", payer=ann, payee=bo, points="2",
                     reason="bo's drop was entered for ann")
     message = board_message(board)
-    assert "proposes correction 1: ann pays bo 1½" in message.content
+    assert "proposes correction 1: ann pays bo 2" in message.content
     assert "It is made once ann, bo agree." in message.content
     stranger = await cy.click(message, label="Agree to correction 1")
     assert stranger.ephemeral and "waits for ann, bo" in stranger.response.content
@@ -38,7 +41,7 @@ async def test_a_score_correction_is_made_when_both_players_agree(simcord_env: A
                    for c in row.children)
     state = await table_state(simcord_env, board)
     totals = state.sheet.totals()
-    assert totals[str(bo.id)] - totals[str(ann.id)] == 3  # 1½ each way from equal results
+    assert totals[str(bo.id)] - totals[str(ann.id)] == 4  # 2 each way from equal results
     told = await ann.slash(board, "chouette history")
     assert told.ephemeral
     assert "Correction 1 (score), proposed by <@" in told.response.content

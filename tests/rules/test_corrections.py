@@ -43,7 +43,10 @@ def test_a_score_correction_waits_for_both_players_it_concerns() -> None:
 def test_a_refusal_drops_the_correction_and_the_proposer_need_not_agree_with_himself() -> None:
     state = do(game(), "result", winner="team")
     before = scores(state)
-    state = correct(state, by="bo", kind="score", reason="typo", points="1/2",
+    with pytest.raises(BadCommand, match=r"keeps whole points \(Atlanta 4.2\)"):
+        correct(state, by="bo", kind="score", reason="typo", points="1/2",
+                **{"from": "bo", "to": "cy"})  # only whole points reach this sheet
+    state = correct(state, by="bo", kind="score", reason="typo", points=1,
                     **{"from": "bo", "to": "cy"})
     assert state.proposals[0][0].needs == ("cy",)
     state = do(state, "refuse", by="cy", correction=1)

@@ -112,8 +112,21 @@ def test_centred_cube_may_be_doubled_by_either_side_pending_by_none() -> None:
     assert ann().doublers == {TEAM, BOX}
     pending = ann().offer(BOX)
     assert pending.doublers == frozenset() and pending.to_act is TEAM
+    with pytest.raises(CubeNotAvailable, match="you have to answer the double to 2 on your "
+                                                "cube against Bo first"):
+        pending.offer(TEAM)  # told Ann herself: never "Ann has to answer"
     with pytest.raises(CubeNotAvailable, match="Ann has to answer"):
-        pending.offer(TEAM)
+        pending.offer(BOX)  # the Box is told who he waits for
+
+
+def test_a_refusal_names_a_bought_game_apart_from_the_buyers_own_cube() -> None:
+    bought, _ = ann().sell("Cy", 1)  # Cy holds Ann's game against Bo, and his own cube
+    owned = bought.offer(TEAM).take()
+    with pytest.raises(CubeNotAvailable, match="Bo owns the game you bought from Ann "
+                                                r"\(against Bo\) at 2"):
+        owned.offer(TEAM)
+    with pytest.raises(CubeNotAvailable, match="Cy owns the cube bought from Ann at 2"):
+        bought.offer(BOX).take().offer(BOX)
 
 
 def test_drop_pays_the_value_before_the_double() -> None:

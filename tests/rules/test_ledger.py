@@ -253,8 +253,10 @@ def test_atlanta_10_2_minus_leaver_pays_each_player_he_owes() -> None:
 
 def test_atlanta_10_2_leaving_settlement_keeps_the_sheet_balanced() -> None:
     sheet = ScoreSheet.of([[t("Ann", "Bo", 3), t("Cy", "Bo", 2), t("Di", "Cy", 4)]])
-    after = sheet.record_payments(leaving_settlement(sheet.totals(), "Bo")).totals()
-    assert after == {"Ann": F(-2), "Bo": F(0), "Cy": F(2), "Di": F(0)}
+    after = sheet.record_payments(leaving_settlement(sheet.totals(), "Bo"))
+    assert after.owed() == {"Ann": F(-2), "Bo": F(0), "Cy": F(2), "Di": F(0)}
+    assert after.totals() == sheet.totals()  # the points won stay on the sheet
+    assert after.breakdown() == [Transfer("Ann", "Cy", F(2), "settle up")]
 
 
 def test_leaver_at_zero_pays_nothing() -> None:
@@ -276,5 +278,5 @@ def test_leaving_settlement_brings_the_leaver_to_zero(
         if name != leaver:
             left = totals[name] - change
             assert abs(left) <= abs(totals[name]) and left * totals[name] >= 0
-    after = ScoreSheet().record_payments(payments).totals()
+    after = ScoreSheet().record_payments(payments).owed()
     assert after.get(leaver, F(0)) == -totals[leaver]

@@ -72,7 +72,8 @@ def test_the_partner_doubles_his_own_cubes_and_a_team_player_names_the_cube_he_a
     state = do(state, "double", by="a")  # the Box: every cube at the level (Danish)
     state = do(state, "double", by="f")  # the Partner: his own
     assert cube(state, "c", "f").state is CubeState.OFFERED
-    with pytest.raises(BadCommand, match="Several cubes wait for your answer: name one of a, f"):
+    with pytest.raises(BadCommand, match="Several cubes wait for your answer: your cube "
+                       r"against a \(a\); your cube against f \(f\); name one"):
         do(state, "take", by="b")
     state = do(do(state, "take", by="b", cubes=["a"]), "drop", by="b", cubes=["f"])
     assert scores(state)["f"] == 1 and cube(state, "b", "a").owner is Side.TEAM

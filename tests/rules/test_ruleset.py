@@ -255,7 +255,10 @@ def test_every_value_of_every_choice_has_its_own_words(name: str) -> None:
     fewer: dict[str, Any] = {"raccoons": "never", "aardvarks": "never"}  # beavers/raccoons off
     # Options some values need with them (a rotation's own retention and Partner rules).
     needs: dict[object, dict[str, Any]] = {"danish": {"box_retention": "beat_all"},
-                                           "villages": {"partner": "never"}}
+                                           "villages": {"partner": "never"},
+                                           # halves kept go with a sheet of halves
+                                           "keep_halves": {"whole_points": False},
+                                           "next_roll": {"whole_points": False}}
     said = {describe(RuleSet(**{**fewer, name: v}) if v in (False, "never")
                      else RuleSet(**{**needs.get(v, {}), name: v}))[index]
             for v in _values(name)}

@@ -5,7 +5,8 @@ documents (`shared/seeds/`), not copied from the program's output; `tests/scenar
 gives the reasoning. Compared: the scores exactly, the seating for the next game, each game's
 transfers as a multiset (or, where the document fixes only what each player wins or loses,
 each player's net for the game), the 1-based line numbers refused (not the reasons) and, in
-play mode, the board. A case where the program disagrees with the documents is marked
+play mode, the board, and where the expectation gives it the final breakdown. A case
+where the program disagrees with the documents is marked
 `xfail(strict=True)` in `DISCREPANCIES`, with the rule it breaks.
 """
 
@@ -87,6 +88,8 @@ def test_scenario(path: Path) -> None:
             want_net = {k: Fraction(v) for k, v in want["net"].items() if v}
             assert _net(got["transfers"]) == want_net, number
     assert sum(Fraction(v) for v in report["scores"].values()) == 0
+    if "breakdown" in expected:  # who still pays whom at the end (Atlanta 10.2)
+        assert _transfers(report["breakdown"]) == _transfers(expected["breakdown"])
     if "board" in expected:
         assert report["board"] == expected["board"]
 

@@ -9,9 +9,10 @@ import pytest
 from rules.board import Position
 from rules.cube import Cube, CubeState, Side
 from rules.errors import CubeNotAvailable, NotYourTurn, RuleError, SeatingError
-from rules.events import GameStarted, PlayerLeft, Rolled
+from rules.events import GameStarted, PlayerLeft, Rolled, SessionEnded
 from rules.game import booked, box_consults_fully, shooter, team_voices
 from rules.ledger import net, split_game
+from rules.seating import Seating
 from rules.state import BadCommand, Command, TableState, cube_of, replay
 from rules.table import decide, partner_invitees
 
@@ -236,6 +237,23 @@ def test_atlanta_4_2_partner_shares_and_the_box_gets_the_odd_point() -> None:
     assert sum(scores(state).values()) == 0
 
 
+def test_atlanta_6_1_the_partners_own_penalty_does_not_cost_the_box_his_box() -> None:
+    # Given: Box a with Partner f; f consulted before two cubes were turned and pays the
+    # Captain b a starting cube alone (Atlanta 3.6)
+    state = do(table("a", "b", "c", "d", "e", "f"), "partner", by="a", player="f")
+    state = do(do(state, "start"), "penalty", by="b", player="f", action="partner")
+    # When: c, d and e double (not the Captain); a drops c and d and takes e; the Box
+    # beats the Captain in a single
+    for player in ("c", "d", "e"):
+        state = do(state, "double", by=player)
+    state = do(state, "answer", by="a", drop=["c", "d"], take=["e"])
+    state = do(state, "result", winner="box")
+    # Then: the Box side won 1 (-1 -1 +2 +1): the Box +1, the Partner 0 and his penalty -1.
+    # 6.1 asks the Box's own profit: +1, so a keeps the box; the Partner's penalty is his.
+    assert (scores(state)["a"], scores(state)["f"]) == (1, -1)
+    assert state.seating is not None and state.seating.box == "a"
+
+
 def test_atlanta_6_4_the_partner_whose_turn_comes_stays_or_captains() -> None:
     state = do(table("a", "b", "c", "d", "e", "f"), "partner", by="a", player="f")
     for _ in range(4):  # the Box wins every game: each Captain goes to the end
@@ -458,24 +476,27 @@ def test_danish_15_a_second_tie_is_carried_to_the_boxs_next_game_if_he_keeps_the
 
 def test_a_bought_game_is_played_doubled_settled_and_resigned_by_its_holder() -> None:
     state = do(do(game(), "double", by="bo"), "answer", by="ann", take=["bo"])
-    state = do(state, "sell", by="cy", **{"from": "cy", "to": "di", "points": "1/2"})
+    # Atlanta 4.3: the half is rolled off; cy throws 11 against di's 3, so di pays 1
+    state = do(state, "sell", by="cy", rolloff=[[[6, 5], [1, 2]]],
+               **{"from": "cy", "to": "di", "points": "1/2"})
     assert cube(state, "cy") is None  # cy is out: di plays his game
     state = do(state, "double", by="di")  # di's own cube and the one he bought
     assert state.game is not None
     assert {c.team_player for c in state.game.cubes if c.state is CubeState.OFFERED} == {
         "cy", "di"}
     state = do(state, "answer", by="ann", take=["cy", "di"])
-    with pytest.raises(CubeNotAvailable, match="no cube in play between them"):
+    with pytest.raises(CubeNotAvailable, match="You and ann have no cube in play between you"):
         do(state, "settle", by="cy", **{"with": "ann", "points": 1})  # he sold it
     state = do(state, "resign", by="ann")  # on every cube still in, held or not
     for player in ("bo", "di"):
         state = do(state, "accept", by=player)
-    assert state.game is None and scores(state)["di"] == 4 - Fraction(1, 2)
+    assert state.game is None and scores(state)["di"] == 4 - 1
 
 
 def test_a_game_sold_to_an_outsider_is_played_by_its_seat() -> None:
     state = do(table("ann", "bo", "cy", mode="play"), "start", opening=[[1, 3]])
-    state = do(state, "sell", by="bo", **{"from": "bo", "to": "kib", "points": "1/2"})
+    state = do(state, "sell", by="bo", rolloff=[[[1, 1], [2, 2]]],
+               **{"from": "bo", "to": "kib", "points": "1/2"})
     assert shooter(state) == "bo"  # a spectator holds it; the Captain still rolls
 
 
@@ -631,14 +652,29 @@ def test_atlanta_5_7_a_lone_taker_gets_extras_from_the_droppers() -> None:
     with pytest.raises(CubeNotAvailable, match="dropped the Box's double"):
         do(state, "extra", by="di")
     state = do(state, "extra", by="cy")  # cy pays di 1 and offers him a cube at 2
-    with pytest.raises(NotYourTurn, match="waiting for di"):
-        do(state, "extra", by="bo")
-    state = do(state, "take", by="di")
     with pytest.raises(CubeNotAvailable, match="already gave"):
         do(state, "extra", by="cy")
+    state = do(state, "extra", by="bo")  # a second extra may wait with the first
+    state = do(state, "take", by="di")  # di answers "the offered extras" together
+    assert state.game is not None
+    assert [c.box_player for c in state.game.cubes if c.is_extra and c.in_game] == ["cy", "bo"]
     state = do(state, "result", winner="box")
-    # ann +1 +1 +2; cy: -1 drop, -1 premium, +2 on the extra; di: +1 -2 -2.
-    assert scores(state) == {"ann": 4, "bo": -1, "cy": 0, "di": -3}
+    # ann +1 +1 +2; bo, cy: -1 drop, -1 premium, +2 on the extra; di: +2 -2 -2 -2.
+    assert scores(state) == {"ann": 4, "bo": 0, "cy": 0, "di": -4}
+
+
+def test_atlanta_5_7_the_lone_taker_drops_some_of_the_extras_together() -> None:
+    state = do(game(), "double", by="ann")
+    state = do(do(do(state, "drop", by="bo"), "drop", by="cy"), "take", by="di")
+    state = do(do(state, "extra", by="cy"), "extra", by="bo")
+    with pytest.raises(NotYourTurn, match="zed has no cube waiting for your answer"):
+        do(state, "take", by="di", cubes=["zed"])
+    state = do(state, "drop", by="di", cubes=["bo"])  # keeps cy's, drops bo's: a net -1
+    state = do(state, "take", by="di", cubes=["cy"])
+    state = do(state, "result", winner="team")
+    # di: +2 on the Box's cube, +1 +1 premiums, -2 to bo for the dropped extra (a net point
+    # lost to him), +2 on cy's extra; bo: -1 drop, -1 premium, +2; cy: -1, -1, -2.
+    assert scores(state) == {"ann": 0, "bo": 0, "cy": -4, "di": 4}
 
 
 def test_atlanta_5_7_the_lone_taker_may_drop_after_all_rather_than_take_the_extras() -> None:
@@ -648,6 +684,17 @@ def test_atlanta_5_7_the_lone_taker_may_drop_after_all_rather_than_take_the_extr
         do(state, "retract", by="di")
     state = do(do(state, "extra", by="cy"), "retract", by="di")
     # di pays ann the undoubled 1 and gives cy's premium back: every cube is out.
+    assert state.game is None
+    assert scores(state) == {"ann": 3, "bo": -1, "cy": -1, "di": -1}
+
+
+def test_atlanta_5_7_dropping_the_box_cube_after_taking_an_extra_voids_it_too() -> None:
+    state = do(game(), "double", by="ann")
+    state = do(do(do(state, "drop", by="bo"), "drop", by="cy"), "take", by="di")
+    state = do(do(state, "extra", by="cy"), "take", by="di")  # the first extra, taken
+    state = do(do(state, "extra", by="bo"), "retract", by="di")  # the second: drop instead
+    # di drops the Box's cube (pays ann 1); both extras lapse, both premiums go back, and
+    # no cube keeps the game going.
     assert state.game is None
     assert scores(state) == {"ann": 3, "bo": -1, "cy": -1, "di": -1}
 
@@ -762,7 +809,7 @@ def test_fibs_2_a_non_doubler_sells_his_game_for_half_to_the_box_or_a_teammate()
     assert state.game is not None
     held = next(c for c in state.game.cubes if c.team_player == "di")
     assert (held.holder, held.state) == ("bo", CubeState.OFFERED)
-    with pytest.raises(CubeNotAvailable, match="di has no game in play"):
+    with pytest.raises(CubeNotAvailable, match="You have no game in play"):  # di, who sold it
         do(state, "sell", by="di", **{"from": "di", "to": "bo"})
     state = do(state, "answer", by="ann", take=["bo", "di"])
     state = do(state, "result", winner="team")
@@ -792,6 +839,87 @@ def test_fibs_2_2_partners_split_a_buyout_and_the_next_roll_gives_the_odd_half()
     assert shares([4, 1]) == {"a": 0, "c": Fraction(-1, 2), "d": Fraction(1, 2)}  # odd
 
 
+def test_fibs_2_2_in_scorekeeper_mode_the_bots_roll_gives_the_odd_half() -> None:
+    # Given: a FIBS table kept by a scorekeeper (no rolls entered), Box a, Partner c
+    state = do(table("a", "b", "c", "d", "e", "f", preset="fibs"), "partner", by="a",
+               player="c")
+    state = do(do(state, "start"), "double", by="b")  # the Captain turns the one cube
+
+    def shares(**roll: Any) -> dict[str, Fraction]:
+        # When: the Box buys d out for 1/2, the bot's roll (if any) coming with it
+        after = do(state, "sell", by="a", **{"from": "d", "to": "a"}, **roll)
+        assert after.game is not None
+        return net(booked(after, after.game.transfers))
+
+    # Then: an even roll gives the half to the shooter, an odd one to the Partner, never
+    # quarters; with no roll sent, the shooter's, as on an even roll
+    assert shares(next_roll=[4, 2]) == {"a": Fraction(-1, 2), "c": 0, "d": Fraction(1, 2)}
+    assert shares(next_roll=[4, 1]) == {"a": 0, "c": Fraction(-1, 2), "d": Fraction(1, 2)}
+    assert shares() == {"a": Fraction(-1, 2), "c": 0, "d": Fraction(1, 2)}
+    with pytest.raises(BadCommand, match="next_roll is two dice"):
+        shares(next_roll=[7, 1])
+
+
+def test_a_refusal_tells_a_buyers_own_cube_from_the_game_he_bought_against_the_same_box(
+) -> None:
+    # Given: FIBS, the Captain bo bought di's game; both are against the Box ann
+    state = do(game(preset="fibs"), "double", by="bo")
+    state = do(state, "sell", by="bo", **{"from": "di", "to": "bo"})
+    state = do(do(state, "answer", by="ann", take=["bo", "cy", "di"]), "double", by="ann")
+    # When: bo answers without saying which; Then: he is told which is which, in his words
+    with pytest.raises(BadCommand, match=r"your cube against ann \(bo\); the game you bought "
+                                         r"from di \(against ann\) \(di\); name one"):
+        do(state, "take", by="bo")
+    with pytest.raises(NotYourTurn, match=r"Answer your own cube first \(rotation order\)"):
+        do(state, "drop", by="bo", cubes=["di"])  # FIBS: answers in rotation order
+    state = do(do(state, "take", by="bo", cubes=["bo"]), "take", by="cy")  # by its seat
+    state = do(state, "drop", by="bo", cubes=["di"])  # and the game he bought, by its seat
+    assert state.game is not None
+    assert [c.state for c in state.game.cubes if c.player(Side.TEAM) == "bo"] == [
+        CubeState.TAKEN, CubeState.DROPPED]  # and about his own cube he is "you":
+    with pytest.raises(NotYourTurn, match="Nothing waits for your answer: your cube against "
+                                          "ann is at 4, held by you"):
+        do(state, "take", by="bo")
+
+
+def test_refusals_cite_the_tables_own_rule_set() -> None:
+    euro = do(game(preset="euro"), "double", by="bo")
+    euro = do(do(euro, "double", by="cy"), "double", by="di")
+    with pytest.raises(CubeNotAvailable, match=r"or drop them all \(euro ¶6\)"):
+        do(euro, "answer", by="ann", take=["bo"], drop=["cy", "di"])
+    with pytest.raises(CubeNotAvailable, match=r"initial cube \(FIBS §2 ¶4\)"):
+        do(game(preset="fibs"), "settle", by="ann", points=1, **{"with": "bo"})
+    # FIBS is silent on the order of the Box's initial doubles: it follows Atlanta 5.6
+    with pytest.raises(CubeNotAvailable, match=r"rotation: double bo \(as Atlanta 5.6\)"):
+        do(game(preset="fibs", single_cube=False), "double", by="ann", cubes=["cy"])
+    villages = do(game(preset="villages"), "double", by="ann")
+    villages = do(do(villages, "drop", by="bo"), "drop", by="cy")
+    with pytest.raises(CubeNotAvailable, match=r"must beaver \(Villages 8\)"):
+        do(villages, "take", by="di")
+
+
+def test_after_the_last_drop_a_player_is_told_the_game_is_over() -> None:
+    state = do(do(game("ann", "bo", "cy"), "double", by="ann"), "drop", by="bo")
+    state = do(state, "drop", by="cy")  # the last cube: the game is over
+    with pytest.raises(RuleError, match="game 1 is over, with no cube left in play"):
+        do(state, "take", by="cy")
+
+
+def test_fibs_1_3_a_partnership_that_did_not_just_win_ends_when_five_are_left() -> None:
+    # Given: six at a FIBS table; the Box side a+c loses, so b boxes with d, the next in line
+    state = do(do(table("a", "b", "c", "d", "e", "f", preset="fibs"), "start"), "result",
+               winner="team")
+    assert state.seating is not None
+    assert (state.seating.box, state.seating.partner) == ("b", "d")
+    # When: f leaves between games, before the new partnership has won anything
+    left = do(state, "leave", by="f")
+    # Then: five are left and there is no Partner: d goes back after the Captain c
+    assert left.seating == Seating("b", None, ("c", "d", "e", "a"))
+    # But a partnership that just won stays for the rest of the box run
+    won = do(do(state, "start"), "result", winner="box")
+    assert do(won, "leave", by="f").seating == Seating("b", "d", ("e", "a", "c"))
+
+
 def test_fibs_2_5_a_captain_who_sells_his_game_is_the_masters_slave() -> None:
     state = do(table("ann", "bo", "cy", "di", preset="fibs", mode="play"), "start",
                opening=[[1, 3]])
@@ -810,13 +938,17 @@ def test_fibs_2_5_a_captain_who_sells_his_game_is_the_masters_slave() -> None:
 
 def test_atlanta_4_4_a_team_player_sells_his_interest_and_spectators_may_buy() -> None:
     state = do(game(), "double", by="bo")  # bo doubles, cy does not: bo buys cy's interest
-    bought = do(state, "sell", by="bo", **{"from": "cy", "to": "bo", "points": "1/2"})
-    assert scores(bought)["cy"] == Fraction(1, 2)
+    # Atlanta 4.3: only whole points reach the sheet, so the half is rolled off: bo (the
+    # buyer, who sends it) throws 11 to cy's 3 and wins it: the game is his for nothing.
+    bought = do(state, "sell", by="bo", rolloff=[[[6, 5], [1, 2]]],
+                **{"from": "cy", "to": "bo", "points": "1/2"})
+    assert scores(bought).get("cy", 0) == 0 and cube(bought, "cy") is None
     preempted = do(state, "sell", by="ann", **{"from": "cy", "to": "ann", "points": 1})
     assert scores(preempted)["cy"] == 1 and not cube(preempted, "cy").live  # the Box pays
-    kib = do(state, "sell", by="kib", **{"from": "di", "to": "kib", "points": "3/4"})
+    kib = do(state, "sell", by="kib", rolloff=[[[1, 2], [6, 5]]],  # kib loses: pays 1
+             **{"from": "di", "to": "kib", "points": "3/4"})
     kib = do(do(kib, "answer", by="ann", take=["bo"]), "result", winner="team")
-    assert scores(kib)["kib"] == 1 - Fraction(3, 4)  # di's cube, at 1, paid to kib
+    assert scores(kib)["kib"] == 1 - 1  # di's cube, at 1, paid to kib
     six = do(do(table("a", "b", "c", "d", "e", "f"), "partner", by="a", player="f"), "start")
     with pytest.raises(BadCommand, match="Box or a Team player or a spectator"):
         do(six, "sell", by="c", **{"from": "c", "to": "f", "points": 1})  # not the Partner
@@ -841,8 +973,12 @@ def test_atlanta_3_6_an_offender_out_of_the_game_pays_half_and_an_early_partner_
         do(state, "penalty", by="ann", player="cy", action="award")
     with pytest.raises(NotYourTurn, match="the Box or the Captain"):
         do(state, "penalty", by="di", player="cy", action="half")
-    fined = do(state, "penalty", by="bo", player="cy", action="half")
-    assert scores(fined)["bo"] - scores(state).get("bo", 0) == Fraction(1, 2)
+    with pytest.raises(BadCommand, match=r"fraction is rolled off \(Atlanta 4.3\)"):
+        do(state, "penalty", by="bo", player="cy", action="half")  # 4.2: whole points only
+    # bo throws 9 to cy's 4: he wins the fraction, and cy pays 1 for his half cube.
+    fined = do(state, "penalty", by="bo", player="cy", action="half",
+               rolloff=[[[4, 5], [2, 2]]])
+    assert scores(fined)["bo"] - scores(state).get("bo", 0) == 1
     six = do(do(table("a", "b", "c", "d", "e", "f"), "partner", by="a", player="f"), "start")
     with pytest.raises(NotYourTurn, match=r"The Captain \(b\) claims"):
         do(six, "penalty", by="a", player="f", action="partner")
@@ -893,6 +1029,29 @@ def test_atlanta_10_2_a_player_who_leaves_plus_is_paid_by_the_most_minus_first()
     left = events[0]
     assert isinstance(left, PlayerLeft)
     assert [(t.payer, t.payee, t.points) for t in left.payments] == [("ann", "bo", 2)]
+
+
+def test_atlanta_10_2_a_leaver_is_settled_once_and_the_end_pays_only_what_is_still_owed(
+) -> None:
+    # Given: ann lost 4 in the first game (bo +2, cy +1, di +1)
+    state = do(do(game(), "double", by="bo"), "answer", by="ann", take=["bo"])
+    state = do(state, "result", winner="team")
+    # When: bo leaves between games, then di announces his leave during the next game
+    state = do(state, "leave", by="bo")  # ann pays bo 2 at the table
+    assert state.sheet.owed() == {"ann": -2, "bo": 0, "cy": 1, "di": 1}
+    assert state.sheet.totals()["bo"] == 2  # his points won stay on the sheet
+    state = do(do(state, "start"), "leave", by="di")  # cy is the Box now, v di and ann
+    assert state.seating is not None and state.seating.box == "cy"
+    assert state.sheet.owed()["di"] == 1  # not settled yet: his game is still on
+    state = do(do(state, "double", by="di"), "answer", by="cy", take=["di"])
+    state = do(state, "result", winner="team")  # di +2, ann +1: ann -1, cy -2, di +3
+    # Then: di is settled when the game ends, on the sheet as it stands after it: the
+    # most minus (cy, -2) pays him first, then ann the rest
+    assert [(t.payer, t.payee, t.points) for t in state.sheet.paid] == [
+        ("ann", "bo", 2), ("cy", "di", 2), ("ann", "di", 1)]
+    assert state.sheet.owed() == {"ann": 0, "bo": 0, "cy": 0, "di": 0}
+    ended = decide(state, Command("end_session", "cy"))[0]
+    assert isinstance(ended, SessionEnded) and ended.breakdown == ()  # nobody paid twice
 
 
 # -- absence ---------------------------------------------------------------------------------
@@ -1020,7 +1179,7 @@ def test_review_regressions_penalty_cube_extras_sold_seats_proxies_and_the_holde
     assert penalised.game is not None and len([c for c in penalised.game.cubes
                                                if c.is_extra]) == 2  # the extra stays
     sold = do(game("ann", "bo", "cy", "di", team_double_order="rotation"), "double", by="bo")
-    sold = do(sold, "sell", by="kib", **{"from": "di", "to": "kib"})
+    sold = do(sold, "sell", by="kib", rolloff=[[[1, 1], [1, 2]]], **{"from": "di", "to": "kib"})
     sold = do(sold, "double", by="kib")  # di's game, doubled by its buyer
     with pytest.raises(NotYourTurn, match="cy comes before di"):
         do(sold, "double", by="cy")

@@ -12,6 +12,11 @@ arguments, unknown commands). After every command:
 - between games the seating is exactly the players present, each once;
 - in play mode each side has 15 checkers (on the board or off), the board is a legal one,
   and no side's borne-off count ever goes down within a game;
+- at a table of whole points (Atlanta 4.2) no fraction reaches the sheet or the game's
+  payments: every fraction is rolled off (4.3);
+- a player who left is settled exactly once (Atlanta 10.2): nothing is owed to or by him
+  on the sheet, and at the end of the session the money paid at the table (the leavers'
+  settlements) and the final breakdown together pay every player exactly his points won;
 - the table never gets stuck: a game with no cube decision pending accepts its result, and
   between games enough players present can seat (before the first game) or start one.
 
@@ -35,8 +40,9 @@ from hypothesis import strategies as st
 from rules.board import CHECKERS, Position, legal_plays
 from rules.cube import CubeState, Side
 from rules.errors import RuleError
-from rules.events import Event, Moved
+from rules.events import Event, GameEnded, Moved, PlayerLeft, SessionEnded
 from rules.game import shooter, waiting_for
+from rules.ledger import net
 from rules.notation import format_play
 from rules.ruleset import PRESETS
 from rules.state import MODES, Command, TableState, replay
@@ -75,9 +81,10 @@ class Table:
             events = decide(self.state, cmd)
         except RuleError:
             return False
-        self.state = replay(events, self.state)
+        before, self.state = self.state, replay(events, self.state)
         self.events += events
         check(self.state)
+        check_settled_once(before, self.state, list(events), self.events)
         self._check_off()
         check_can_go_on(self.state)
         return True
@@ -99,14 +106,28 @@ class Table:
 def check(state: TableState) -> None:
     """The invariants that hold after every accepted command."""
     assert sum(state.sheet.totals().values(), Fraction(0)) == 0
+    if state.rules.whole_points:  # Atlanta 4.2/4.3: fractions are rolled off
+        # each player's result of each game (a Partner's share is written as halves of
+        # each payment, Atlanta 4.2, but the odd point makes his result whole), what was
+        # paid at the table, and every payment of the game in progress
+        results = [v for i in range(len(state.sheet.games))
+                   for v in state.sheet.game_net(i).values()]
+        paid = [*state.sheet.paid, *(state.game.transfers if state.game else ())]
+        assert all(v.denominator == 1 for v in [*results, *(t.points for t in paid)]), (
+            state.sheet.games[-1] if state.sheet.games else (), paid)
     game = state.game
     if game is not None:
         for cube in game.cubes:
             assert cube.value >= 1 and cube.value & (cube.value - 1) == 0, cube
             member = state.member(cube.team_player)
             assert member is not None, f"{cube.team_player} has a cube but left the table"
-            assert cube.stake == member.stake, cube
-            assert cube.face == cube.value * member.stake, cube
+            # a side cube (an extra, a penalty cube) is at the stake of the player who gave
+            # it or is liable for it, which may be either of its two players
+            stakes = {member.stake}
+            if cube.is_extra and (other := state.member(cube.box_player)) is not None:
+                stakes.add(other.stake)
+            assert cube.stake in stakes, cube
+            assert cube.face == cube.value * cube.stake, cube
         if state.mode == "play":
             assert game.position is not None and game.on_roll is not None
             check_position(game.position)
@@ -116,6 +137,27 @@ def check(state: TableState) -> None:
         assert sorted(players) == sorted(state.present), (state.seating, state.present)
     if state.mode == "play" and state.board is not None:
         check_position(state.board[0])
+
+
+def check_settled_once(before: TableState, state: TableState, new: list[Event],
+                       events: list[Event]) -> None:
+    """Leavers are settled once (Atlanta 10.2): right after his settlement (when he leaves
+    between games, or when the game he announced his leave in ends) a leaver owes and is
+    owed nothing, and at the end of the session the money paid at the table and the final
+    breakdown together pay each player exactly his points won."""
+    owed = state.sheet.owed()
+    settled = {e.player for e in new if isinstance(e, PlayerLeft) and not e.after_game}
+    if any(isinstance(e, GameEnded) for e in new):
+        settled |= {m.name for m in before.members if m.leaving}
+    for name in settled:
+        assert owed.get(name, 0) == 0, f"{name} left owed {owed[name]}"
+    paid = [t for e in events if isinstance(e, PlayerLeft | GameEnded)
+            for t in (e.payments if isinstance(e, PlayerLeft) else e.paid)]
+    ended = [e for e in new if isinstance(e, SessionEnded)]
+    if ended:
+        money = net([*paid, *ended[-1].breakdown])
+        totals = state.sheet.totals()
+        assert {n: p for n, p in money.items() if p} == {n: p for n, p in totals.items() if p}
 
 
 def check_can_go_on(state: TableState) -> None:
@@ -277,10 +319,50 @@ def _correction(draw: Draw, state: TableState) -> Command:
     return Command("correct", pick(draw, ("mod", someone(draw, state))), args)
 
 
+def _dice(draw: Draw) -> list[int]:
+    return [draw(st.integers(1, 6)), draw(st.integers(1, 6))]
+
+
+def _fraction_args(draw: Draw) -> dict[str, Any]:
+    """A price or settlement in points, halves and quarters too, and sometimes the bot's
+    dice for its fraction (a roll-off, Atlanta 4.3; the next roll, FIBS §2 ¶2)."""
+    args: dict[str, Any] = {}
+    if draw(st.booleans()):
+        args["points"] = pick(draw, (0, 1, 2, "1/2", "3/2", "3/4", -1, "-1/2"))
+    if draw(st.integers(0, 3)):
+        first, second = _dice(draw), _dice(draw)
+        tie = sum(first) == sum(second)  # a tie throws again
+        args["rolloff"] = [[first, second], *([[[6, 6], [1, 1]]] if tie else [])]
+    if draw(st.booleans()):
+        args["next_roll"] = _dice(draw)
+    return args
+
+
 def _sell(draw: Draw, state: TableState) -> Command:
-    """A sale of a game (FIBS): from anyone to anyone, sent by either."""
+    """A sale of a game (FIBS; Atlanta 4.4): from anyone to anyone, sent by either."""
     seller, buyer = someone(draw, state), someone(draw, state)
-    return Command("sell", pick(draw, (seller, buyer)), {"from": seller, "to": buyer})
+    return Command("sell", pick(draw, (seller, buyer)), {"from": seller, "to": buyer,
+                                                          **_fraction_args(draw)})
+
+
+def _settle(draw: Draw, state: TableState) -> Command:
+    """A settlement between two players (Atlanta 4.4-4.5), the Box and his Partner too."""
+    by, other = someone(draw, state), someone(draw, state)
+    if state.seating is not None and draw(st.booleans()):
+        by = state.seating.box
+    args = _fraction_args(draw)
+    args.setdefault("points", 1)
+    return Command("settle", by, {"with": other, **args})
+
+
+def _penalty(draw: Draw, state: TableState) -> Command:
+    """A penalty claimed for consulting out of turn (Atlanta 3.6, euro ¶13)."""
+    action = pick(draw, ("award", "wash", "half", "half", "cube", "partner", "freeze", "stake"))
+    by = someone(draw, state)
+    if state.seating is not None and draw(st.booleans()):
+        by = pick(draw, (state.seating.box, state.seating.captain))
+    return Command("penalty", by, {"player": someone(draw, state), "action": action,
+                                   **_fraction_args(draw)})
 
 
 def _respond(draw: Draw, state: TableState) -> Command:
@@ -411,15 +493,17 @@ def draw_command(draw: Draw, state: TableState) -> Command:
         team_doubles = any(c.state is CubeState.OFFERED and c.offered_by is Side.TEAM
                            for c in game.cubes)
         kinds = [*[_respond] * 6, *[_answer] * (6 if team_doubles else 1),
-                 _double, _roll, _result, _garbage, _join, _leave, _correction, _sell, _absence]
+                 _double, _roll, _result, _garbage, _join, _leave, _correction, _sell, _absence,
+                 _settle, _penalty]
     elif state.mode == "play":
-        kinds = ([_move] * 12 + [_double, _garbage, _correction, _sell]
+        kinds = ([_move] * 12 + [_double, _garbage, _correction, _sell, _settle]
                  if game.dice is not None
                  else [_roll] * 6 + [_double] * 3 + [_result, _garbage, _join, _leave,
-                                                     _correction])
+                                                     _correction, _settle, _penalty])
     else:
         kinds = [_double] * 4 + [_result] * 3 + [_respond, _answer, _garbage, _join, _leave,
-                                                 _correction, _sell, _sell, _absence]
+                                                 _correction, _sell, _sell, _absence,
+                                                 _settle, _penalty]
     return pick(draw, kinds)(draw, state)
 
 
@@ -446,6 +530,7 @@ OVERRIDES: dict[str, tuple[Any, ...]] = {
     "partner_min_players": (3, 4, 6),
     "partner_from": ("bottom", "after_captain", "captain"),
     "odd_point": ("box", "keep_halves", "next_roll"),
+    "whole_points": (True, False),
     "stake_multiples": ([1], [1, 2], [1, 2, 4, 8]),
     "automatic_doubles": ("none", "by_agreement", "box_option", "always"),
     "automatic_double_limit": (0, 1, 2),
@@ -511,6 +596,12 @@ def test_games_played_out_on_the_board(preset: str, data: st.DataObject) -> None
 def test_house_rules_keep_the_table_sound(mode: str, preset: str, options: dict[str, Any],
                                           data: st.DataObject) -> None:
     options = {k: data.draw(st.sampled_from(OVERRIDES[k])) for k in options}
+    # a sheet of whole points gives the odd point to the Box (Atlanta 4.2): a table that
+    # asks for one and not the other is refused when it opens, so draw them together
+    if options.get("whole_points") is True:
+        options["odd_point"] = "box"
+    elif options.get("odd_point", "box") != "box":
+        options["whole_points"] = False
     table = open_table(data.draw, preset, mode, options)
     for _ in range(STEPS):
         if table.state.ended:
