@@ -143,9 +143,12 @@ def describe(event: Event, n: Callable[[str], str] = str) -> str | None:
         case ProxyAppointed(player, proxy):
             return (f"{n(proxy)} acts for {n(player)}." if proxy
                     else f"{n(player)} acts for himself again.")
-        case Seated(seating, reason) if seating is not None:
+        case Seated(seating, reason, rolls) if seating is not None:
             partner = f", Partner {n(seating.partner)}" if seating.partner else ""
-            return (f"Seats ({reason}): Box {n(seating.box)}{partner}; Team "
+            thrown = " Then ".join(", ".join(f"{n(p)} {'-'.join(map(str, dice))}"
+                                             for p, dice in round_) for round_ in rolls)
+            return ((f"The dice for seats: {thrown}. " if thrown else "")
+                    + f"Seats ({reason}): Box {n(seating.box)}{partner}; Team "
                     f"{', '.join(map(n, seating.team))} (Captain {n(seating.captain)}).")
         case GameStarted(number, _, autos, _, on_roll, dice, _, committed):
             auto = f", {autos} automatic double(s)" if autos else ""

@@ -122,6 +122,8 @@ class Seated:
 
     seating: Seating | None
     reason: str = ""
+    # the dice each player threw for his seat, and each round of the tied rolling again
+    rolls: tuple[tuple[tuple[str, tuple[int, ...]], ...], ...] = ()
 
 
 @dataclass(frozen=True)

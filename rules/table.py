@@ -222,10 +222,12 @@ def _seat(state: TableState, cmd: Command) -> tuple[Event, ...]:
         raise SeatingError("Seats are drawn when the table has none; after that the rotation "
                            "decides.")
     events: list[Event] = []
+    thrown: tuple[tuple[tuple[str, tuple[int, ...]], ...], ...] = ()
     if "rolls" in cmd.args:
         count = state.rules.seat_roll_dice
         rolls = _rolls(cmd.arg("rolls", dict), count)
         rerolls = [_rolls(r, count) for r in cmd.arg("rerolls", list, [])]
+        thrown = tuple(tuple(r.items()) for r in (rolls, *rerolls))
         seated = sit.seat_by_rolls(rolls, rerolls)
         if isinstance(seated, sit.Reroll):
             tied = "; ".join(" and ".join(group) for group in seated.groups)
@@ -248,7 +250,7 @@ def _seat(state: TableState, cmd: Command) -> tuple[Event, ...]:
     partner = cmd.arg("partner", str, None)
     if partner is not None:
         seating = take_partner(state, seating, partner)
-    return (*events, Seated(seating, "seats drawn"))
+    return (*events, Seated(seating, "seats drawn", thrown))
 
 
 def _rolls(value: Any, count: int) -> dict[str, tuple[int, ...]]:

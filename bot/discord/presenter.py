@@ -83,6 +83,9 @@ def board_text(state: TableState, lines: list[str]) -> str:
         partner = f" with {state.shown(seating.partner)}" if seating.partner else ""
         team = ", ".join(state.shown(p) for p in seating.team)
         out.append(f"**Box** {state.shown(seating.box)}{partner} · **Team** {team}")
+    elif state.members:  # before the seats are drawn: who has joined
+        out.append("**Joined** " + ", ".join(
+            m.shown + (f" ({m.stake}x)" if m.stake > 1 else "") for m in state.members))
     if state.game is not None:
         cubes = []
         for cube in state.game.cubes:

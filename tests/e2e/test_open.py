@@ -30,6 +30,7 @@ async def test_open_with_the_invites_permissions_makes_a_private_table(drv) -> N
         assert int(mine["allow"]) & ~INVITE == 0
     board, record = drv.messages(BOARD)  # the board, and the public record's first lines
     assert "alice joins" in board["content"] and board["components"]
+    assert board["content"].startswith("**Joined** alice\n")  # who has joined, before seats
     assert record["content"] == ("A table is open under the atlanta rules (play mode).\n"
                                  "alice joins.") and not record["components"]
 

@@ -63,6 +63,7 @@ async def test_a_whole_session_with_the_invites_permissions(drv) -> None:
     pledge = re.search(r"Game 1 begins.*SHA-256 is `([0-9a-f]{64})`", text)
     seed = re.search(r"Game 1's dice seed was `([0-9a-f]{64})`", text)
     assert pledge and seed and f"{captain}: double" in text and "The Box wins" in text
+    assert re.search(r"The dice for seats: (alice|bob|carol) \d-\d, ", text)  # shown
     assert hashlib.sha256(bytes.fromhex(seed[1])).hexdigest() == pledge[1]
 
     # the end: the final sheet and who pays whom; the channels become a read-only archive
