@@ -168,6 +168,10 @@ class FirstMoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         if not plays:
             await bot.reply(interaction, "That roll has been played: choose from the board.")
             return
+        why = _refusal(state, Command("move", str(interaction.user.id), {"play": plays[0]}))
+        if why:  # not his to play: said now, not after the second menu
+            await bot.reply(interaction, bot.presenter.names(state, why))
+            return
         view = discord.ui.View(timeout=None)
         for n, start in enumerate(range(0, min(len(plays), 5 * MOVE_MENU_LIMIT),
                                         MOVE_MENU_LIMIT)):

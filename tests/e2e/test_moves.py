@@ -1,0 +1,43 @@
+"""Choosing any legal play without typing, black-box: when a roll has more plays than one
+menu holds (about one roll in four), the board offers the first move, then a private menu
+of the plays that begin with it."""
+
+import re
+
+from tests.e2e.session import board, open_table, status
+from tests.e2e.support import e2e
+
+
+@e2e()
+async def test_a_play_from_more_than_25_is_chosen_in_two_steps(drv) -> None:
+    await open_table(drv, "alice", "bob", "carol")
+    await drv.click("alice", board(drv), label="Start game")
+    for _ in range(200):  # rolls until one has more plays than a menu: (3/4)^200 it never does
+        line = status(drv)
+        if rolling := re.match(r"Waiting for (\w+) to roll", line):
+            await drv.click(rolling[1], board(drv), label="Roll")
+            continue
+        playing = re.match(r"Waiting for (\w+) to play", line)
+        assert playing, line
+        (menu,) = drv.selects(board(drv))
+        if not menu["custom_id"].endswith(":first"):
+            await drv.select(playing[1], board(drv), menu["custom_id"],
+                             [menu["options"][0]["value"]])
+            continue
+        first = menu["options"][-1]["value"]
+        other = "bob" if playing[1] != "bob" else "carol"  # not his roll: the rules say no
+        refused = await drv.select(other, board(drv), menu["custom_id"], [first])
+        assert refused.ephemeral and not drv.selects(refused.message)
+        assert f"{playing[1]} rolls and plays" in refused.text() or "Box" in refused.text()
+        step = await drv.select(playing[1], board(drv), menu["custom_id"], [first])
+        assert step.ephemeral and f"The plays that begin {first}" in step.text()
+        plays = [o["value"] for s in drv.selects(step.message) for o in s["options"]]
+        assert plays and all(p.split(" ")[0].split("(")[0] == first for p in plays)
+        before = board(drv)["content"]
+        chosen = plays[-1]
+        await drv.select(playing[1], step.message, drv.selects(step.message)[-1]["custom_id"],
+                         [chosen])
+        assert f"plays {chosen}." in board(drv)["content"] and board(drv)["content"] != before
+        assert drv.buttons(step.message) == [] and not drv.selects(step.message)  # answered
+        return
+    raise AssertionError("no roll with more than 25 plays in 200 rolls")
