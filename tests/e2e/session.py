@@ -34,8 +34,9 @@ async def open_table(drv: Any, *players: str, **options: Any) -> None:
     """The first player opens a table from #general; the others join from #kibitz."""
     r = await drv.slash(players[0], "general", "chouette open", **options)
     assert "Table open" in r.text(), r
+    kibitz = f"chouette 1 · {options.get('preset', 'atlanta')}/kibitz"
     for player in players[1:]:
-        r = await drv.slash(player, KIBITZ, "chouette join")
+        r = await drv.slash(player, kibitz, "chouette join")
         assert r.acked, r
 
 
