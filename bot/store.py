@@ -371,9 +371,9 @@ class EventStore:
         return [(version, tuple(self._decode(data))) for version, data in rows]
 
     async def delivered(self, table_id: str, version: int) -> None:
-        """The table's effects up to `version` are on Discord: out of the outbox."""
+        """The table's effects of `version` are on Discord: out of the outbox."""
         async with self._write:
-            await self.db.execute("DELETE FROM outbox WHERE table_id = ? AND version <= ?",
+            await self.db.execute("DELETE FROM outbox WHERE table_id = ? AND version = ?",
                                   (table_id, version))
 
     async def game_seed(self, table_id: str, game: int,

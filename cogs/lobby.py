@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import replace
 from typing import Literal
 
 import discord
@@ -121,9 +120,9 @@ async def setup(bot: ChouetteBot) -> None:
         table = channels.table_id
         opened = await bot.service.handle(table, opening, key=f"{interaction.id}:open")
         joined = await bot.service.handle(table, joining, key=f"{interaction.id}:join")
-        both = joined if joined.accepted else opened  # shown up to the later one's version
-        await bot.presenter.show(table, replace(both, accepted=True,
-                                                effects=opened.effects + joined.effects))
+        await bot.presenter.show(table, opened)  # each action shown as itself
+        if joined.accepted:
+            await bot.presenter.show(table, joined)
         note = "" if joined.accepted else f" (you did not join: {joined.reason})"
         await interaction.followup.send(f"Table open in <#{channels.board_id}>{note}.",
                                         ephemeral=True)

@@ -14,7 +14,6 @@ import logging
 import signal
 import time
 from collections.abc import Awaitable, Mapping
-from dataclasses import replace
 from typing import Any
 
 import discord
@@ -92,12 +91,8 @@ class ChouetteBot(commands.Bot):
                 continue
             await self.quietly(reconcile(self, await self.service.state(table_id), channels),
                                f"table {table_id}'s channels")
-            pending = await self.store.undelivered(table_id)
-            if pending:
-                effects = tuple(e for _, row in pending for e in row)
-                await self.quietly(self.presenter.show(
-                    table_id, Outcome(True, effects=effects, version=pending[-1][0])),
-                    f"table {table_id}'s pending effects")
+            await self.quietly(self.presenter.redeliver(table_id),
+                               f"table {table_id}'s pending effects")
         for channels, ended in await self.store.ended_tables():
             if self.get_channel(channels.board_id) is not None:
                 state = await self.service.state(channels.table_id)
@@ -181,7 +176,6 @@ class ChouetteBot(commands.Bot):
         state = await self.service.state(table_id)
         me, key = str(interaction.user.id), str(interaction.id)
         mod = {"moderator": True} if self.is_moderator(interaction.user) else {}
-        seated = Outcome(True)
         seat = None
         if state.seating is None:
             rolls, rerolls = self.roll_for_order(list(state.present),
@@ -193,8 +187,9 @@ class ChouetteBot(commands.Bot):
         except RuleError as exc:
             await self.reply(interaction, self.presenter.names(state, str(exc)))
             return
-        if seat is not None:
+        if seat is not None:  # each stored action shown as itself (its outbox row, its nonces)
             seated = await self.service.handle(table_id, seat, key=f"{key}:seat")
+            await self.presenter.show(table_id, seated)
         args: dict[str, object] = dict(mod)
         state = await self.service.state(table_id)
         ahead = replay(unopposed(state), state).seating  # with those who join as it starts
@@ -210,11 +205,9 @@ class ChouetteBot(commands.Bot):
         started = await self.service.handle(table_id, Command("start", me, args),
                                             key=f"{key}:start")
         if not started.accepted:
-            await self.presenter.show(table_id, seated, interaction)
             await self.reply(interaction, started.reason)
             return
-        await self.presenter.show(table_id, replace(
-            started, effects=seated.effects + started.effects), interaction)
+        await self.presenter.show(table_id, started, interaction)
 
     def roll_for_order(self, players: list[str], count: int
                        ) -> tuple[dict[str, list[int]], list[dict[str, list[int]]]]:

@@ -41,6 +41,9 @@ from rules.state import Command, TableState
 log = logging.getLogger(__name__)
 
 
+RETRY_SECONDS = 3.0  # after Discord refused a request, deliver what is left again
+
+
 def status(state: TableState) -> str:
     """Whose decision the table is waiting for, in one line."""
     game, seating = state.game, state.seating
@@ -191,7 +194,27 @@ class Presenter:
 
     async def show(self, table_id: str, outcome: Outcome,
                    interaction: discord.Interaction | None = None) -> None:
-        """Carry out `outcome`'s effects; answer `interaction` by editing the board."""
+        """Carry out `outcome`'s effects; answer `interaction` by editing the board. If
+        Discord refuses a request, what is left in the outbox is delivered again shortly
+        (each message once: its nonce)."""
+        try:
+            await self._show(table_id, outcome, interaction)
+        except discord.HTTPException:
+            self._start((table_id, "redeliver"), self._redeliver(table_id, RETRY_SECONDS))
+            raise
+
+    async def redeliver(self, table_id: str) -> None:
+        """Show what the table's outbox still holds (after a restart or a refused request)."""
+        for version, effects in await self.bot.store.undelivered(table_id):
+            await self.show(table_id, Outcome(True, effects=effects, version=version))
+
+    async def _redeliver(self, table_id: str, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        self._timers.pop((table_id, "redeliver"), None)
+        await self.bot.quietly(self.redeliver(table_id), f"table {table_id}'s effects")
+
+    async def _show(self, table_id: str, outcome: Outcome,
+                    interaction: discord.Interaction | None) -> None:
         state = await self.bot.service.state(table_id)
         channels = await self.bot.store.channels(table_id=table_id)
         if channels is None:

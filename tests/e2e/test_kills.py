@@ -1,6 +1,7 @@
 """Nothing lost between the store and Discord, black-box: whole sessions under each preset,
-the bot killed with kill -9 at random moments (the action just sent, or half shown), and
-after each restart Discord shows exactly what the store says: the board's status, every
+the bot killed with kill -9 at random moments (the action just sent, or half shown), a
+message refused now and then (503) and an edit rate-limited (429), and after each restart
+Discord shows exactly what the store says: the board's status, every
 channel's overwrites, a live button for every decision waiting, each sheet and each game's
 start once. The state is read from the bot's own database, as the store folds it."""
 
@@ -39,6 +40,11 @@ def stored(drv: Any) -> tuple[TableState, Channels, int]:
 async def restarted(drv: Any) -> None:
     """kill -9, start again, and wait until the bot has shown what it had still to show."""
     await drv.restart()
+    await delivered(drv)
+
+
+async def delivered(drv: Any) -> None:
+    """Wait until the bot has shown what it had still to show (its outbox is empty)."""
     for _ in range(200):
         await drv.settle()
         if stored(drv)[2] == 0:
@@ -149,6 +155,10 @@ def session(preset: str, seed: int) -> Any:
         kills = 0
         for _ in range(120):
             killing = rng.random() < 0.08
+            if rng.random() < 0.05:  # Discord refuses the next message once: redelivered
+                drv.fake.fail_next[r"channels/\d+/messages"] = (503, 0, "Service Unavailable")
+            if rng.random() < 0.05:  # and rate-limits an edit: discord.py waits it out
+                drv.fake.rate_limit_next[r"channels/\d+/messages/\d+"] = 1
             await act(drv, rng, settle=not killing)
             if killing:
                 await drv.wait_for(lambda: True)  # the action on its way
@@ -158,7 +168,7 @@ def session(preset: str, seed: int) -> Any:
             if kills >= 6:
                 break
         assert kills >= 6
-        await drv.settle()
+        await delivered(drv)
         check(drv)
     run.__name__ = f"test_kill_9_through_a_{preset}_session"
     return run
