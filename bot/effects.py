@@ -261,6 +261,12 @@ def name_players(state: TableState, text: str, users: Mapping[str, str] | None =
     return re.sub(pattern, lambda m: known[m[1]], text)
 
 
+def _asked(state: TableState, player: str) -> str | None:
+    """Who is asked for `player`'s decision: his stand-in while he is away, else he."""
+    member = state.member(player)
+    return stand_in(state, player) if member is not None and member.away else player
+
+
 def effects_for(before: TableState, after: TableState,
                 events: tuple[Event, ...]) -> tuple[Effect, ...]:
     """The effects of a command that turned `before` into `after` through `events`."""
@@ -270,8 +276,9 @@ def effects_for(before: TableState, after: TableState,
     old = {(p, c.team_player, c.box_player, c.state) for p, c in waiting_for(before)}
     gone = {e.player for e in events if isinstance(e, PlayerAway) and e.away}
     for player, cube in waiting_for(after):
-        if (player, cube.team_player, cube.box_player, cube.state) in old and player not in gone:
-            continue
+        if ((player, cube.team_player, cube.box_player, cube.state) in old
+                and player not in gone and _asked(before, player) == _asked(after, player)):
+            continue  # asked already, of the same player or stand-in
         side = cube.side_of(player)
         if side is Side.BOX and cube.state is CubeState.OFFERED and not cube.is_extra:
             continue  # the Box answers the Team's doubles as a set, from the board

@@ -368,7 +368,8 @@ def _disconnect(state: TableState, cmd: Command) -> tuple[Event, ...]:
 @handles("timeout")
 def _timeout(state: TableState, cmd: Command) -> tuple[Event, ...]:
     """A player's decision timer ran out (the service sends this, not a player): he is
-    treated as away (his proxy or the rule set's stand-in acts), or takes, or drops."""
+    treated as away (his proxy or the rule set's stand-in acts), or takes, or drops. If he
+    is away already, nobody answered for him in time either: his cube is dropped."""
     game, _ = in_game(state)
     player = cmd.arg("player", str)
     waiting = _waiting_on(game, player)
@@ -384,8 +385,12 @@ def _timeout(state: TableState, cmd: Command) -> tuple[Event, ...]:
                               f"{player} (timed out)")
         return finish(state, events)
     member = state.member(player)
-    if member is not None and member.away:
-        raise NotYourTurn(f"{player} is away already: his stand-in decides.")
+    if member is not None and member.away:  # nobody answered for him in time either: the
+        events = []                          # table can't wait for ever, and a drop risks
+        for cube in waiting:                 # no more than the cube's value (a reading)
+            events += _decided(replay(events, state), cube, "drop", player,
+                               f"{player} (nobody answered in time)")
+        return finish(state, events)
     away: list[Event] = [PlayerAway(player, True)]
     return finish(state, away + _absentees(state, away))
 

@@ -397,7 +397,7 @@ class Presenter:
         view = prompt_view(channels.table_id, prompt.player, prompt.actions,
                            "" if prompt.about else prompt.across,
                            None if prompt.about else prompt.face)
-        if prompt.private and not prompt.about and not prompt.to:
+        if prompt.private and not prompt.about:  # his own time, or his stand-in's
             self.arm(channels.table_id, prompt.player, state.rules.decision_timeout_seconds)
         recipient = prompt.to or prompt.player
         nonce = once(tag, "ask", prompt.player, prompt.across, recipient)

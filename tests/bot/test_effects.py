@@ -56,3 +56,14 @@ def test_a_leaver_settled_when_his_game_ends_and_an_odd_half_roll_are_announced(
     _, said = step(fibs, "sell", by="a", next_roll=[2, 1], **{"from": "d", "to": "a"})
     assert Announce("The odd half point goes by the roll 2-1: to the Partner (FIBS §2 ¶2).") \
         in said
+
+
+def test_a_new_stand_in_is_asked_when_the_old_one_is_out_of_the_game() -> None:
+    state, _ = step(TableState(), "open", preset="atlanta", mode="scorekeeper")
+    state, _ = step(state, "seat", order=["ann", "bo", "cy", "di"])
+    state, _ = step(state, "start")
+    state, _ = step(state, "away", by="di")  # the Captain, bo, answers for him
+    state, effects = step(state, "double", by="ann")
+    assert [p.to for p in effects if isinstance(p, Prompt) and p.player == "di"] == ["bo"]
+    state, effects = step(state, "drop", by="bo")  # bo is out: cy captains now
+    assert [p.to for p in effects if isinstance(p, Prompt) and p.player == "di"] == ["cy"]

@@ -1,0 +1,36 @@
+"""Every decision is answered or times out: a stand-in who does not answer in time, and a
+Team whose every player lets his time run out, never hang the table (a reading: the cube
+is dropped, which risks no more than its value)."""
+
+from typing import Any
+
+from rules.cube import CubeState
+from rules.events import GameEnded
+from rules.state import Command, TableState, cube_of, replay
+from rules.table import decide
+
+
+def do(state: TableState, command: str, by: str = "", **args: Any) -> TableState:
+    return replay(decide(state, Command(command, by, args)), state)
+
+
+def doubled(*players: str) -> TableState:
+    """Given: an Atlanta table seated in the order given, the Box doubling every cube."""
+    state = do(TableState(), "open", mode="scorekeeper")
+    state = do(do(state, "seat", order=list(players)), "start")
+    return do(state, "double", players[0])
+
+
+def test_an_away_players_cube_is_dropped_when_his_stand_in_lets_the_time_run_out() -> None:
+    state = do(doubled("ann", "bo", "cy"), "timeout", player="cy")  # cy away: bo asked
+    assert state.member("cy").away and cube_of(state.game, "cy").state is CubeState.OFFERED
+    state = do(state, "timeout", player="cy")  # bo did not answer for him either
+    assert cube_of(state.game, "cy").state is CubeState.DROPPED
+
+
+def test_a_team_that_lets_every_decision_time_out_ends_the_game() -> None:
+    state = doubled("ann", "bo", "cy")
+    for player in ("bo", "cy", "bo"):  # away, away, and then nobody answers for bo
+        state = do(state, "timeout", player=player)
+    events = decide(state, Command("timeout", "", {"player": "cy"}))
+    assert isinstance(events[-1], GameEnded) and events[-1].transfers
