@@ -544,10 +544,12 @@ def evolve_game(state: TableState, event: Event) -> TableState:
                             and c.box_player == by for c in game.cubes)
                 box_round = (*box_round, cube.team_player) if still else (cube.team_player,)
             # The Team's shooter changes only once every answer is in: a Captain who drops
-            # hands the dice to the next player still in when play goes on (Atlanta 6.2).
+            # hands the dice to the next player still in when play goes on (Atlanta 6.2);
+            # resignations still unanswered are answers not in (the order of the Team's
+            # accepts never makes an Acting Captain).
             shooters = game.shooters
             acting = acting_captain(seating, cubes)
-            settled = not any(c.pending for c in cubes)
+            settled = not any(c.pending for c in cubes) and not game.resignations
             if settled and acting is not None and acting not in shooters:
                 shooters = (*shooters, acting)  # once each: one back in by a bought game
                 # shoots again without a second turn as Acting Captain in the rotation

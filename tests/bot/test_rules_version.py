@@ -16,7 +16,10 @@ SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 
 # RULES_VERSION -> the fingerprint of the states the scenario transcripts fold to.
 FOLDS = {1: "6b8c862e27f97df3b4d03349047868d607eca2115dbfb2b8d6dcf993515bd955",
-         2: "8c93f1f88166427906afdb0eac23db5e0530398f1c820d1d7daa8484c82b0c08"}
+         2: "8c93f1f88166427906afdb0eac23db5e0530398f1c820d1d7daa8484c82b0c08",
+         # 3: Acting Captains no longer made by the order of the accepts of resignations
+         # (no transcript resigns: the same fingerprint)
+         3: "8c93f1f88166427906afdb0eac23db5e0530398f1c820d1d7daa8484c82b0c08"}
 
 
 def fingerprint() -> str:

@@ -83,8 +83,14 @@ def check(drv: Any) -> None:
     texts = [m["content"] for m in drv.messages(channels.board_id)[1:]]
     sheets = [t.split("\n")[0] for t in texts if t.startswith("**Score after game")]
     assert len(sheets) == len(set(sheets)) == state.games_played, sheets
+    for sheet in (t for t in texts if t.startswith("**Score after game")):
+        points = [float(p.replace("½", ".5").replace("+", "").replace("−", "-"))
+                  for p in re.findall(r": ([−+-]?[\d½.]+)$", sheet, re.M)]
+        assert points == sorted(points, reverse=True), sheet  # highest first
     begun = [n for t in texts for n in re.findall(r"Game (\d+) begins", t)]
     assert len(begun) == len(set(begun)), begun
+    revealed = [n for t in texts for n in re.findall(r"Game (\d+)'s dice seed was", t)]
+    assert sorted(revealed) == sorted(str(n) for n, _, seed in state.commitments if seed)
 
 
 def _name(drv: Any, player_id: str) -> str:

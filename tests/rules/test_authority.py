@@ -122,3 +122,19 @@ def test_an_answer_to_a_question_that_is_gone_is_refused() -> None:
         decide(state, Command("drop", "bo", {"face": 2}))  # the DM that said "turned to 2"
     assert decide(state, Command("drop", "bo", {"face": 8}))
     assert decide(state, Command("take", "cy", {"face": 2}))  # cy's question still stands
+
+
+def test_a_second_leave_during_a_game_is_refused() -> None:
+    state = do(started("ann", "bo", "cy"), "leave", "cy")
+    with pytest.raises(SeatingError, match="leaves at the end of this game already"):
+        decide(state, Command("leave", "cy"))
+
+
+def test_the_next_seating_after_the_box_resigns_does_not_hang_on_the_order_of_accepts() -> None:
+    def after(order: tuple[str, ...]) -> Any:
+        state = do(started("ann", "bo", "cy", "di"), "resign", "ann", kind="single")
+        for player in order:
+            state = do(state, "accept", player)
+        return state.seating
+    assert after(("bo", "cy", "di")) == after(("di", "cy", "bo")) == after(("cy", "bo", "di"))
+    assert after(("di", "cy", "bo")).box == "bo"  # Atlanta 6.1: the Captain who beat the Box
