@@ -56,6 +56,11 @@ async def test_bad_options_make_nothing_and_mentions_ping_nobody(drv) -> None:
     assert "@everyone" in opened["content"] and f"<@{bob}>" in opened["content"]
     for message in drv.messages(BOARD):
         assert not message["mention_everyone"] and message["mentions"] == []
+    await drv.slash("bob", "chouette 1 · atlanta/kibitz", "chouette join")
+    alone = await drv.click("alice", drv.messages(BOARD)[0], label="Start game")
+    assert alone.ephemeral and "at least 3 players; 2 are seated" in alone.text()
+    assert "Waiting for players" in drv.messages(BOARD)[0]["content"]  # no seats were drawn
+    assert not any("Seats" in m["content"] for m in drv.messages(BOARD))
 
 
 @e2e(env={"CHOUETTE_MAX_TABLES": "2"})
