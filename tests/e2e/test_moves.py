@@ -1,6 +1,6 @@
 """Choosing any legal play without typing, black-box: when a roll has more plays than one
 menu holds (about one roll in four), the board offers the first move, then a private menu
-of the plays that begin with it."""
+of the plays that begin with it. A player whose roll it is not is told so at once."""
 
 import re
 
@@ -19,13 +19,15 @@ async def test_a_play_from_more_than_25_is_chosen_in_two_steps(drv) -> None:
             continue
         playing = re.match(r"Waiting for (\w+) to play", line)
         assert playing, line
+        other = "bob" if playing[1] != "bob" else "carol"  # not his roll: the rules say no
+        form = await drv.click(other, board(drv), label="Type a move")
+        assert form.response_type == 4 and form.ephemeral and "rolls and plays" in form.text()
         (menu,) = drv.selects(board(drv))
         if not menu["custom_id"].endswith(":first"):
             await drv.select(playing[1], board(drv), menu["custom_id"],
                              [menu["options"][0]["value"]])
             continue
         first = menu["options"][-1]["value"]
-        other = "bob" if playing[1] != "bob" else "carol"  # not his roll: the rules say no
         refused = await drv.select(other, board(drv), menu["custom_id"], [first])
         assert refused.ephemeral and not drv.selects(refused.message)
         assert f"{playing[1]} rolls and plays for the" in refused.text()
