@@ -159,8 +159,8 @@ def session(preset: str, seed: int) -> Any:
         rng = random.Random(seed)
         await open_table(drv, *PLAYERS, preset=preset)
         kills = 0
-        for _ in range(120):
-            killing = rng.random() < 0.08
+        for _ in range(300):  # 6 kills come about 60 actions in: 300 is never short
+            killing = rng.random() < 0.1
             if rng.random() < 0.05:  # Discord refuses the next message once: redelivered
                 drv.fake.fail_next[r"channels/\d+/messages"] = (503, 0, "Service Unavailable")
             if rng.random() < 0.05:  # and rate-limits an edit: discord.py waits it out
