@@ -16,7 +16,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from bot.effects import Announce, Outcome, PostSheet, Prompt, Reseat, SetSend
+from bot.effects import Announce, Outcome, PostSheet, Prompt
 from rules.board import Position
 from rules.cube import Cube, CubeState, Side
 from rules.events import EVENT_TYPES
@@ -35,10 +35,12 @@ TYPES: dict[str, type] = {
     **EVENT_TYPES,
     **{cls.__name__: cls for cls in (Cube, Transfer, Seating, ScoreSheet, RuleSet, Game,
                                      Member, TableState, Outcome, Announce, Prompt,
-                                     SetSend, Reseat, PostSheet)},
+                                     PostSheet)},
 }
 ENUMS: dict[str, type[Enum]] = {"Side": Side, "CubeState": CubeState}
-RETIRED = {"EditBoard"}  # an effect older versions stored in outcomes; Announce redraws now
+# Effects older versions stored in outcomes: Announce redraws the board now, and the
+# channels' overwrites follow the state (bot.discord.channels), not SetSend and Reseat.
+RETIRED = {"EditBoard", "SetSend", "Reseat"}
 
 
 def encode(value: Any) -> Any:

@@ -1,10 +1,11 @@
 """Effects: what the Discord layer must do after a command, as plain data.
 
-`TableService` returns them with every accepted command; the Discord client executes them
-(announce, which redraws the one board message; send a prompt, change a channel permission,
-post the sheet) and tests assert on them without Discord. `effects_for` derives them from the
-events and from the state before and after, so a cog never decides who may speak or whom to
-prompt.
+`TableService` returns them with every accepted command (and the store keeps them in its
+outbox until they are shown); the Discord client executes them (announce, which redraws
+the board message and adds to the public record; send a prompt; post the sheet) and tests
+assert on them without Discord. `effects_for` derives them from the events and from the
+state before and after, so a cog never decides whom to prompt. Who sees and speaks in
+which channel is not an effect: it is a function of the state (`bot.discord.channels`).
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from rules.events import (
     StakeChanged,
     TableOpened,
 )
-from rules.game import box_consults_fully, team_voices, waiting_for
+from rules.game import box_consults_fully, waiting_for
 from rules.state import TableState
 
 
@@ -78,20 +79,6 @@ class Prompt:
 
 
 @dataclass(frozen=True)
-class SetSend:
-    """Grant or withdraw `player`'s right to send messages in the `channel` ("team")."""
-
-    channel: str
-    player: str
-    allowed: bool
-
-
-@dataclass(frozen=True)
-class Reseat:
-    """The seating changed: who sees and speaks in #team and #box follows it."""
-
-
-@dataclass(frozen=True)
 class PostSheet:
     """Post the score sheet (after a game, a score correction, and at the end with the
     breakdown)."""
@@ -100,7 +87,7 @@ class PostSheet:
     correction: int = 0  # the correction it follows, if any
 
 
-Effect = Announce | Prompt | SetSend | Reseat | PostSheet
+Effect = Announce | Prompt | PostSheet
 
 
 @dataclass(frozen=True)
@@ -261,8 +248,9 @@ def name_players(state: TableState, text: str, users: Mapping[str, str] | None =
     return re.sub(pattern, lambda m: known[m[1]], text)
 
 
-def _asked(state: TableState, player: str) -> str | None:
-    """Who is asked for `player`'s decision: his stand-in while he is away, else he."""
+def answerer(state: TableState, player: str) -> str | None:
+    """Who is asked for `player`'s decision: his stand-in while he is away (None if nobody
+    stands in), else he."""
     member = state.member(player)
     return stand_in(state, player) if member is not None and member.away else player
 
@@ -270,14 +258,16 @@ def _asked(state: TableState, player: str) -> str | None:
 def effects_for(before: TableState, after: TableState,
                 events: tuple[Event, ...]) -> tuple[Effect, ...]:
     """The effects of a command that turned `before` into `after` through `events`."""
-    out: list[Effect] = [Announce(name_players(after, text),
-                                  record=not isinstance(e, Rolled | Moved))
-                         for e in events if (text := describe(e, after.shown))]
+    out: list[Effect] = [  # a seating's reason is the rules' text, with player keys
+        Announce(name_players(after, text) if isinstance(e, Seated) else text,
+                 record=not isinstance(e, Rolled | Moved))
+        for e in events if (text := describe(e, after.shown))]
     old = {(p, c.team_player, c.box_player, c.state) for p, c in waiting_for(before)}
     gone = {e.player for e in events if isinstance(e, PlayerAway) and e.away}
     for player, cube in waiting_for(after):
         if ((player, cube.team_player, cube.box_player, cube.state) in old
-                and player not in gone and _asked(before, player) == _asked(after, player)):
+                and player not in gone
+                and answerer(before, player) == answerer(after, player)):
             continue  # asked already, of the same player or stand-in
         side = cube.side_of(player)
         if side is Side.BOX and cube.state is CubeState.OFFERED and not cube.is_extra:
@@ -291,10 +281,9 @@ def effects_for(before: TableState, after: TableState,
             actions += ("aardvark",)
         if cube.is_extra and cube.state is CubeState.OFFERED:
             actions += ("retract",)  # Atlanta 5.7: drop the Box's double after all
-        member = after.member(player)  # an away player's decision goes to his stand-in
-        to = (stand_in(after, player) or "") if member is not None and member.away else ""
+        by = answerer(after, player)  # an away player's decision goes to his stand-in
         out.append(Prompt(player, cube.player(side.other), cube.face, actions,
-                          private=side is Side.TEAM, to=to))
+                          private=side is Side.TEAM, to="" if by in (player, None) else by))
     offered = {(p, side) for p, side, _ in before.game.resignations} if before.game else set()
     if after.game is not None and after.seating is not None:
         for player, side, kind in after.game.resignations:
@@ -306,13 +295,6 @@ def effects_for(before: TableState, after: TableState,
             out.append(Prompt(who, across, face, ("accept", "reject"),
                               private=side is Side.BOX, about=f"resigns a {kind}"))
     out += _box_side_notices(before, after, events)
-    if before.seating != after.seating:
-        out.append(Reseat())
-    voices_before, voices_after = team_voices(before), team_voices(after)
-    team = after.seating.team if after.seating else ()
-    for player in team:
-        if (player in voices_after) != (player in voices_before):
-            out.append(SetSend("team", player, player in voices_after))
     proposed = {e.number: e for e in events if isinstance(e, CorrectionProposed)}
     proposed.update({p.number: p for p, _ in before.proposals})
     rescored = [e.number for e in events

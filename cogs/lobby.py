@@ -75,8 +75,7 @@ async def may_open(bot: ChouetteBot, interaction: discord.Interaction) -> str | 
                 "link).")
     here = interaction.channel_id
     tables = await bot.store.guild_tables(interaction.guild.id)
-    if any(here in (t.origin_id, *t.all) for t in tables):
-        table = next(t for t in tables if here in (t.origin_id, *t.all))
+    if table := next((t for t in tables if here in (t.origin_id, *t.all)), None):
         return (f"A table is already open from here: <#{table.board_id}>. End it with "
                 "`/chouette end` there, or open one from another channel.")
     if len(tables) >= bot.settings.max_tables:

@@ -21,21 +21,13 @@ async def setup(bot: ChouetteBot) -> None:
     """Add /chouette mod blind|unblind|correct|undo|disconnected and /chouette history."""
     group, chouette = bot.moderation, bot.chouette
 
-    async def moderator(interaction: discord.Interaction) -> bool:
-        """Whether the user is a moderator; if not, he is told who may."""
-        if not bot.is_moderator(interaction.user):
-            await bot.reply(interaction, "Only moderators (Manage Server, or the "
-                                         f"{bot.settings.moderator_role} role) may do that.")
-            return False
-        return True
-
     async def set_sight(interaction: discord.Interaction, member: discord.Member,
                         blind: bool) -> None:
         """The rules decide (moderators, kibitzers only); the channels follow the state."""
         if table := await table_of(bot, interaction):
             await bot.act(interaction, table, Command(
                 "blind" if blind else "unblind", str(interaction.user.id),
-                {"player": str(member.id), "moderator": bot.is_moderator(interaction.user)}))
+                {"player": str(member.id)}))  # a moderator's says so (`bot.act`)
 
     @group.command()
     @app_commands.describe(member="the kibitzer who loses sight of the table")
@@ -61,7 +53,7 @@ async def setup(bot: ChouetteBot) -> None:
             await bot.act(interaction, table, Command(
                 "correct", str(interaction.user.id),
                 {"kind": "score", "from": str(payer.id), "to": str(payee.id), "points": points,
-                 "reason": reason, "moderator": bot.is_moderator(interaction.user)}))
+                 "reason": reason}))
 
     @group.command()
     @app_commands.describe(reason="what went wrong (a misclick, say): kept in the history")
@@ -71,14 +63,13 @@ async def setup(bot: ChouetteBot) -> None:
         if table := await table_of(bot, interaction):
             await bot.act(interaction, table, Command(
                 "correct", str(interaction.user.id),
-                {"kind": "undo", "reason": reason,
-                 "moderator": bot.is_moderator(interaction.user)}))
+                {"kind": "undo", "reason": reason}))
 
     @group.command()
     @app_commands.describe(player="the player whose connection dropped")
     async def disconnected(interaction: discord.Interaction, player: discord.Member) -> None:
         """Moderators: a player was cut off; he is away, and may lose his place (FIBS)."""
-        if await moderator(interaction) and (table := await table_of(bot, interaction)):
+        if table := await table_of(bot, interaction):  # the rules: moderators only
             await bot.act(interaction, table, Command(
                 "disconnect", str(interaction.user.id), {"player": str(player.id)}))
 

@@ -16,6 +16,7 @@ import dataclasses
 
 from rules.absence import absent_decisions
 from rules.answers import awaiting, extras_waiting
+from rules.authority import is_moderator
 from rules.cite import citation
 from rules.cube import Cube, CubeState, Side
 from rules.errors import CubeNotAvailable, NotYourTurn, RuleError, SeatingError
@@ -353,8 +354,12 @@ def _waiting_on(game: Game, player: str) -> list[Cube]:
 def _disconnect(state: TableState, cmd: Command) -> tuple[Event, ...]:
     """`player` was cut off (FIBS §6; on Discord a moderator reports it): he is away, his
     stand-in or the rule set acts for him, and where `disconnected_loses_place` he loses
-    his place if he is not back when the next game starts."""
+    his place if he is not back when the next game starts. Only a moderator (or the
+    table's monitor) reports it: a player can't have another marked away."""
     sender(cmd)
+    if not is_moderator(cmd):
+        raise NotYourTurn("Only moderators (Manage Server, or the server's moderator role) "
+                          "report a disconnection.")
     player = cmd.arg("player", str)
     member = state.member(player)
     if member is None:

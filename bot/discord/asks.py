@@ -40,7 +40,8 @@ _LABELS = {"take": ("Take", discord.ButtonStyle.success),
 class Asker(Protocol):
     """What the buttons and questions need of the presenter."""
 
-    def names(self, state: TableState, text: str, users: Mapping[str, str] = ...) -> str:
+    def names(self, state: TableState, text: str,
+              users: Mapping[str, str] | None = None) -> str:
         """A refusal with the players it names by their names."""
 
     async def ask(self, table_id: str, player: str, text: str,
@@ -221,7 +222,7 @@ class ConsentButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
-        args = {"correction": self.number, "moderator": bot.is_moderator(interaction.user)}
+        args = {"correction": self.number}  # a moderator's says so (`act`)
         await bot.act(interaction, self.table_id,
                       Command(self.answer, str(interaction.user.id), args))
 

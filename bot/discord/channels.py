@@ -12,7 +12,6 @@ lets a bot without Administrator grant nothing else: discord-api-docs #2522).
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterable
 from typing import Any, Protocol
 
@@ -23,16 +22,13 @@ from bot.store import Channels
 from rules.game import team_voices
 from rules.state import TableState
 
-log = logging.getLogger(__name__)
-
-# What the bot uses, each with the reason; the README's invite asks for exactly these.
-NEEDED = {
-    "view_channel": "see the table's channels",
-    "send_messages": "post the board, the sheet and the prompts",
-    "attach_files": "post the board and sheet images",
-    "manage_channels": "make, archive and remove the table's channels",
-    "manage_roles": "open #team and #box to their players (Manage Permissions)",
-}
+# What the bot uses, as Discord's settings name it; the README's invite asks for exactly
+# these: to see the tables' channels, post the board, sheets and prompts with their images,
+# make, archive and remove the channels, and open #team and #box to their players (Manage
+# Roles is "Manage Permissions" on a channel).
+NEEDED = {"view_channel": "View Channels", "send_messages": "Send Messages",
+          "attach_files": "Attach Files", "manage_channels": "Manage Channels",
+          "manage_roles": "Manage Roles"}
 INVITE = discord.Permissions(**dict.fromkeys(NEEDED, True))
 
 VIEW = discord.Permissions(view_channel=True)
@@ -46,8 +42,7 @@ def missing(permissions: discord.Permissions) -> list[str]:
     """The names, as Discord's settings show them, of what the bot needs and lacks."""
     if permissions.administrator:
         return []
-    return [name.replace("_", " ").title().replace("Roles", "Roles (Manage Permissions)")
-            for name, _ in NEEDED.items() if not getattr(permissions, name)]
+    return [shown for name, shown in NEEDED.items() if not getattr(permissions, name)]
 
 
 def overwrites(state: TableState, channels: Channels, bot_id: int

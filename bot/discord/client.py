@@ -110,9 +110,8 @@ class ChouetteBot(commands.Bot):
                   command: Command, *, key: str | None = None) -> Outcome | None:
         """Send `command` to the table as the user who clicked or typed it (a moderator's
         says so: the rules decide what he may do); a refusal is an ephemeral reply."""
-        if self.is_moderator(interaction.user) and "moderator" not in command.args:
-            command = Command(command.name, command.by,
-                              {**command.args, "moderator": True})
+        if self.is_moderator(interaction.user):
+            command = Command(command.name, command.by, {**command.args, "moderator": True})
         outcome = await self.service.handle(table_id, command,
                                             key=key or str(interaction.id))
         if not outcome.accepted:
@@ -185,7 +184,8 @@ class ChouetteBot(commands.Bot):
             drawn = replay(decide(state, seat), state) if seat else state
             decide(drawn, Command("start", me, {"opening": [[1, 2]], **mod}))
         except RuleError as exc:
-            await self.reply(interaction, self.presenter.names(state, str(exc)))
+            await self.reply(interaction, self.presenter.names(state, str(exc),
+                                                               _named_in(interaction)))
             return
         if seat is not None:  # each stored action shown as itself (its outbox row, its nonces)
             seated = await self.service.handle(table_id, seat, key=f"{key}:seat")
@@ -204,8 +204,8 @@ class ChouetteBot(commands.Bot):
             args |= {"opening": self.dice.opening(seed), "commitment": commitment(seed)}
         started = await self.service.handle(table_id, Command("start", me, args),
                                             key=f"{key}:start")
-        if not started.accepted:
-            await self.reply(interaction, started.reason)
+        if not started.accepted:  # the table moved on since the trial: said as refused
+            await self.reply(interaction, self.presenter.names(state, started.reason))
             return
         await self.presenter.show(table_id, started, interaction)
 

@@ -2,9 +2,10 @@
 
 One board message per table, edited in place: its text says whose decision the table is
 waiting for and what just happened, its image is the board, its buttons are the actions
-open now. Prompts go by DM to Team players (in #board, mentioning them, when their DMs are
-closed) and to the Box in #box; a Team member's send permission in #team follows the rules'
-`team_voices`. Everything here is derived from the table's state: no game state is kept.
+open now; what happened is also posted once in #board (the public record). Prompts go by
+DM to Team players (in #board, mentioning them, when their DMs are closed) and to the Box
+in #box; the channels' overwrites follow the state (`channels.reconcile`). Everything here
+is derived from the table's state and its outbox: no game state is kept.
 """
 
 from __future__ import annotations
@@ -26,13 +27,12 @@ from bot.config import Settings
 from bot.discord.asks import prompt_view
 from bot.discord.channels import reconcile
 from bot.discord.views import board_view, play_options
-from bot.effects import Announce, Outcome, PostSheet, Prompt, name_players
+from bot.effects import Announce, Outcome, PostSheet, Prompt, answerer, name_players
 from bot.render.board import whose_turn
 from bot.render.sheet import render_sheet
 from bot.service import TableService
 from bot.store import Channels, EventStore
 from bot.tasks import spawn
-from rules.absence import stand_in
 from rules.cube import Side
 from rules.game import shooter, waiting_for
 from rules.ledger import format_points
@@ -72,10 +72,10 @@ def status(state: TableState) -> str:
 
 
 def _answering(state: TableState, player: str) -> str:
-    """Who answers for `player`: he, or (away) his stand-in for him."""
-    member = state.member(player)
-    by = stand_in(state, player) if member is not None and member.away else None
-    return f"{state.shown(by)} (for {state.shown(player)})" if by else state.shown(player)
+    """Who answers for `player`, by name: he, or his stand-in "for" him."""
+    by = answerer(state, player)
+    return state.shown(player) if by in (player, None) else (
+        f"{state.shown(by)} (for {state.shown(player)})")
 
 
 def board_text(state: TableState, lines: list[str]) -> str:
@@ -188,7 +188,8 @@ class Presenter:
                     self.arm(table_id, player, state.rules.decision_timeout_seconds)
             self._arm_shooter(table_id, state)
 
-    def names(self, state: TableState, text: str, users: Mapping[str, str] = {}) -> str:
+    def names(self, state: TableState, text: str,
+              users: Mapping[str, str] | None = None) -> str:
         """A refusal of the rules with the players it names by their names."""
         return name_players(state, text, users)
 
@@ -470,7 +471,8 @@ def sheet_file(state: TableState) -> discord.File:
     order = state.seating.players if state.seating else tuple(m.name for m in state.members)
     title = f"Score sheet · {state.basic}" if state.basic else "Score sheet"
     data = render_sheet(state.sheet, order, roles=state.game_roles or None, shown=state.shown,
-                        payoff=state.rules.payoff, title=title, next_roles=next_roles(state))
+                        payoff=state.rules.payoff, title=title, next_roles=next_roles(state),
+                        basic=state.basic)
     return discord.File(io.BytesIO(data), "sheet.png")
 
 

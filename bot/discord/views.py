@@ -53,7 +53,6 @@ _LABELS = {"join": ("Join", discord.ButtonStyle.secondary),
            "confirm": ("Confirm the result", discord.ButtonStyle.success)}
 
 
-
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=r"chouette:(?P<table>\d+)"
                            r":(?P<action>join|start|roll|double|type|answer|hold|release"
@@ -78,11 +77,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         state = await bot.service.state(self.table_id)
         seating = state.seating
         if self.action == "type":  # the form only for who may play (else why not, at once)
-            game = state.game
-            plays = (play_options(game.position, game.dice)
-                     if game and game.position is not None and game.dice else ())
-            why = _refusal(state, Command("move", me, {"play": plays[0] if plays else ""}))
-            if why and plays:
+            if why := _may_not_move(state, me):
                 await bot.reply(interaction, bot.presenter.names(state, why))
                 return
             await interaction.response.send_modal(MoveModal(self.table_id))
@@ -161,15 +156,12 @@ class FirstMoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         state = await bot.service.state(self.table_id)
-        game = state.game
         first = self.item.values[0] if self.item.values else ""
-        plays = ([p for p in play_options(game.position, game.dice) if _first(p) == first]
-                 if game is not None and game.position is not None and game.dice else [])
+        plays = [p for p in _plays(state) if _first(p) == first]
         if not plays:
             await bot.reply(interaction, "That roll has been played: choose from the board.")
             return
-        why = _refusal(state, Command("move", str(interaction.user.id), {"play": plays[0]}))
-        if why:  # not his to play: said now, not after the second menu
+        if why := _may_not_move(state, str(interaction.user.id)):  # now, not at step two
             await bot.reply(interaction, bot.presenter.names(state, why))
             return
         view = discord.ui.View(timeout=None)
@@ -187,7 +179,7 @@ def _first(play: str) -> str:
 
 
 class MoveModal(discord.ui.Modal, title="Your play"):
-    """Notation for a roll with too many legal plays for a menu."""
+    """A play typed in notation, for those who would rather type than choose."""
 
     play: discord.ui.TextInput[MoveModal] = discord.ui.TextInput(
         label="Play", placeholder="24/18 13/11, bar/22*, 6/off(2)", max_length=60)
@@ -209,6 +201,18 @@ def play_options(position: Position, dice: tuple[int, int]) -> tuple[str, ...]:
     return tuple(sorted({format_play(p) for p in legal_plays(position, dice)}))
 
 
+def _plays(state: TableState) -> tuple[str, ...]:
+    """The legal plays of the roll waiting to be played (none without one)."""
+    game = state.game
+    if game is None or game.position is None or game.dice is None:
+        return ()
+    return play_options(game.position, game.dice)
+
+
+def _may_not_move(state: TableState, player: str) -> str | None:
+    """Why the rules would not take a play of this roll from `player` (None: they would)."""
+    plays = _plays(state)
+    return _refusal(state, Command("move", player, {"play": plays[0]})) if plays else None
 
 
 def board_view(table_id: str, state: TableState) -> discord.ui.View:
@@ -260,8 +264,8 @@ def _game_view(table_id: str, state: TableState) -> discord.ui.View:
     if state.rules.extras != "none" and any(_allowed(state, Command("extra", p))
                                             for p in game.box_round):
         view.add_item(TableButton(table_id, "extra"))  # Atlanta 5.7, Danish sell cube
-    if game.dice is not None and game.position is not None:
-        plays = play_options(game.position, game.dice)
+    if game.dice is not None:
+        plays = _plays(state)
         if len(plays) <= MOVE_MENU_LIMIT:
             view.add_item(MoveSelect(table_id, list(plays)))
         else:  # two steps: the first move here, then the plays that begin with it

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from bot.codec import dumps, loads
-from bot.effects import Announce, Outcome, Prompt, SetSend
+from bot.effects import Announce, Outcome, Prompt
 from bot.service import TableService
 from bot.store import ConcurrentWrite, EventStore, StoreError
 from rules.events import PlayerJoined
@@ -76,14 +76,13 @@ async def test_a_second_writer_at_the_same_version_fails_loudly(tmp_path: Path) 
         assert await store.outcome("t", "b") is None  # nothing of the refused write is kept
 
 
-async def test_effects_prompt_privately_and_open_the_team_channel(tmp_path: Path) -> None:
+async def test_effects_prompt_privately_and_announce_on_the_board(tmp_path: Path) -> None:
     async with EventStore(tmp_path / "c.db") as store:
         outcomes = await run_session(TableService(store))
     double, answer, last = outcomes[3], outcomes[4], outcomes[7]
     # The Box answers the Team's doubles as a set from the board: no prompt of his own.
     assert not [e for e in double.effects if isinstance(e, Prompt)]
     assert any(isinstance(e, Announce) and e.channel == "board" for e in double.effects)
-    assert SetSend("team", "bo", True) in answer.effects
     assert any(isinstance(e, Announce) and e.channel == "board" for e in answer.effects)
     private = [e for e in last.effects if isinstance(e, Prompt)]
     assert {p.player for p in private} == {"cy", "di", "ann"} and all(p.private for p in private)
@@ -165,10 +164,12 @@ async def test_an_unknown_event_type_from_a_newer_version_is_named(tmp_path: Pat
             await store.load("t")
 
 
-def test_an_outcome_stored_with_the_retired_edit_board_effect_reads_back_without_it() -> None:
+def test_an_outcome_stored_with_retired_effects_reads_back_without_them() -> None:
     outcome = Outcome(True, effects=(Announce("Game 1 begins."),))
-    old = dumps(outcome).replace('"effects":[', '"effects":[{"$":"EditBoard"},')
-    assert "EditBoard" in old and loads(old) == outcome
+    old = dumps(outcome).replace('"effects":[', '"effects":[{"$":"EditBoard"},{"$":"Reseat"},'
+                                 '{"$":"SetSend","channel":"team","player":"bo",'
+                                 '"allowed":true},')
+    assert "SetSend" in old and loads(old) == outcome
 
 
 async def test_a_failed_write_keeps_nothing_of_the_command(tmp_path: Path) -> None:

@@ -138,3 +138,11 @@ def test_the_next_seating_after_the_box_resigns_does_not_hang_on_the_order_of_ac
         return state.seating
     assert after(("bo", "cy", "di")) == after(("di", "cy", "bo")) == after(("cy", "bo", "di"))
     assert after(("di", "cy", "bo")).box == "bo"  # Atlanta 6.1: the Captain who beat the Box
+
+
+def test_only_a_moderator_reports_a_disconnection() -> None:
+    state = hosted("ann", "bo", "cy")
+    with pytest.raises(NotYourTurn, match="Only moderators"):
+        decide(state, Command("disconnect", "ann", {"player": "bo"}))
+    member = do(state, "disconnect", "mod", player="bo", moderator=True).member("bo")
+    assert member is not None and member.disconnected

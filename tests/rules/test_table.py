@@ -1108,8 +1108,8 @@ def test_villages_13_an_absent_player_without_a_nominee_takes() -> None:
 def test_fibs_6_a_player_disconnected_follows_the_captain_then_loses_his_place() -> None:
     state = game("ann", "bo", "cy", "di", "ed", preset="fibs")
     with pytest.raises(SeatingError, match="zed is not at this table"):
-        do(state, "disconnect", by="bo", player="zed")
-    state = do(do(state, "disconnect", by="di", player="cy"), "double", by="ann")
+        do(state, "disconnect", by="bo", player="zed", moderator=True)
+    state = do(do(state, "disconnect", by="di", player="cy", moderator=True), "double", by="ann")
     state = do(state, "take", by="bo")  # cy does what the Captain does
     assert cube(state, "cy").in_game
     state = do(do(do(state, "take", by="di"), "take", by="ed"), "result", winner="team")
@@ -1120,9 +1120,10 @@ def test_fibs_6_a_player_disconnected_follows_the_captain_then_loses_his_place()
     state = do(do(state, "back", by="cy"), "result", winner="box")  # back during a game
     assert state.seating is not None and state.seating.team[-1] == "cy"  # a new player
     # Back before the next start, he keeps his place; elsewhere a disconnection is an away.
-    kept = do(do(table(preset="fibs"), "disconnect", by="bo", player="cy"), "back", by="cy")
+    kept = do(do(table(preset="fibs"), "disconnect", by="bo", player="cy", moderator=True),
+              "back", by="cy")
     assert do(kept, "start").seating == table(preset="fibs").seating
-    atlanta = do(do(table(), "disconnect", by="bo", player="cy"), "start")
+    atlanta = do(do(table(), "disconnect", by="bo", player="cy", moderator=True), "start")
     assert atlanta.seating == table().seating and atlanta.member("cy").away
 
 
@@ -1131,7 +1132,7 @@ def test_fibs_6_2_a_game_is_held_over_when_the_captain_is_gone_and_played_out_la
                "answer", by="ann", take=["bo", "cy", "di"])
     with pytest.raises(NotYourTurn, match="only when the Box"):
         do(state, "hold_over", by="cy")
-    state = do(do(state, "disconnect", by="cy", player="bo"), "hold_over", by="cy")
+    state = do(do(state, "disconnect", by="cy", player="bo", moderator=True), "hold_over", by="cy")
     assert state.game is None and [g.number for g, _ in state.held] == [1]
     assert state.seating is not None and state.seating.box == "ann"  # as if the Box won
     assert state.seating.team == ("cy", "di", "bo")  # he goes to the bottom
@@ -1150,7 +1151,7 @@ def test_fibs_6_2_a_game_is_held_over_when_the_captain_is_gone_and_played_out_la
     assert [net(g).get("bo", 0) for g in state.sheet.games] == [0, -1, 2]  # held, 2, 1
     # Elsewhere the game waits for him; his stand-in plays once his time runs out.
     with pytest.raises(RuleError, match="waits for the Box or the Captain"):
-        do(do(game(), "disconnect", by="cy", player="bo"), "hold_over", by="cy")
+        do(do(game(), "disconnect", by="cy", player="bo", moderator=True), "hold_over", by="cy")
 
 
 def test_held_over_games_keep_their_bookkeeping_and_a_leaver_does_not_block_them() -> None:
@@ -1161,12 +1162,12 @@ def test_held_over_games_keep_their_bookkeeping_and_a_leaver_does_not_block_them
     state = do(state, "double", by="b")
     state = do(do(state, "answer", by="c", drop=["b", "d", "e"]), "answer", by="a",
                take=["b", "d", "e"])  # c paid his half alone; a plays on for his half
-    held = do(do(state, "disconnect", by="d", player="b"), "hold_over", by="d")
+    held = do(do(state, "disconnect", by="d", player="b", moderator=True), "hold_over", by="d")
     held = do(do(do(held, "back", by="b"), "leave", by="e"), "start")  # e leaves the table
     held = do(do(held, "result", winner="box"), "resume", by="b")
     assert held.game is not None and held.game.own_paid == () and held.game.half_share
     with pytest.raises(RuleError, match="held over once already"):
-        do(do(held, "disconnect", by="d", player="b"), "hold_over", by="d")
+        do(do(held, "disconnect", by="d", player="b", moderator=True), "hold_over", by="d")
     done = do(held, "result", winner="box")  # e, gone, is still in the game
     assert done.game is None and done.resumed_from is None
     assert net(done.sheet.games[-1]) == {"b": -2, "d": -2, "e": -2, "a": 6}  # a's half of 4
@@ -1193,7 +1194,7 @@ def test_review_regressions_penalty_cube_extras_sold_seats_proxies_and_the_holde
     fibs = do(do(table("a", "b", "c", "d", "e", "f", preset="fibs", mode="play"), "partner",
                  by="a", player="c"), "start", opening=[[3, 1]])
     fibs = do(do(fibs, "settle", by="c", points=1, **{"with": "a"}), "disconnect", by="b",
-              player="c")  # c bought a's share and shoots for the side
+              player="c", moderator=True)  # c bought a's share and shoots for the side
     assert do(fibs, "timeout", player="c").held
 
 

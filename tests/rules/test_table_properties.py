@@ -252,7 +252,9 @@ def _leave(draw: Draw, state: TableState) -> Command:
 def _absence(draw: Draw, state: TableState) -> Command:
     name = pick(draw, ("away", "back", "disconnect", "proxy", "hold_over", "resume",
                        "timeout"))
-    args = ({"player": someone(draw, state)} if name in ("disconnect", "proxy", "timeout")
+    args = ({"player": someone(draw, state), "moderator": True}
+            if name == "disconnect" else
+            {"player": someone(draw, state)} if name in ("proxy", "timeout")
             else {})
     return Command(name, someone(draw, state), args)
 
