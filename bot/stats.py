@@ -165,7 +165,7 @@ async def read_stats(store: EventStore, *, guild_id: int | None = None,
     keeps between calls.
     """
     ids = (await store.table_ids(open_only=False) if guild_id is None
-           else await store.guild_table_ids(guild_id))
+           else [t.table_id for t in await store.guild_tables(guild_id, open_only=False)])
     still_open = set(await store.table_ids())
     sessions = []
     for table_id in ids:

@@ -441,11 +441,3 @@ class EventStore:
             "SELECT d.*, (SELECT MAX(at) FROM events e WHERE e.table_id = t.id) FROM tables t "
             "JOIN discord_tables d ON d.table_id = t.id WHERE t.closed = 1 ORDER BY t.rowid")
         return [(Channels(*row[:-1]), row[-1]) for row in rows]
-
-    async def guild_table_ids(self, guild_id: int) -> list[str]:
-        """Every table opened on the Discord server `guild_id`, oldest first."""
-        rows = await self.db.execute_fetchall(
-            "SELECT t.id FROM tables t JOIN discord_tables d ON d.table_id = t.id "
-            "WHERE d.guild_id = ? ORDER BY t.rowid", (guild_id,))
-        return [row[0] for row in rows]
-
