@@ -43,6 +43,11 @@ class TableService:
         async with self._locks[table_id]:
             return (await self._loaded(table_id)).state
 
+    async def current(self, table_id: str) -> Loaded:
+        """The table's current state and the version of its last event."""
+        async with self._locks[table_id]:
+            return await self._loaded(table_id)
+
     async def _loaded(self, table_id: str) -> Loaded:
         loaded = self._tables.get(table_id)
         if loaded is None:

@@ -187,9 +187,8 @@ class ChouetteBot(commands.Bot):
             await self.reply(interaction, self.presenter.names(state, str(exc),
                                                                _named_in(interaction)))
             return
-        if seat is not None:  # each stored action shown as itself (its outbox row, its nonces)
-            seated = await self.service.handle(table_id, seat, key=f"{key}:seat")
-            await self.presenter.show(table_id, seated)
+        seated = (await self.service.handle(table_id, seat, key=f"{key}:seat")
+                  if seat is not None else None)
         args: dict[str, object] = dict(mod)
         state = await self.service.state(table_id)
         ahead = replay(unopposed(state), state).seating  # with those who join as it starts
@@ -204,6 +203,10 @@ class ChouetteBot(commands.Bot):
             args |= {"opening": self.dice.opening(seed), "commitment": commitment(seed)}
         started = await self.service.handle(table_id, Command("start", me, args),
                                             key=f"{key}:start")
+        # Each stored action is shown as itself (its outbox row, its nonces); the first
+        # answers the click with the table as it now is.
+        if seated is not None:
+            await self.presenter.show(table_id, seated, interaction)
         if not started.accepted:  # the table moved on since the trial: said as refused
             await self.reply(interaction, self.presenter.names(state, started.reason))
             return

@@ -15,9 +15,7 @@ import hashlib
 import io
 import logging
 import time
-from collections import defaultdict
 from collections.abc import Awaitable, Coroutine, Mapping
-from dataclasses import replace
 from typing import Any, Protocol
 
 import discord
@@ -25,10 +23,10 @@ from discord.http import HTTPClient
 
 from bot.config import Settings
 from bot.discord.asks import prompt_view
+from bot.discord.boards import Boards
 from bot.discord.channels import reconcile
-from bot.discord.views import board_view, play_options
-from bot.effects import Announce, Outcome, PostSheet, Prompt, answerer, name_players
-from bot.render.board import whose_turn
+from bot.discord.views import play_options
+from bot.effects import Announce, Outcome, PostSheet, Prompt, name_players
 from bot.render.sheet import render_sheet
 from bot.service import TableService
 from bot.store import Channels, EventStore
@@ -42,68 +40,6 @@ log = logging.getLogger(__name__)
 
 
 RETRY_SECONDS = 3.0  # after Discord refused a request, deliver what is left again
-
-
-def status(state: TableState) -> str:
-    """Whose decision the table is waiting for, in one line."""
-    game, seating = state.game, state.seating
-    if state.ended:
-        return "The session is over."
-    if seating is None:
-        return "Waiting for players: `/chouette join`, then `/chouette start`."
-    if game is None:
-        return "Between games: `/chouette start` for the next one."
-    pending = waiting_for(state)
-    if pending:
-        names = ", ".join(sorted({_answering(state, p) for p, _ in pending}))
-        return f"Waiting for {names} to answer the cube."
-    if game.resignations:
-        names = ", ".join(state.shown(p) for p, _, _ in game.resignations)
-        return f"Waiting for the answers to the resignations on {names}'s cubes."
-    who = shooter(state)
-    if who is None:
-        return "Waiting for the result: `/chouette result`."
-    if game.dice is not None:
-        return f"Waiting for {whose_turn(state.shown(who), game.dice)}."
-    if game.holds:
-        held = ", ".join(state.shown(p) for p in game.holds)
-        return f"{held} asked {state.shown(who)} to hold the roll: double or release."
-    return f"Waiting for {whose_turn(state.shown(who), None)} (or a double before the roll)."
-
-
-def _answering(state: TableState, player: str) -> str:
-    """Who answers for `player`, by name: he, or his stand-in "for" him."""
-    by = answerer(state, player)
-    return state.shown(player) if by in (player, None) else (
-        f"{state.shown(by)} (for {state.shown(player)})")
-
-
-def board_text(state: TableState, lines: list[str]) -> str:
-    """The board message's text: seats, cubes, the status and the latest actions."""
-    seating = state.seating
-    out = []
-    if seating is not None:
-        partner = f" with {state.shown(seating.partner)}" if seating.partner else ""
-        team = ", ".join(state.shown(p) for p in seating.team)
-        out.append(f"**Box** {state.shown(seating.box)}{partner} · **Team** {team}")
-    elif state.members:  # before the seats are drawn: who has joined
-        out.append("**Joined** " + ", ".join(
-            m.shown + (f" ({m.stake}x)" if m.stake > 1 else "") for m in state.members))
-    if state.game is not None:
-        cubes = []
-        for cube in state.game.cubes:
-            holder = ("centred" if cube.owner is None
-                      else f"held by {state.shown(cube.player(cube.owner))}")
-            if not cube.live:
-                holder = cube.state.value
-            name = state.shown(cube.team_player)
-            if seating is not None and cube.box_player != seating.box:  # an extra, a Partner's
-                name += f" v {state.shown(cube.box_player)}"
-            cubes.append(f"{name} {cube.face} ({holder})")
-        out.append("Cubes: " + "; ".join(cubes))
-    out.append(f"**{status(state)}**")
-    out += [f"> {line}" for line in lines[-6:]]
-    return "\n".join(out)[:2000]
 
 
 class Host(Protocol):
@@ -151,7 +87,7 @@ class Presenter:
         # for every pending decision when the bot starts (`arm_pending`).
         self._timers: dict[tuple[str, str], asyncio.Task[None]] = {}
         self._shooters: dict[str, tuple[str, int, int]] = {}  # whose turn each timer times
-        self._boards: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.boards = Boards(bot)
 
     def _start(self, key: tuple[str, str], job: Coroutine[Any, Any, None]) -> None:
         """Run `job` as the timer `key`, in place of any timer of that key still waiting."""
@@ -195,9 +131,10 @@ class Presenter:
 
     async def show(self, table_id: str, outcome: Outcome,
                    interaction: discord.Interaction | None = None) -> None:
-        """Carry out `outcome`'s effects; answer `interaction` by editing the board. If
-        Discord refuses a request, what is left in the outbox is delivered again shortly
-        (each message once: its nonce)."""
+        """Carry out `outcome`'s effects, answering `interaction` first (the board itself
+        when it was clicked on the board), before anything waits on a channel. If Discord
+        refuses a request, what is left in the outbox is delivered again shortly (each
+        message once: its nonce)."""
         try:
             await self._show(table_id, outcome, interaction)
         except discord.HTTPException:
@@ -219,14 +156,19 @@ class Presenter:
         state = await self.bot.service.state(table_id)
         channels = await self.bot.store.channels(table_id=table_id)
         if channels is None:
+            if interaction is not None and not interaction.response.is_done():
+                await answered(interaction, [])
             await self.bot.store.delivered(table_id, outcome.version)
             return
         notes = [e for e in outcome.effects if isinstance(e, Announce)]
         lines = [e.text for e in notes if e.channel == "board"]
+        if interaction is not None and not interaction.response.is_done():  # first, at once
+            if self.boards.on_board(interaction, channels):
+                await self.boards.answer(interaction, channels, outcome.version, lines)
+            else:
+                await answered(interaction, lines)
         if lines:
-            await self.board(channels, lines, interaction)
-        elif interaction is not None and not interaction.response.is_done():
-            await answered(interaction, [])
+            await self.boards.show(channels, outcome.version, lines)
         tag = f"{table_id}:{outcome.version}"  # what was shown for this version, once
         record = [e.text for e in notes if e.channel == "board" and e.record]
         if record:  # the public record: what happened, never edited, one message an action
@@ -332,41 +274,6 @@ class Presenter:
             table_id, await self.bot.roll_command(table_id, who))
         if outcome.accepted:  # refused: he rolled, or someone doubled or held meanwhile
             await self.show(table_id, outcome)
-
-    async def board(self, channels: Channels, lines: list[str],
-                    interaction: discord.Interaction | None = None) -> None:
-        """Edit the board message (in the interaction's response when it is on it), drawn
-        from the table's latest state: edits take turns per table, so an older action's edit
-        can never land after a newer one's."""
-        async with self._boards[channels.table_id]:
-            state = await self.bot.service.state(channels.table_id)
-            await self._draw(state, channels, lines, interaction)
-
-    async def _draw(self, state: TableState, channels: Channels, lines: list[str],
-                    interaction: discord.Interaction | None) -> None:
-        text = board_text(state, lines)
-        image = await asyncio.to_thread(_render_board, state)
-        files = [discord.File(io.BytesIO(image), "board.png")] if image else []
-        view = board_view(channels.table_id, state)
-        on_board = (interaction is not None and interaction.message is not None
-                    and interaction.message.id == channels.message_id)
-        if on_board and interaction is not None and not interaction.response.is_done():
-            await interaction.response.edit_message(content=text, attachments=files, view=view)
-            return
-        if interaction is not None and not interaction.response.is_done():
-            await answered(interaction, lines)
-        channel = self.bot.get_channel(channels.board_id)
-        if not isinstance(channel, discord.TextChannel):
-            return
-        if channels.message_id is not None:
-            try:
-                message = channel.get_partial_message(channels.message_id)
-                await message.edit(content=text, attachments=files, view=view)
-                return
-            except discord.NotFound:
-                pass
-        posted = await channel.send(text, files=files, view=view)
-        await self.bot.store.save_channels(replace(channels, message_id=posted.id))
 
     async def ask(self, table_id: str, player: str, text: str, view: discord.ui.View,
                   nonce: str | None = None) -> None:
@@ -485,12 +392,3 @@ def next_roles(state: TableState) -> dict[str, str]:
     partner = {} if seating.partner is None else {seating.partner: "Partner"}
     return {seating.box: "Box", **partner,
             **{p: str(i) if i > 1 else "Captain" for i, p in enumerate(seating.team, 1)}}
-
-
-def _render_board(state: TableState) -> bytes | None:
-    from bot.render.board import render_table
-
-    return render_table(state) if state.board is not None else None
-
-
-

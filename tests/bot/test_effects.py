@@ -27,7 +27,7 @@ def test_a_double_to_an_away_player_is_asked_of_his_stand_in_with_every_answer()
 
 
 def test_the_status_names_who_answers_for_an_away_player() -> None:
-    from bot.discord.presenter import status
+    from bot.discord.boards import status
     from rules.state import Command, TableState, replay
     from rules.table import decide
 

@@ -103,7 +103,8 @@ async def test_the_box_invites_a_partner_who_accepts_by_dm(simcord_env: Any) -> 
     await bot.service.handle(table, Command("seat", "", {"order": [str(m.id) for m in members]}))
     channels = await bot.store.channels(table_id=table)
     assert channels is not None
-    await bot.presenter.board(channels, [])
+    version = (await bot.service.current(table)).version
+    await bot.presenter.boards.show(channels, version, [])
     box, bottom = members[0], members[-1]
     refused = await bottom.click(board_message(board), label="Invite a Partner")
     assert refused.ephemeral and "Only the Box" in refused.response.content

@@ -212,7 +212,8 @@ async def test_a_forced_play_is_played_by_the_bot(simcord_env: Any, dice: Script
     bot.service._tables.pop(table)  # read the table again from the store
     channels = await bot.store.channels(table_id=table)
     assert channels is not None
-    await bot.presenter.board(channels, [])
+    version = (await bot.service.current(table)).version
+    await bot.presenter.boards.show(channels, version, [])
     dice.queue = [6, 1]
     await bo.click(board_message(board), label="Roll")
     assert "Waiting for ann to roll" in board_message(board).content

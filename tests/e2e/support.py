@@ -9,6 +9,7 @@ import os
 import re
 import sys
 import tempfile
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -30,17 +31,20 @@ Test = Callable[[Driver], Awaitable[None]]
 
 
 def e2e(*, permissions: int = INVITE, env: dict[str, str] | None = None,
-        **kwargs: Any) -> Callable[[Test], Callable[[], None]]:
+        rate_limits: bool = False, **kwargs: Any) -> Callable[[Test], Callable[[], None]]:
     """A black-box test: a fresh fake Discord whose bot holds `permissions` (by default
-    exactly the README invite's), the bot started from this project on a database of its
-    own (`drv.db`), no autoroll. The test fails if the bot called a route the fake lacks."""
+    exactly the invite's), with Discord's rate limits if `rate_limits`, the bot started from
+    this project on a database of its own, no autoroll. The test fails if the bot called a
+    route the fake lacks, or if it answered any interaction late (`drv.ack_times` holds how
+    long each answer took, by interaction id)."""
     def decorate(fn: Test) -> Callable[[], None]:
         def test() -> None:
             async def main() -> None:
                 with tempfile.TemporaryDirectory() as tmp:
                     log_dir = Path(os.environ.get("E2E_LOG_DIR") or tmp)
                     drv = Driver(PROJECT, python=sys.executable,
-                                 fake=FakeDiscord(bot_permissions=permissions),
+                                 fake=FakeDiscord(bot_permissions=permissions,
+                                                  rate_limits=rate_limits),
                                  env={"CHOUETTE_DB": f"{tmp}/chouette.sqlite3",
                                       "CHOUETTE_ENV_FILE": f"{tmp}/none.env",  # no .env
                                       "CHOUETTE_AUTOROLL": "0", **(env or {})},
@@ -48,7 +52,12 @@ def e2e(*, permissions: int = INVITE, env: dict[str, str] | None = None,
                                  guild_ready_timeout=0.2, **kwargs)
                     try:
                         await drv.start()
+                        drv.ack_times = time_answers(drv.fake)  # type: ignore[attr-defined]
                         await fn(drv)
+                        late = [i for i in drv.fake.interactions.values()
+                                if any(why == "late" for why, _ in i.rejected)]
+                        if late:
+                            raise DriverError(f"{len(late)} interactions answered late")
                         if drv.fake.unrouted:
                             raise DriverError("the bot called routes the fake lacks: "
                                               f"{[(c.method, c.path) for c in drv.fake.unrouted]}")
@@ -59,6 +68,25 @@ def e2e(*, permissions: int = INVITE, env: dict[str, str] | None = None,
         test.__doc__, test.__module__ = fn.__doc__, fn.__module__
         return test
     return decorate
+
+
+def time_answers(fake: FakeDiscord) -> dict[str, float]:
+    """Seconds from each interaction's arrival to the bot's first answer to it, by id,
+    filled in as the bot answers (the fake's callback route, observed, unchanged)."""
+    times: dict[str, float] = {}
+    routes = fake._routes
+    i = next(i for i, (m, rx, _) in enumerate(routes)
+             if m == "POST" and rx.pattern.endswith("/callback"))
+    method, pattern, callback = routes[i]
+
+    async def timed(req: Any, body: Any, files: Any, iid: str, token: str) -> Any:
+        it = fake.interactions.get(iid)
+        if it is not None and it.response is None:
+            times.setdefault(iid, time.monotonic() - it.created)
+        return await callback(req, body, files, iid, token)
+
+    routes[i] = (method, pattern, timed)
+    return times
 
 
 def hold(drv: Driver, method: str, pattern: str) -> asyncio.Event:

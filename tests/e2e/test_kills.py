@@ -12,8 +12,8 @@ import sqlite3
 from typing import Any
 
 from bot.codec import loads
+from bot.discord.boards import status as status_of
 from bot.discord.channels import overwrites
-from bot.discord.presenter import status as status_of
 from bot.store import Channels
 from rules.cube import CubeState
 from rules.game import waiting_for

@@ -1,0 +1,186 @@
+"""The board message of each table, kept showing the table's latest state.
+
+Discord limits edits of a channel's messages (5 in 5 s), so an edit may wait seconds for its
+turn. Edits of one table's board take turns, and each draws the table as it is when its
+turn comes: an edit that waited shows every action stored meanwhile, and those actions need
+no edit of their own (they are coalesced). A click on the board is answered with the board
+itself when no edit is under way (the interaction's response is not in the channel's
+bucket), else at once with an acknowledgement while the board follows: a click is never
+left waiting on the channel. Nothing here is game state: what a board shows is a version
+of the table's events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections import defaultdict
+from dataclasses import replace
+from typing import Any, Protocol
+
+import discord
+
+from bot.discord.views import board_view
+from bot.effects import answerer
+from bot.render.board import whose_turn
+from bot.service import TableService
+from bot.store import Channels, EventStore
+from rules.game import shooter, waiting_for
+from rules.state import TableState
+
+
+def status(state: TableState) -> str:
+    """Whose decision the table is waiting for, in one line."""
+    game, seating = state.game, state.seating
+    if state.ended:
+        return "The session is over."
+    if seating is None:
+        return "Waiting for players: `/chouette join`, then `/chouette start`."
+    if game is None:
+        return "Between games: `/chouette start` for the next one."
+    pending = waiting_for(state)
+    if pending:
+        names = ", ".join(sorted({_answering(state, p) for p, _ in pending}))
+        return f"Waiting for {names} to answer the cube."
+    if game.resignations:
+        names = ", ".join(state.shown(p) for p, _, _ in game.resignations)
+        return f"Waiting for the answers to the resignations on {names}'s cubes."
+    who = shooter(state)
+    if who is None:
+        return "Waiting for the result: `/chouette result`."
+    if game.dice is not None:
+        return f"Waiting for {whose_turn(state.shown(who), game.dice)}."
+    if game.holds:
+        held = ", ".join(state.shown(p) for p in game.holds)
+        return f"{held} asked {state.shown(who)} to hold the roll: double or release."
+    return f"Waiting for {whose_turn(state.shown(who), None)} (or a double before the roll)."
+
+
+def _answering(state: TableState, player: str) -> str:
+    """Who answers for `player`, by name: he, or his stand-in "for" him."""
+    by = answerer(state, player)
+    return state.shown(player) if by in (player, None) else (
+        f"{state.shown(by)} (for {state.shown(player)})")
+
+
+def board_text(state: TableState, lines: list[str]) -> str:
+    """The board message's text: seats, cubes, the status and the latest actions."""
+    seating = state.seating
+    out = []
+    if seating is not None:
+        partner = f" with {state.shown(seating.partner)}" if seating.partner else ""
+        team = ", ".join(state.shown(p) for p in seating.team)
+        out.append(f"**Box** {state.shown(seating.box)}{partner} · **Team** {team}")
+    elif state.members:  # before the seats are drawn: who has joined
+        out.append("**Joined** " + ", ".join(
+            m.shown + (f" ({m.stake}x)" if m.stake > 1 else "") for m in state.members))
+    if state.game is not None:
+        cubes = []
+        for cube in state.game.cubes:
+            holder = ("centred" if cube.owner is None
+                      else f"held by {state.shown(cube.player(cube.owner))}")
+            if not cube.live:
+                holder = cube.state.value
+            name = state.shown(cube.team_player)
+            if seating is not None and cube.box_player != seating.box:  # an extra, a Partner's
+                name += f" v {state.shown(cube.box_player)}"
+            cubes.append(f"{name} {cube.face} ({holder})")
+        out.append("Cubes: " + "; ".join(cubes))
+    out.append(f"**{status(state)}**")
+    out += [f"> {line}" for line in lines[-6:]]
+    return "\n".join(out)[:2000]
+
+
+class Host(Protocol):
+    """What the boards need of the bot."""
+
+    @property
+    def store(self) -> EventStore: ...
+
+    @property
+    def service(self) -> TableService: ...
+
+    def get_channel(self, id: int, /) -> Any: ...
+
+
+class Boards:
+    """Every table's board message; one per bot."""
+
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+        self._turns: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._shown: dict[str, tuple[int, int]] = {}  # the version each board shows, and
+        # the version of the action whose lines it quotes
+        self._lines: dict[str, tuple[int, list[str]]] = {}  # the newest action's lines
+
+    def _note(self, table_id: str, version: int, lines: list[str]) -> tuple[int, list[str]]:
+        """Keep `lines` if they are the newest action's; the newest action's version and
+        lines."""
+        if lines and version >= self._lines.get(table_id, (-1, []))[0]:
+            self._lines[table_id] = (version, lines)
+        return self._lines.get(table_id, (-1, []))
+
+    @staticmethod
+    def on_board(interaction: discord.Interaction | None, channels: Channels) -> bool:
+        """Whether `interaction` is a click on the board message itself."""
+        return (interaction is not None and interaction.message is not None
+                and interaction.message.id == channels.message_id)
+
+    async def answer(self, interaction: discord.Interaction, channels: Channels,
+                     version: int, lines: list[str]) -> None:
+        """Answer a click on the board message: with the board drawn anew when no edit is
+        under way, else with an acknowledgement at once, the board following in turn."""
+        table_id = channels.table_id
+        turn = self._turns[table_id]
+        if turn.locked():
+            await interaction.response.defer()
+            await self.show(channels, version, lines)
+            return
+        async with turn:  # free: taken without waiting
+            loaded = await self.bot.service.current(table_id)
+            noted, newest = self._note(table_id, version, lines)
+            text, files, view = await self._draw(loaded.state, channels, newest)
+            await interaction.response.edit_message(content=text, attachments=files,
+                                                    view=view)
+            self._shown[table_id] = (loaded.version, noted)
+
+    async def show(self, channels: Channels, version: int, lines: list[str]) -> None:
+        """Make the board message show the table at `version` or later, with this
+        action's `lines` or a later action's (returns at once when it does already)."""
+        table_id = channels.table_id
+        self._note(table_id, version, lines)
+        async with self._turns[table_id]:
+            if self._shown.get(table_id, (-1, -1)) >= (version, version if lines else -1):
+                return
+            loaded = await self.bot.service.current(table_id)
+            latest = await self.bot.store.channels(table_id=table_id)  # the message posted
+            noted, newest = self._lines.get(table_id, (-1, []))
+            await self._edit(loaded.state, latest or channels, newest)
+            self._shown[table_id] = (loaded.version, noted)
+
+    async def _edit(self, state: TableState, channels: Channels, lines: list[str]) -> None:
+        channel = self.bot.get_channel(channels.board_id)
+        if not isinstance(channel, discord.TextChannel):
+            return
+        text, files, view = await self._draw(state, channels, lines)
+        if channels.message_id is not None:
+            try:
+                message = channel.get_partial_message(channels.message_id)
+                await message.edit(content=text, attachments=files, view=view)
+                return
+            except discord.NotFound:
+                pass
+        posted = await channel.send(text, files=files, view=view)
+        await self.bot.store.save_channels(replace(channels, message_id=posted.id))
+
+    async def _draw(self, state: TableState, channels: Channels, lines: list[str]
+                    ) -> tuple[str, list[discord.File], discord.ui.View]:
+        image = await asyncio.to_thread(_render_board, state)
+        files = [discord.File(io.BytesIO(image), "board.png")] if image else []
+        return board_text(state, lines), files, board_view(channels.table_id, state)
+
+
+def _render_board(state: TableState) -> bytes | None:
+    from bot.render.board import render_table
+
+    return render_table(state) if state.board is not None else None

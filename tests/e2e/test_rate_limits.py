@@ -1,0 +1,72 @@
+"""Black-box, on a Discord that rate-limits every channel as the real one does: every
+interaction is answered within Discord's 3 s however busy the table's channels are, and
+nothing is posted twice."""
+
+from collections import Counter
+
+from tests.e2e.session import BOARD, board, choose, open_table, play_until_roll, seats, status
+from tests.e2e.support import e2e
+
+
+def posted_once(drv) -> None:
+    """No message of the bot's appears twice in a channel (a retry posts it once)."""
+    for name in ("board", "kibitz", "team", "box"):
+        texts = Counter(m["content"] for m in drv.messages(f"chouette 1 · atlanta/{name}")
+                        if m["content"])
+        assert all(n == 1 for n in texts.values()), texts.most_common(3)
+
+
+@e2e(rate_limits=True)
+async def test_a_quick_start_is_answered_in_time(drv) -> None:
+    """Opened, joined by three and started in quick succession: the #board bucket is full
+    (the table's first message, the joins' records, the seats), and the Start click is
+    still answered at once."""
+    r = await drv.slash("alice", "general", "chouette open")
+    assert "Table open" in r.text(), r
+    for player in ("bob", "carol"):  # each answered, nobody waits for the channels
+        joined = await drv.slash(player, "chouette 1 · atlanta/kibitz", "chouette join",
+                                 settle=False)
+        assert "Done" in joined.text(), joined.text()
+    started = await drv.click("alice", board(drv), label="Start game", settle=False)
+    assert started.acked
+    await drv.settle()
+    assert seats(drv)
+    await drv.wait_for(lambda: "Game 1 begins" in board(drv)["content"], timeout=10,
+                       what="the board to follow within the channel's limit")
+    assert status(drv).startswith("Waiting for")
+    assert max(drv.ack_times.values()) < 3
+    posted_once(drv)
+    assert drv.fake.rate_limiter.hits.get("global", 0) == 0
+
+
+@e2e(rate_limits=True)
+async def test_two_games_at_human_pace(drv) -> None:
+    """Two whole games on the rate-limited Discord: the first ends on a Box double the
+    Team drops by DM, the second on the Team's doubles the Box drops; every click answered in
+    time, the board always the table's latest state, nothing posted twice."""
+    await open_table(drv, "alice", "bob", "carol")
+    await drv.click("alice", board(drv), label="Start game")
+    for game in (1, 2):
+        box, team = seats(drv)
+        doubler = box if game == 1 else team[0]
+        while (shooter := await play_until_roll(drv)) != doubler:
+            await drv.click(shooter, board(drv), label="Roll")
+        menu = await drv.click(doubler, board(drv), label="Double")
+        if game == 1:
+            await choose(drv, box, menu, {"double": team})
+            for player in team:
+                (dm,) = [m for m in drv.dms(player) if "Drop" in drv.button_labels(m)]
+                await drv.click(player, dm, label="Drop")
+        else:
+            await drv.click(team[1], board(drv), label="Double")
+            answer = await drv.click(box, board(drv), label="Answer the doubles")
+            await drv.click(box, answer.message, label="Confirm")  # nothing taken: dropped
+        await drv.settle()
+        assert status(drv).startswith("Between games"), status(drv)
+        sheets = [m for m in drv.messages(BOARD)
+                  if m["content"].startswith(f"**Score after game {game}")]
+        assert len(sheets) == 1
+        if game == 1:
+            await drv.click(team[0], board(drv), label="Start game")
+    assert max(drv.ack_times.values()) < 3, max(drv.ack_times.values())
+    posted_once(drv)
