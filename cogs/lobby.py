@@ -108,23 +108,26 @@ async def setup(bot: ChouetteBot) -> None:
         except RuleError as exc:
             await bot.reply(interaction, str(exc))
             return
-        if refused := await may_open(bot, interaction):
-            await bot.reply(interaction, refused)
-            return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        number = len(await bot.store.guild_tables(interaction.guild.id, open_only=False)) + 1
-        channels = await make_channels(interaction.guild, f"chouette {number} · {preset}",
-                                       interaction.channel_id)
-        await bot.store.save_channels(channels)
-        table = channels.table_id
-        opened = await bot.service.handle(table, opening, key=f"{interaction.id}:open")
+        async with bot.opening[interaction.guild.id]:  # the limits hold for opens at once
+            if refused := await may_open(bot, interaction):
+                await bot.reply(interaction, refused)
+                return
+            number = len(await bot.store.guild_tables(interaction.guild.id,
+                                                      open_only=False)) + 1
+            channels = await make_channels(interaction.guild,
+                                           f"chouette {number} · {preset}",
+                                           interaction.channel_id)
+            await bot.store.save_channels(channels)
+            table = channels.table_id
+            opened = await bot.service.handle(table, opening, key=f"{interaction.id}:open")
         joined = await bot.service.handle(table, joining, key=f"{interaction.id}:join")
+        note = "" if joined.accepted else f" (you did not join: {joined.reason})"
+        await interaction.followup.send(f"Table open in <#{channels.board_id}>{note}.",
+                                        ephemeral=True)  # answered before #board's limit
         await bot.presenter.show(table, opened)  # each action shown as itself
         if joined.accepted:
             await bot.presenter.show(table, joined)
-        note = "" if joined.accepted else f" (you did not join: {joined.reason})"
-        await interaction.followup.send(f"Table open in <#{channels.board_id}>{note}.",
-                                        ephemeral=True)
 
     @group.command()
     @app_commands.describe(stake="your stake multiple (1 = the basic stake)")

@@ -13,6 +13,7 @@ import asyncio
 import logging
 import signal
 import time
+from collections import defaultdict
 from collections.abc import Awaitable, Mapping
 from typing import Any
 
@@ -57,6 +58,9 @@ class ChouetteBot(commands.Bot):
                          help_command=None, allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
         self.dice = dice or Dice()
+        # Opens on one server take turns: its limits are checked and its channels made
+        # with nothing in between (a lock is no table state; the store holds the tables).
+        self.opening: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.chouette = app_commands.Group(name="chouette",
                                            description="Run a backgammon chouette.",
                                            guild_only=True)

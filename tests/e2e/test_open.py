@@ -1,6 +1,8 @@
 """Opening a table on a server that granted exactly the README invite's permissions, and
 the refusals around it (black-box: the bot is its own process, the fake is Discord)."""
 
+import asyncio
+
 import discord
 
 from bot.discord.channels import INVITE as USED
@@ -76,6 +78,29 @@ async def test_one_table_per_channel_and_a_limit_per_server(drv) -> None:
     assert "Table open" in (await drv.slash("bob", "second", "chouette open")).text()
     full = await drv.slash("carol", "third", "chouette open")
     assert full.ephemeral and "2 open tables, its limit" in full.text()
+    names = sorted(c["name"] for c in drv.categories() if c["name"].startswith("chouette"))
+    assert names == ["chouette 1 · atlanta", "chouette 2 · atlanta"]
+
+
+@e2e(env={"CHOUETTE_MAX_TABLES": "2"})
+async def test_opens_at_the_same_moment_keep_both_limits_and_the_numbering(drv) -> None:
+    """Twenty opens from one channel and ten from two others, all at once (a double tap is
+    enough for two): one table a channel, two on the server, numbered 1 and 2."""
+    for name in ("second", "third"):
+        await drv.fake.create_channel(name)
+    await drv.settle()
+    users = ("alice", "bob", "carol", "dave", "erin")
+    asked = [("general", users[i % 5]) for i in range(20)]
+    asked += [(channel, user) for channel in ("second", "third") for user in users]
+    results = await asyncio.gather(*(drv.slash(user, channel, "chouette open", settle=False)
+                                     for channel, user in asked))
+    await drv.settle()
+    texts = [r.text() for r in results]
+    assert sum("Table open" in t for t in texts) == 2, texts
+    assert all("Table open" in t or "already open from here" in t or "its limit" in t
+               for t in texts), texts
+    here = [t for t, (channel, _) in zip(texts, asked, strict=True) if channel == "general"]
+    assert sum("Table open" in t for t in here) == 1
     names = sorted(c["name"] for c in drv.categories() if c["name"].startswith("chouette"))
     assert names == ["chouette 1 · atlanta", "chouette 2 · atlanta"]
 
