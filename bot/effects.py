@@ -14,10 +14,12 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from bot.markdown import escape, shown
 from rules.absence import stand_in
 from rules.corrections import MODERATOR, describe_correction
 from rules.cube import CubeState, Side
 from rules.events import (
+    Blinded,
     Corrected,
     CorrectionAnswered,
     CorrectionProposed,
@@ -106,15 +108,21 @@ def describe(event: Event, n: Callable[[str], str] = str) -> str | None:
     by `n` (their names at the table; the keys themselves by default)."""
     match event:
         case TableOpened(preset, mode, _, basic, _):
-            stake = f", basic stake {basic}" if basic else ""
+            stake = f", basic stake {escape(basic)}" if basic else ""
             return f"A table is open under the {preset} rules ({mode} mode{stake})."
+        case Blinded(player, True):
+            return (f"A moderator blinds {n(player)}: {n(player)} no longer sees this "
+                    "table's channels.")
+        case Blinded(player, False):
+            return f"A moderator gives {n(player)} sight of this table again."
         case PlayerJoined(player, stake, waiting, display):
             when = " after this game" if waiting else ""
-            name = display or n(player)
+            name = escape(display) if display else n(player)
             return f"{name} joins{when}" + (f" at {stake}x stakes." if stake > 1 else ".")
         case JoinRequested(player, stake, display):
             at = f" at {stake}x stakes" if stake > 1 else ""
-            return f"{display or n(player)} asks to join{at}: the table decides."
+            name = escape(display) if display else n(player)
+            return f"{name} asks to join{at}: the table decides."
         case JoinAnswered(player, by, admitted):
             return f"{n(by)} {'admits' if admitted else 'objects to'} {n(player)}."
         case PlayerLeft(player, after_game, payments):
@@ -240,7 +248,7 @@ def name_players(state: TableState, text: str, users: Mapping[str, str] | None =
     or a word that merely contains a key stays as it is."""
     keys = {*(m.name for m in state.members), *(r.player for r, _ in state.requests),
             *(k for k, _ in state.names)}
-    known = {**(users or {}), **{key: state.shown(key) for key in keys}}
+    known = {**(users or {}), **{key: shown(state, key) for key in keys}}
     known = {k: v for k, v in known.items() if v and v != k}
     if not known:
         return text
@@ -261,7 +269,7 @@ def effects_for(before: TableState, after: TableState,
     out: list[Effect] = [  # a seating's reason is the rules' text, with player keys
         Announce(name_players(after, text) if isinstance(e, Seated) else text,
                  record=not isinstance(e, Rolled | Moved))
-        for e in events if (text := describe(e, after.shown))]
+        for e in events if (text := describe(e, lambda p: shown(after, p)))]
     old = {(p, c.team_player, c.box_player, c.state) for p, c in waiting_for(before)}
     gone = {e.player for e in events if isinstance(e, PlayerAway) and e.away}
     for player, cube in waiting_for(after):

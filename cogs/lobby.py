@@ -13,6 +13,7 @@ from discord import app_commands
 from bot.discord.asks import StakeButton
 from bot.discord.channels import missing
 from bot.discord.client import ChouetteBot
+from bot.markdown import shown
 from bot.store import Channels
 from rules.errors import BadOption, RuleError
 from rules.ruleset import PRESETS, describe, load_preset
@@ -162,9 +163,9 @@ async def setup(bot: ChouetteBot) -> None:
                 return
             view = discord.ui.View(timeout=None)
             view.add_item(StakeButton(table, me, multiple))
-            await bot.reply(interaction, f"Asked {state.shown(box)}: your stake changes "
+            await bot.reply(interaction, f"Asked {shown(state, box)}: your stake changes "
                                          "when he agrees.")
-            await bot.presenter.ask(table, box, f"{state.shown(me)} asks to play at "
+            await bot.presenter.ask(table, box, f"{shown(state, me)} asks to play at "
                                     f"{multiple}x stakes from the next game (Atlanta 2.3).",
                                     view)
 

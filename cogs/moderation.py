@@ -13,6 +13,7 @@ from discord import app_commands
 
 from bot.discord.client import ChouetteBot
 from bot.history import corrections, discord_time, full_log
+from bot.markdown import escape
 from cogs.lobby import table_of
 from rules.state import Command, TableState
 
@@ -98,5 +99,5 @@ async def setup(bot: ChouetteBot) -> None:
 def _who(state: TableState, key: str) -> str:
     """A player by his name; anyone else (a moderator who does not play) as a mention,
     which Discord shows as his name (and pings nobody: the bot allows no mentions)."""
-    shown = state.shown(key)
-    return f"<@{key}>" if shown == key and key.isdigit() else shown
+    name = state.shown(key)
+    return f"<@{key}>" if name == key and key.isdigit() else escape(name)

@@ -11,6 +11,7 @@ from discord import app_commands
 from bot.dice import games_dice
 from bot.discord.asks import BuyButton
 from bot.discord.client import ChouetteBot
+from bot.markdown import escape, shown
 from cogs.lobby import table_of
 from rules.errors import RuleError
 from rules.state import Command
@@ -101,12 +102,12 @@ async def setup(bot: ChouetteBot) -> None:
             except RuleError as exc:
                 await bot.reply(interaction, bot.presenter.names(state, str(exc)))
                 return
-            seller = state.shown(me)
+            seller = shown(state, me)
             view = discord.ui.View(timeout=None)
             view.add_item(BuyButton(table, me, str(buyer.id), points))
             what = f"for {points} points" if points else "for half the cube's value"
-            await bot.reply(interaction, f"Offered to {buyer.display_name}: the sale is made "
-                                         "when he accepts.")
+            await bot.reply(interaction, f"Offered to {escape(buyer.display_name)}: the sale "
+                                         "is made when he accepts.")
             await bot.presenter.ask(table, str(buyer.id), f"{seller} offers to sell you his "
                                     f"game {what}.", view)
 

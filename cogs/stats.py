@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.client import ChouetteBot
+from bot.markdown import escape
 from bot.stats import Cache, PlayerStats, read_stats
 from rules.ledger import format_points
 
@@ -52,7 +53,7 @@ async def setup(bot: ChouetteBot) -> None:
         record = found.get(str(who.id))
         if record is None:
             await interaction.followup.send(
-                f"{who.display_name} has not played a chouette on this server yet.",
+                f"{escape(who.display_name)} has not played a chouette on this server yet.",
                 ephemeral=True)
             return
         await interaction.followup.send(embed=stats_embed(record), ephemeral=True)

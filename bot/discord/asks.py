@@ -18,6 +18,7 @@ import discord
 from bot.dice import Dice
 from bot.discord.failures import guarded
 from bot.effects import Outcome
+from bot.markdown import shown
 from bot.service import TableService
 from rules.errors import RuleError
 from rules.state import Command, TableState
@@ -132,9 +133,9 @@ class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                 view = discord.ui.View(timeout=None)
                 view.add_item(RaccoonButton(self.table_id, self.action, self.player,
                                             self.across))
-                await bot.reply(interaction, f"Asked {state.shown(self.across)} to agree.")
+                await bot.reply(interaction, f"Asked {shown(state, self.across)} to agree.")
                 await bot.presenter.ask(self.table_id, self.across, (
-                    f"{state.shown(self.player)} asks to {self.action} your "
+                    f"{shown(state, self.player)} asks to {self.action} your "
                     f"{_TURNS_AGAIN[self.action]}: that needs your consent here "
                     "(Atlanta 5.4)."), view)
                 return
@@ -302,7 +303,7 @@ class StakeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         bot = bot_of(interaction)
         state = await bot.service.state(self.table_id)
         if state.seating is None or str(interaction.user.id) != state.seating.box:
-            box = state.shown(state.seating.box) if state.seating else "the Box"
+            box = shown(state, state.seating.box) if state.seating else "the Box"
             await bot.reply(interaction, f"Only the Box ({box}) agrees to a stake change now "
                                          "(Atlanta 2.3): ask again with `/chouette stake`.")
             return

@@ -22,9 +22,11 @@ import discord
 
 from bot.discord.views import board_view
 from bot.effects import answerer
+from bot.markdown import escape, shown
 from bot.render.board import whose_turn
 from bot.service import TableService
 from bot.store import Channels, EventStore
+from rules.cube import CubeState
 from rules.game import shooter, waiting_for
 from rules.state import TableState
 
@@ -43,24 +45,27 @@ def status(state: TableState) -> str:
         names = ", ".join(sorted({_answering(state, p) for p, _ in pending}))
         return f"Waiting for {names} to answer the cube."
     if game.resignations:
-        names = ", ".join(state.shown(p) for p, _, _ in game.resignations)
+        names = ", ".join(shown(state, p) for p, _, _ in game.resignations)
         return f"Waiting for the answers to the resignations on {names}'s cubes."
     who = shooter(state)
     if who is None:
         return "Waiting for the result: `/chouette result`."
     if game.dice is not None:
-        return f"Waiting for {whose_turn(state.shown(who), game.dice)}."
+        return f"Waiting for {whose_turn(shown(state, who), game.dice)}."
     if game.holds:
-        held = ", ".join(state.shown(p) for p in game.holds)
-        return f"{held} asked {state.shown(who)} to hold the roll: double or release."
-    return f"Waiting for {whose_turn(state.shown(who), None)} (or a double before the roll)."
+        held = ", ".join(shown(state, p) for p in game.holds)
+        return f"{held} asked {shown(state, who)} to hold the roll: double or release."
+    return f"Waiting for {whose_turn(shown(state, who), None)} (or a double before the roll)."
 
 
 def _answering(state: TableState, player: str) -> str:
     """Who answers for `player`, by name: he, or his stand-in "for" him."""
     by = answerer(state, player)
-    return state.shown(player) if by in (player, None) else (
-        f"{state.shown(by)} (for {state.shown(player)})")
+    return shown(state, player) if by in (player, None) else (
+        f"{shown(state, by)} (for {shown(state, player)})")
+
+
+_ANSWERS = (CubeState.BEAVERED, CubeState.AARDVARKED)  # turned back by the side doubled
 
 
 def board_text(state: TableState, lines: list[str]) -> str:
@@ -68,24 +73,32 @@ def board_text(state: TableState, lines: list[str]) -> str:
     seating = state.seating
     out = []
     if seating is not None:
-        partner = f" with {state.shown(seating.partner)}" if seating.partner else ""
-        team = ", ".join(state.shown(p) for p in seating.team)
-        out.append(f"**Box** {state.shown(seating.box)}{partner} · **Team** {team}")
+        partner = f" with {shown(state, seating.partner)}" if seating.partner else ""
+        team = ", ".join(shown(state, p) for p in seating.team)
+        out.append(f"**Box** {shown(state, seating.box)}{partner} · **Team** {team}")
     elif state.members:  # before the seats are drawn: who has joined
         out.append("**Joined** " + ", ".join(
-            m.shown + (f" ({m.stake}x)" if m.stake > 1 else "") for m in state.members))
+            escape(m.shown) + (f" ({m.stake}x)" if m.stake > 1 else "") for m in state.members))
     if state.game is not None:
         cubes = []
         for cube in state.game.cubes:
             holder = ("centred" if cube.owner is None
-                      else f"held by {state.shown(cube.player(cube.owner))}")
-            if not cube.live:
+                      else f"held by {shown(state, cube.player(cube.owner))}")
+            if cube.offered_by is not None:  # a turn waiting for its answer
+                turner = (cube.offered_by.other if cube.state in _ANSWERS
+                          else cube.offered_by)
+                verb = "doubled" if cube.state is CubeState.OFFERED else cube.state.value
+                holder = f"{verb} by {shown(state, cube.player(turner))}, waiting"
+            elif not cube.live:
                 holder = cube.state.value
-            name = state.shown(cube.team_player)
+            name = shown(state, cube.team_player)
             if seating is not None and cube.box_player != seating.box:  # an extra, a Partner's
-                name += f" v {state.shown(cube.box_player)}"
+                name += f" v {shown(state, cube.box_player)}"
             cubes.append(f"{name} {cube.face} ({holder})")
         out.append("Cubes: " + "; ".join(cubes))
+    if state.mode == "scorekeeper":
+        out.append("*Scorekeeper mode: play on your own board; double with the buttons and give "
+                   "each game's result with `/chouette result`.*")
     out.append(f"**{status(state)}**")
     out += [f"> {line}" for line in lines[-6:]]
     return "\n".join(out)[:2000]

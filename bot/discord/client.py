@@ -30,6 +30,7 @@ from bot.discord.presenter import Presenter
 from bot.discord.sync import sync_commands
 from bot.discord.views import DYNAMIC_ITEMS
 from bot.effects import Outcome
+from bot.markdown import escape
 from bot.service import TableService
 from bot.store import EventStore
 from bot.tasks import spawn
@@ -246,7 +247,7 @@ def _named_in(interaction: discord.Interaction) -> Mapping[str, str]:
     """The users an interaction names (its sender, a command's member options), by id."""
     users = [interaction.user, *(v for v in vars(interaction.namespace).values()
                                  if isinstance(v, discord.User | discord.Member))]
-    return {str(u.id): u.display_name for u in users}
+    return {str(u.id): escape(u.display_name) for u in users}
 
 
 def build_bot(settings: Settings, *, dice: Dice | None = None) -> ChouetteBot:

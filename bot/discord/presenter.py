@@ -27,6 +27,7 @@ from bot.discord.boards import Boards
 from bot.discord.channels import reconcile
 from bot.discord.views import play_options
 from bot.effects import Announce, Outcome, PostSheet, Prompt, name_players
+from bot.markdown import shown
 from bot.render.sheet import render_sheet
 from bot.service import TableService
 from bot.store import Channels, EventStore
@@ -297,8 +298,8 @@ class Presenter:
                       tag: str) -> None:
         if not _still_asked(state, prompt):  # answered meanwhile (an effect delivered late)
             return
-        across = state.shown(prompt.across)
-        whose = f"{state.shown(prompt.player)}'s cube" if prompt.to else "Your cube"
+        across = shown(state, prompt.across)
+        whose = f"{shown(state, prompt.player)}'s cube" if prompt.to else "Your cube"
         what = (f"{across} {prompt.about}" if prompt.about
                 else f"{whose} against {across} is turned to {prompt.face}")
         text = f"{what}: {', '.join(prompt.actions)}?"
@@ -324,10 +325,10 @@ class Presenter:
         if not isinstance(channel, discord.TextChannel):
             return
         totals = sorted(state.sheet.totals().items(), key=lambda pv: (-pv[1], state.shown(pv[0])))
-        lines = [f"{state.shown(p)}: {format_points(v)}" for p, v in totals]
+        lines = [f"{shown(state, p)}: {format_points(v)}" for p, v in totals]
         if state.sheet.paid:  # Atlanta 10.2: leavers settled already
             lines.append("Paid at the table: " + "; ".join(
-                t.phrase(state.shown) for t in state.sheet.paid) + ".")
+                t.phrase(lambda p: shown(state, p)) for t in state.sheet.paid) + ".")
         title = ("Final score" if effect.final
                  else f"Score after correction {effect.correction}" if effect.correction
                  else f"Score after game {state.games_played}")

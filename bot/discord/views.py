@@ -24,14 +24,15 @@ from bot.discord.asks import (
     bot_of,
 )
 from bot.discord.failures import guarded
+from bot.markdown import escape, shown
+from rules.actions import allowed, box_doubles, doublers, refusal
 from rules.board import Position, legal_plays
 from rules.cube import CubeState, Side
-from rules.errors import RuleError
 from rules.game import shooter, waiting_for
 from rules.notation import format_play
 from rules.one_cube import half_answerable
 from rules.state import Command, TableState, box_decider, boxer_of, cube_between, own_cubes
-from rules.table import decide, open_choices, partner_invitees
+from rules.table import open_choices, partner_invitees
 
 MOVE_MENU_LIMIT = 25  # Discord's most options in one select menu
 
@@ -212,7 +213,7 @@ def _plays(state: TableState) -> tuple[str, ...]:
 def _may_not_move(state: TableState, player: str) -> str | None:
     """Why the rules would not take a play of this roll from `player` (None: they would)."""
     plays = _plays(state)
-    return _refusal(state, Command("move", player, {"play": plays[0]})) if plays else None
+    return refusal(state, Command("move", player, {"play": plays[0]})) if plays else None
 
 
 def board_view(table_id: str, state: TableState) -> discord.ui.View:
@@ -257,11 +258,10 @@ def _game_view(table_id: str, state: TableState) -> discord.ui.View:
     if game.resignations:  # answered in DMs and #box; nothing else moves meanwhile
         return view
     if pending:
-        if (game.dice is None and game.on_roll is Side.TEAM and all(
-                c.state is CubeState.OFFERED and c.offered_by is Side.TEAM for _, c in pending)):
-            view.add_item(TableButton(table_id, "double"))  # the others, until the Box answers
+        if doublers(state):  # the other Team players, until the Box answers
+            view.add_item(TableButton(table_id, "double"))
         return view
-    if state.rules.extras != "none" and any(_allowed(state, Command("extra", p))
+    if state.rules.extras != "none" and any(allowed(state, Command("extra", p))
                                             for p in game.box_round):
         view.add_item(TableButton(table_id, "extra"))  # Atlanta 5.7, Danish sell cube
     if game.dice is not None:
@@ -275,26 +275,13 @@ def _game_view(table_id: str, state: TableState) -> discord.ui.View:
         return view
     if state.mode == "play" and shooter(state) is not None:
         view.add_item(TableButton(table_id, "roll"))
-    view.add_item(TableButton(table_id, "double"))
+    if doublers(state):
+        view.add_item(TableButton(table_id, "double"))
     if state.mode == "play" and game.on_roll is Side.TEAM:
         view.add_item(TableButton(table_id, "hold"))
         if game.holds:
             view.add_item(TableButton(table_id, "release"))
     return view
-
-
-def _allowed(state: TableState, command: Command) -> bool:
-    """Whether the rules would take `command` now (to show only the buttons that work)."""
-    return _refusal(state, command) is None
-
-
-def _refusal(state: TableState, command: Command) -> str | None:
-    """Why the rules would refuse `command` now (None: they would take it)."""
-    try:
-        decide(state, command)
-    except RuleError as exc:
-        return str(exc)
-    return None
 
 
 class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -388,10 +375,8 @@ async def box_double_menu(interaction: discord.Interaction, table_id: str,
     if game is None or seating is None:
         return
     me = str(interaction.user.id)
-    boxer = boxer_of(state, me)  # a Partner may act for the Box (FIBS)
-    names = {p: state.shown(p) for p in seating.team
-             if (c := cube_between(game, p, boxer or "")) is not None and c.may_double(Side.BOX)}
-    why = (_refusal(state, Command("double", me, {"cubes": list(names)})) if names
+    names = {p: state.shown(p) for p in box_doubles(state, me)}  # a FIBS Partner's too
+    why = (refusal(state, Command("double", me, {"cubes": list(names)})) if names
            else "None of your cubes can be doubled now.")
     if why:  # said at once, not after the menu
         await bot_of(interaction).reply(interaction, bot_of(interaction).presenter.names(
@@ -411,7 +396,7 @@ async def answer_menu(interaction: discord.Interaction, table_id: str,
     half = seating is not None and me == seating.partner and bool(half_answerable(state))
     boxer = boxer_of(state, me) or (seating.box if half and seating else None)
     if game is None or seating is None or boxer is None:
-        box = state.shown(box_decider(state)) if seating else "the Box"
+        box = shown(state, box_decider(state)) if seating else "the Box"
         await interaction.response.send_message(f"Only {box} answers the Team's doubles.",
                                                 ephemeral=True)
         return
@@ -440,9 +425,9 @@ async def partner_menu(interaction: discord.Interaction, table_id: str,
         label=f"Invite {state.shown(first)}", custom_id=f"invite:{first}")
     button.callback = _inviter(table_id, first)  # type: ignore[method-assign]
     view.add_item(button)
-    after = ", ".join(state.shown(p) for p in invitees[1:])
+    after = ", ".join(shown(state, p) for p in invitees[1:])
     await interaction.response.send_message(
-        f"The rules ask {state.shown(first)} first" + (f"; if he declines, {after}." if after
+        f"The rules ask {shown(state, first)} first" + (f"; if he declines, {after}." if after
                                                         else "."), view=view, ephemeral=True)
 
 
@@ -454,10 +439,10 @@ def _inviter(table_id: str, player: str) -> Any:
         view.add_item(InviteButton(table_id, "yes", player))
         if state.rules.may_decline_partner:
             view.add_item(InviteButton(table_id, "no", player))
-        await interaction.response.send_message(f"{state.shown(player)} is invited.",
+        await interaction.response.send_message(f"{shown(state, player)} is invited.",
                                                 ephemeral=True)
         await bot.presenter.ask(table_id, player,
-                                f"{interaction.user.display_name} (the Box) invites you to "
+                                f"{escape(interaction.user.display_name)} (the Box) invites you to "
                                 "be his Partner for the next game.", view)
     return invite
 

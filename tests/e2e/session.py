@@ -14,12 +14,18 @@ def board(drv: Any, where: str = BOARD) -> dict[str, Any]:
     return drv.messages(where)[0]  # type: ignore[no-any-return]
 
 
+def read(content: str) -> str:
+    """A message's text as Discord shows it: an escaped character as itself, no
+    zero-width spaces."""
+    return re.sub(r"\\([^A-Za-z0-9\s])", r"\1", content).replace("\u200b", "")
+
+
 def seats(drv: Any, where: str = BOARD) -> tuple[str, list[str]]:
-    """(Box, Team in order) as the board message names them."""
-    found = re.search(r"\*\*Box\*\* (\w+)(?: with \w+)? · \*\*Team\*\* ([\w, ]+)",
-                      board(drv, where)["content"])
+    """(Box, Team in order) as the board message names them (as Discord shows them)."""
+    first = board(drv, where)["content"].split("\n")[0]
+    found = re.fullmatch(r"\*\*Box\*\* (.+?)(?: with .+?)? · \*\*Team\*\* (.+)", first)
     assert found, board(drv, where)["content"]
-    return found[1], found[2].split(", ")
+    return read(found[1]), [read(p) for p in found[2].split(", ")]
 
 
 def status(drv: Any, where: str = BOARD) -> str:

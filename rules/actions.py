@@ -1,0 +1,48 @@
+"""What may be done now, asked of the rules themselves (a dry run of `decide`): the board
+shows an action only while someone may take it, and a refusal can be said before a form
+or a menu is opened."""
+
+from __future__ import annotations
+
+from rules.cube import Side
+from rules.errors import RuleError
+from rules.state import Command, TableState, boxer_of, cube_between
+from rules.table import decide
+
+
+def refusal(state: TableState, command: Command) -> str | None:
+    """Why the rules would refuse `command` now (None: they would take it)."""
+    try:
+        decide(state, command)
+    except RuleError as exc:
+        return str(exc)
+    return None
+
+
+def allowed(state: TableState, command: Command) -> bool:
+    """Whether the rules would take `command` now."""
+    return refusal(state, command) is None
+
+
+def box_doubles(state: TableState, player: str) -> list[str]:
+    """The Team players whose cubes `player` may double for the Box side now (as a menu
+    offers them: each cube that may be turned; empty when he may not double)."""
+    game, seating = state.game, state.seating
+    boxer = boxer_of(state, player)
+    if game is None or seating is None or boxer is None:
+        return []
+    return [p for p in seating.team
+            if (c := cube_between(game, p, boxer)) is not None and c.may_double(Side.BOX)]
+
+
+def doublers(state: TableState) -> tuple[str, ...]:
+    """Who may turn a cube now: each Team player who may double his own, and whoever turns
+    the Box side's cubes, where the rules would take the double."""
+    seating = state.seating
+    if seating is None or state.game is None:
+        return ()
+    team = [p for p in seating.team if allowed(state, Command("double", p))]
+    box_side = [p for p in (seating.box, seating.partner) if p is not None
+                and (cubes := box_doubles(state, p))
+                and allowed(state, Command("double", p, {"cubes": cubes}))]
+    return (*team, *box_side)

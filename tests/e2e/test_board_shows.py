@@ -1,0 +1,78 @@
+"""What the board and the messages show, black-box: only actions someone may take, a turned
+cube as waiting, the table's mode, moderators' acts announced, and names as they were
+typed, whatever markdown they hold."""
+
+from tests.e2e.session import (
+    BOARD,
+    KIBITZ,
+    board,
+    choose,
+    open_table,
+    play_until_roll,
+    read,
+    seats,
+    status,
+)
+from tests.e2e.support import e2e
+
+
+@e2e()
+async def test_double_shows_only_while_someone_may_double(drv) -> None:
+    await open_table(drv, "alice", "bob", "carol")
+    await drv.click("alice", board(drv), label="Start game")
+    box, team = seats(drv)
+    while (shooter := await play_until_roll(drv)) != team[0]:
+        await drv.click(shooter, board(drv), label="Roll")
+    await drv.click(team[0], board(drv), label="Double")
+    assert f"{team[0]} 2 (doubled by {team[0]}, waiting)" in board(drv)["content"]
+    assert "Double" in drv.button_labels(board(drv))  # the other Team player may still
+    menu = await drv.click(box, board(drv), label="Answer the doubles")
+    await choose(drv, box, menu, {"take": [team[0]]})  # his answer to this turn's doubles
+    assert f"{team[0]} 2 (held by {box})" in board(drv)["content"]
+    labels = drv.button_labels(board(drv))
+    assert "Roll" in labels and "Double" not in labels, labels
+
+
+@e2e()
+async def test_under_fibs_the_captains_double_leaves_nobody_a_double(drv) -> None:
+    await open_table(drv, "alice", "bob", "carol", "dave", preset="fibs")
+    where = "chouette 1 · fibs/board"
+    await drv.click("alice", board(drv, where), label="Start game")
+    box, team = seats(drv, where)
+    while (shooter := await play_until_roll(drv, where)) != team[0]:
+        await drv.click(shooter, board(drv, where), label="Roll")
+    assert "Double" in drv.button_labels(board(drv, where))
+    await drv.click(team[0], board(drv, where), label="Double")
+    assert "Double" not in drv.button_labels(board(drv, where))
+    assert status(drv, where).startswith(f"Waiting for {box}")
+
+
+@e2e()
+async def test_names_read_as_typed_and_moderators_acts_are_announced(drv) -> None:
+    for name in ("**bo_ld**", "@here"):
+        await drv.add_member(name)
+    mods = await drv.fake.create_role("Chouette Moderator")
+    await drv.fake.set_member_roles("dave", [mods["id"]])
+    await open_table(drv, "alice", "**bo_ld**", "@here", mode="scorekeeper")
+    assert "Scorekeeper mode" in board(drv)["content"]
+    await drv.click("alice", board(drv), label="Start game")
+    box, _ = seats(drv)
+    content = board(drv)["content"]
+    assert "**bo_ld**" not in content and "**bo_ld**" in read(content)
+    assert "@here" not in content and "@here" in read(content)
+    menu = await drv.click(box, board(drv), label="Double")
+    await choose(drv, box, menu, {"double": [p for p in ("alice", "**bo_ld**", "@here")
+                                             if p != box]})
+    asked = [m["content"] for p in ("alice", "**bo_ld**", "@here") if p != box
+             for m in drv.dms(p) if "turned to 2" in m["content"]]
+    assert len(asked) == 2 and all(f"against {box} is" in read(a) for a in asked), asked
+    for text in [*asked, *(m["content"] for m in drv.messages(BOARD))]:
+        assert "@here" not in text and "**bo_ld**" not in text, text
+
+    blinded = await drv.slash("dave", KIBITZ, "chouette mod blind", member="erin")
+    assert blinded.ephemeral and "erin" in blinded.text()
+    record = [m["content"] for m in drv.messages(BOARD)[1:]]
+    assert any("A moderator blinds erin" in line for line in record), record
+    await drv.slash("dave", KIBITZ, "chouette mod unblind", member="erin")
+    assert "A moderator gives erin sight of this table again." in drv.last_message(BOARD)[
+        "content"]
