@@ -190,8 +190,8 @@ class HalfAnswered:
 class OddHalfRolled:
     """FIBS §2 ¶2 in scorekeeper mode, where no rolls are entered: the bot's roll for the
     odd half point of a payment the Box and his Partner share ("determined by the next
-    roll": even, the shooter's; odd, the Partner's). `dice` is empty when none came with
-    the command: the half is then the shooter's, as if even."""
+    roll": even, the shooter's; odd, the Partner's). `dice` is empty only in events stored
+    before a roll was required: the half was then the shooter's, as if even."""
 
     dice: tuple[int, ...] = ()
 
