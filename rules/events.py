@@ -328,13 +328,17 @@ class GameResumed:
 
 @dataclass(frozen=True)
 class ResultProposed:
-    """One side's word on the result of the game (the Box side's or the Captain's): the game
-    ends when the other side confirms the same result."""
+    """A player's word on the result of the game, for the others to confirm (rules/results.py):
+    under `result_agreement = "sides"` the Box side's or the Captain's (`side`), the game
+    ending when the other side confirms it; under "everyone" the players who have agreed so
+    far (`agreed`) and those still to agree (`waiting`)."""
 
     winner: Side
     kind: str
     by: str
     side: Side
+    agreed: tuple[str, ...] = ()
+    waiting: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
