@@ -200,10 +200,11 @@ def describe(event: Event, n: Callable[[str], str] = str) -> str | None:
                     "is back (FIBS §6). The table goes on as if the other side had won.")
         case GameResumed(number):
             return f"Game {number} is played out now; then the table sits as it was."
-        case ResultProposed(winner, kind, by, side):
-            other = "the Captain" if side is Side.BOX else "the Box side"
+        case ResultProposed(winner, kind, by, side, _, waiting):
+            other = (", ".join(map(n, waiting)) + " agree too" if waiting else  # FIBS §4 ¶1c
+                     f"{'the Captain' if side is Side.BOX else 'the Box side'} confirms it")
             return (f"{n(by)} gives the result: {'the Box' if winner is Side.BOX else 'the Team'}"
-                    f" wins ({kind}). The game ends when {other} confirms it (Confirm the "
+                    f" wins ({kind}). The game ends when {other} (Confirm the "
                     "result, or the same `/chouette result`).")
         case GameAbandoned():
             return ("A moderator ends the session during the game: its points paid so far "

@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules import seating as sit
+from rules.cite import citation
 from rules.cube import CubeState, Side
-from rules.errors import NotYourTurn, RuleError, SeatingError
+from rules.errors import CubeNotAvailable, NotYourTurn, RuleError, SeatingError
 from rules.events import Event, PlayerAway, ProxyAppointed, Seated
 from rules.state import Command, TableState, acting_captain, cube_of, handles, sender
 
@@ -117,6 +118,23 @@ def _proxy(state: TableState, cmd: Command) -> tuple[Event, ...]:
             raise SeatingError(f"{proxy} already acts for you through his own proxies: "
                                "choose someone else.")
     return (ProxyAppointed(player, proxy),)
+
+
+def unnamed_absentees(state: TableState, doubled: list[str], live: list[str]) -> None:
+    """Refuse a Box double of an away player who named nobody to control his cube unless it
+    goes to the entire Team still in the game (`live`), where the rule set deems his take
+    (Villages 13: "The Cube of an absent player cannot be offered in their absence unless
+    someone has been nominated"; offered "to the entire team", it is "deemed to be accepted")."""
+    if state.rules.default_proxy != "take" or set(live) <= set(doubled):
+        return
+    absent = [p for p in doubled if (m := state.member(p)) is not None and m.away
+              and not m.proxy]
+    if absent:
+        raise CubeNotAvailable(
+            f"{', '.join(absent)} is away with nobody named to control his cube: the Box "
+            f"doubles him only by doubling the entire Team ({', '.join(live)}), his take "
+            f"then deemed ({citation(state, villages='Villages 13')}); or double the others "
+            "without him.")
 
 
 def absent_decisions(state: TableState) -> list[tuple[str, str]]:

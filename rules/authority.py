@@ -8,10 +8,9 @@ On Discord every command names the user who sent it, and the Discord layer adds
 
 from __future__ import annotations
 
-from rules.cube import Side
 from rules.errors import NotYourTurn, RuleError
 from rules.events import Blinded, Event
-from rules.state import Command, TableState, acting_captain, handles, sender
+from rules.state import Command, TableState, handles, sender
 
 
 def is_moderator(cmd: Command) -> bool:
@@ -26,18 +25,6 @@ def check_runs_table(state: TableState, cmd: Command, doing: str) -> None:
     host = f", its host ({state.host})" if state.host else ""
     raise NotYourTurn(f"Only the players at this table{host} or a moderator may {doing}; "
                       "to play, `/chouette join` first.")
-
-
-def result_side(state: TableState, player: str) -> Side | None:
-    """The side whose word on a result `player` gives: the Box side (the Box or his
-    Partner), or the Team's (the Captain, the Acting Captain once he is out)."""
-    seating, game = state.seating, state.game
-    if seating is None:
-        return None
-    if player in (seating.box, seating.partner):
-        return Side.BOX
-    captain = (acting_captain(seating, game.cubes) if game else None) or seating.captain
-    return Side.TEAM if player == captain else None
 
 
 @handles("blind", "unblind")

@@ -90,7 +90,7 @@ class Cube:
     offered_by: Side | None = None  # the side that opened the pending turn (its doubler)
     turned: bool = False  # turned at least once, taken or not (Atlanta 3.3)
     accepted: bool = False  # turned and accepted at least once (Atlanta 1.5)
-    frozen: Side | None = None  # this side may only take or drop (the euro penalty)
+    frozen: Side | None = None  # this side may only take (the euro penalty)
     is_extra: bool = False  # a side cube, not a player's own: an extra given by box_player
     # to team_player (Atlanta 5.7), or a penalty cube (`penalty`, Atlanta 3.6)
     penalty: bool = False
@@ -175,9 +175,7 @@ class Cube:
         self._require_live("double", by)
         if self.pending:
             raise CubeNotAvailable(f"You can't double now: {self._waiting(by)}")
-        if self.frozen is by:
-            raise CubeNotAvailable(f"You can't double: {self._name(by)} is frozen for this "
-                                   "game (you may only take or drop)")
+        self._not_frozen(by, "double")
         if self.owner is by.other:
             holder = self.player(by.other)
             if by is Side.TEAM:
@@ -234,6 +232,7 @@ class Cube:
         force before the refused turn and is out of the game.
         """
         dropper = self._require_pending("drop")
+        self._not_frozen(dropper, "drop")
         before = self.value // 2
         lost = self.value if self.is_extra and not self.accepted else before
         refused = _TURN_NAMES[self.state]
@@ -314,7 +313,7 @@ class Cube:
         return cube, pay(buyer, seller, amount, f"{buyer} bought {seller}'s game at {self.face}")
 
     def freeze(self, side: Side) -> Cube:
-        """A penalty: `side` may only take or drop on this cube for the game (euro rules)."""
+        """A penalty: `side` may only take on this cube for the game (euro ¶13)."""
         self._require_live("freeze")
         return dataclasses.replace(self, frozen=side)
 
@@ -407,13 +406,16 @@ class Cube:
             raise CubeNotAvailable(f"There is no double to {action} on {self._name()}")
         return side
 
+    def _not_frozen(self, side: Side, action: str) -> None:
+        if self.frozen is side:  # euro ¶13 "offensively frozen, only takes allowed"
+            raise CubeNotAvailable(f"You can't {action}: {self._name(side)} is frozen for "
+                                   "this game, and you may only take")
+
     def _turn_again(self, before: CubeState, after: CubeState, action: str) -> Cube:
         side = self._require_pending(action)
         if self.state is not before:
             raise CubeNotAvailable(f"You can't {action} now: {self._waiting(side)}")
-        if self.frozen is side:
-            raise CubeNotAvailable(f"You can't {action}: {self._name(side)} is frozen for "
-                                   "this game (you may only take or drop)")
+        self._not_frozen(side, action)
         assert self.offered_by is not None
         return dataclasses.replace(self, value=self.value * 2, state=after,
                                    owner=self.offered_by.other, accepted=True)

@@ -12,9 +12,7 @@ doubles and answers his own cubes as the Box does his (`boxer` below is either).
 
 from __future__ import annotations
 
-import dataclasses
-
-from rules.absence import absent_decisions
+from rules.absence import absent_decisions, unnamed_absentees
 from rules.answers import awaiting, extras_waiting
 from rules.authority import is_moderator
 from rules.cite import citation
@@ -31,6 +29,7 @@ from rules.events import (
 )
 from rules.game import finish, in_game, no_pending, shooter, waiting_for
 from rules.holdover import shooter_timed_out
+from rules.lone_taker import lone_taker, lone_taker_beavers
 from rules.one_cube import half_answer, half_answerable, halves_answered, team_turns_the_cube
 from rules.seating import Seating
 from rules.state import (
@@ -42,7 +41,6 @@ from rules.state import (
     box_decider,
     boxer_of,
     cube_between,
-    cube_of,
     cubes_of,
     handles,
     replay,
@@ -75,6 +73,9 @@ def _double(state: TableState, cmd: Command) -> tuple[Event, ...]:
     mine = cubes_of(game, by)  # his own and the games he bought, against each Box-side player
     if not mine:
         raise NotYourTurn(f"{by} has no cube in this game.")
+    if others := [p for p in cmd.names("cubes", []) if p not in {c.team_player for c in mine}]:
+        raise BadCommand(f"You double your own cube only; {', '.join(others)}: each turns "
+                         "his own if he wishes (only the Box names the cubes he doubles).")
     cube = next((c for c in mine if c.may_double(Side.TEAM)), mine[0])
     # Other Team doubles may wait for the Box's answer: he answers them together.
     no_pending(state, "a new double", but=lambda c: c.state is CubeState.OFFERED
@@ -129,11 +130,7 @@ def _box_double(state: TableState, game: Game, seating: Seating,
         raise CubeNotAvailable("You have no cube you may double: every cube is owned by the "
                                "Team or out of the game.")
     chosen = [p for p in seating.team if p in names]
-    if state.rules.default_proxy == "take" and all(
-            (m := state.member(p)) is not None and m.away and not m.proxy for p in chosen):
-        raise CubeNotAvailable(f"{', '.join(chosen)} is away with nobody named for his cube: "
-                               "the Box may double him only with others "
-                               f"({citation(state, villages='Villages 13')}).")
+    unnamed_absentees(state, chosen, [p for p, c in cubes.items() if c.live])
     rule = state.rules.box_double_rule
     if rule == "captain_first":
         centred = [p for p in eligible if cubes[p].owner is None]
@@ -238,7 +235,7 @@ def _check_box_takes(state: TableState, game: Game, seating: Seating, offered: l
                                    f"({citation(state, euro='euro ¶6')}).")
         if three == "both_or_none" and len(taken) == 1:
             raise CubeNotAvailable("Three-handed, the Box takes both initial cubes or drops "
-                                   f"both ({citation(state, 'Atlanta 5.10a')}).")
+                                   f"both ({citation(state, 'Atlanta 5.10a', euro='euro ¶6')}).")
         return
     rule = rules.box_take_rule
     if rule == "same_level":
@@ -309,7 +306,7 @@ def _respond(state: TableState, cmd: Command) -> tuple[Event, ...]:
                 raise NotYourTurn("Answer your own cube first (rotation order).")
             if ahead:
                 raise NotYourTurn(f"Wait: {ahead[0]} decides first (rotation order).")
-        if action == "take" and _lone_taker(state, game, seating, seat):
+        if action == "take" and lone_taker(state, game, seating, seat):
             raise CubeNotAvailable("You are the only one taking the Box's double: at this "
                                    "table a lone taker must beaver "
                                    f"({citation(state, villages='Villages 8')}), or drop.")
@@ -321,10 +318,11 @@ def _decided(state: TableState, cube: Cube, action: str, player: str,
             label: str = "") -> list[Event]:
     """`player`'s answer on `cube` and what follows from it, whoever gives it (he, his
     stand-in, a timeout): a lone taker beavered (Villages 8), the FIBS Captain's drop
-    binding the Team."""
+    binding the Team. A frozen cube answered for its player is taken (euro ¶13)."""
+    action = "take" if label and cube.frozen and cube.frozen is cube.to_act else action
     events = _apply(state, cube, action, label or player)
     if action == "drop" and state.game is not None and state.seating is not None:
-        events += _lone_taker_beavers(state, state.seating, events)
+        events += lone_taker_beavers(state, state.seating, events)
         events += _captain_drops_for_all(state, state.game, state.seating, cube, player)
     return events
 
@@ -442,38 +440,6 @@ def _box_responds(state: TableState, game: Game, seating: Seating,
         assert cube is not None
         events += _apply(state, cube, cmd.name, boxer)
     return finish(state, events)
-
-
-def round_is_everyone(game: Game, seating: Seating) -> bool:
-    """The Box's latest double went to every Team player still in the game."""
-    return len(game.box_round) >= 2 and all(
-        p in game.box_round or not (c := cube_of(game, p)) or not c.live for p in seating.team)
-
-
-def _lone_taker(state: TableState, game: Game, seating: Seating, player: str) -> bool:
-    if not state.rules.lone_taker_must_beaver or player not in game.box_round:
-        return False
-    others = [cube_of(game, p) for p in game.box_round if p != player]
-    return round_is_everyone(game, seating) and all(
-        c is not None and c.state is CubeState.DROPPED for c in others)
-
-
-def _lone_taker_beavers(state: TableState, seating: Seating,
-                        events: list[Event]) -> list[Event]:
-    """After the last drop of the Box's double to everyone, a lone plain take is beavered."""
-    after = replay(events, state).game
-    if after is None or not state.rules.lone_taker_must_beaver:
-        return []
-    if not round_is_everyone(after, seating):
-        return []
-    round_cubes = [c for p in after.box_round if (c := cube_of(after, p)) is not None]
-    takers = [c for c in round_cubes if c.state is CubeState.TAKEN]
-    if any(c.pending for c in round_cubes) or len(takers) != 1:
-        return []
-    lone = takers[0]
-    beavered = dataclasses.replace(lone, value=lone.value * 2, state=CubeState.BEAVERED,
-                                   offered_by=Side.BOX)
-    return [CubeTurned(beavered, "beaver (lone taker, Villages 8)", lone.player(Side.TEAM))]
 
 
 @handles("hold", "release")

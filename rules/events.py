@@ -190,8 +190,8 @@ class HalfAnswered:
 class OddHalfRolled:
     """FIBS §2 ¶2 in scorekeeper mode, where no rolls are entered: the bot's roll for the
     odd half point of a payment the Box and his Partner share ("determined by the next
-    roll": even, the shooter's; odd, the Partner's). `dice` is empty when none came with
-    the command: the half is then the shooter's, as if even."""
+    roll": even, the shooter's; odd, the Partner's). `dice` is empty only in events stored
+    before a roll was required: the half was then the shooter's, as if even."""
 
     dice: tuple[int, ...] = ()
 
@@ -328,13 +328,17 @@ class GameResumed:
 
 @dataclass(frozen=True)
 class ResultProposed:
-    """One side's word on the result of the game (the Box side's or the Captain's): the game
-    ends when the other side confirms the same result."""
+    """A player's word on the result of the game, for the others to confirm (rules/results.py):
+    under `result_agreement = "sides"` the Box side's or the Captain's (`side`), the game
+    ending when the other side confirms it; under "everyone" the players who have agreed so
+    far (`agreed`) and those still to agree (`waiting`)."""
 
     winner: Side
     kind: str
     by: str
     side: Side
+    agreed: tuple[str, ...] = ()
+    waiting: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -14,11 +14,11 @@ from fractions import Fraction
 
 from rules.cite import citation
 from rules.cube import Cube, CubeState, Side
-from rules.doubling import round_is_everyone
 from rules.errors import CubeNotAvailable, NotYourTurn
 from rules.events import CubeTurned, Event, PointsPaid
 from rules.game import finish, in_game, no_pending
 from rules.ledger import Transfer, pay
+from rules.lone_taker import round_is_everyone
 from rules.state import Command, Game, TableState, cube_of, handles, sender
 
 
@@ -36,8 +36,15 @@ def _extra(state: TableState, cmd: Command) -> tuple[Event, ...]:
     game, seating = in_game(state)
     giver = sender(cmd)
     rules = state.rules
-    if rules.extras == "none" or len(seating.players) < rules.extras_min_players:
-        raise CubeNotAvailable("Extras aren't given at this table.")
+    if rules.extras == "none":
+        why = citation(state, villages="Villages 8: a lone taker beavers instead",
+                       euro="euro ¶10: only if agreed when the table is opened",
+                       danish="Danish ¶16: a variation, agreed when the table is opened")
+        raise CubeNotAvailable(f"Extras aren't given at this table ({why}).")
+    if len(seating.players) < rules.extras_min_players:
+        raise CubeNotAvailable(f"Extras aren't given at this table under "
+                               f"{rules.extras_min_players} players "
+                               f"({citation(state, fibs='FIBS §2 ¶6')}).")
     if game.on_roll is Side.TEAM or game.dice is not None:
         raise NotYourTurn("Extras are given after the Box's double, before the Box rolls.")
     no_pending(state, "an extra", but=lambda c: c.is_extra and c.state is CubeState.OFFERED)

@@ -18,7 +18,7 @@ from typing import Any
 from rules import rotation
 from rules import seating as sit
 from rules.absence import may_act_for
-from rules.authority import check_runs_table, is_moderator, result_side
+from rules.authority import check_runs_table
 from rules.board import GameKind, Position, legal_plays
 from rules.cite import citation
 from rules.cube import Cube, CubeState, Side
@@ -32,7 +32,6 @@ from rules.events import (
     Moved,
     PlayerOut,
     PointsPaid,
-    ResultProposed,
     Rolled,
     Seated,
 )
@@ -297,30 +296,7 @@ def _move(state: TableState, cmd: Command) -> tuple[Event, ...]:
         return (moved,)
     winner = game.on_roll if outcome.player_won else game.on_roll.other
     after = replay([moved], state)
-    return (moved, _game_over(after, winner, outcome.kind))
-
-
-@handles("result")
-def _result(state: TableState, cmd: Command) -> tuple[Event, ...]:
-    in_game(state)  # in play mode too: a game resigned or agreed before it is played out
-    no_pending(state, "the result")
-    winner = cmd.arg("winner", str)
-    kind = cmd.arg("kind", str, "single")
-    if winner not in ("box", "team") or kind not in ("single", "gammon", "backgammon"):
-        raise BadCommand("result needs winner box or team, and kind single, gammon or "
-                         "backgammon.")
-    if is_moderator(cmd):  # the monitor's or a moderator's word is the result
-        return (_game_over(state, Side(winner), GameKind[kind.upper()]),)
-    side = result_side(state, cmd.by)
-    if side is None:
-        raise NotYourTurn("Only the Box side (the Box or his Partner) and the Captain give "
-                          "the result of a game, one proposing and the other confirming it (or "
-                          "a moderator); a game on the board ends there, or by a resignation.")
-    offer = state.game.offer if state.game else None
-    if offer is not None and offer.side is not side and (offer.winner.value, offer.kind) == (
-            winner, kind):
-        return (_game_over(state, Side(winner), GameKind[kind.upper()]),)
-    return (ResultProposed(Side(winner), kind, cmd.by, side),)
+    return (moved, game_over(after, winner, outcome.kind))
 
 
 # -- the end of a game -----------------------------------------------------------------------
@@ -338,10 +314,10 @@ def finish(state: TableState, events: list[Event]) -> tuple[Event, ...]:
     paid = next((e.transfer for e in reversed(events) if isinstance(e, PointsPaid)), None)
     winner = last.winner or (Side.TEAM if paid is not None
                              and paid.payee == last.player(Side.TEAM) else Side.BOX)
-    return (*events, _game_over(after, winner, GameKind.SINGLE))
+    return (*events, game_over(after, winner, GameKind.SINGLE))
 
 
-def _game_over(state: TableState, winner: Side, kind: GameKind) -> GameEnded:
+def game_over(state: TableState, winner: Side, kind: GameKind) -> GameEnded:
     """The end of the game: final results of every live cube, the sheet entry, next seats."""
     game, _ = in_game(state)
     finals = [c.result(kind, winner, jacoby=state.rules.jacoby) for c in game.cubes if c.live]

@@ -53,15 +53,16 @@ def roll_off(state: TableState, cmd: Command, points: Fraction, *,
     return paid, f"the fraction of {points} rolled off ({throws}), {paid} paid"
 
 
-def next_roll(cmd: Command) -> tuple[int, int] | None:
+def next_roll(state: TableState, cmd: Command) -> tuple[int, int]:
     """The bot's roll for an odd half point in scorekeeper mode (FIBS §2 ¶2 "determined by
-    the next roll": no rolls are entered there), from `next_roll` [d1, d2]; None if absent."""
+    the next roll": no rolls are entered there), from `next_roll` [d1, d2]; refused without
+    one, as a fraction is without its roll-off at a table of whole points."""
     dice = cmd.args.get("next_roll")
-    if dice is None:
-        return None
     if (not isinstance(dice, list | tuple) or len(dice) != 2 or not all(
             isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)):
-        raise BadCommand("next_roll is two dice from 1 to 6, like [3, 1]: the roll that "
-                         "gives an odd half point to the shooter (even) or his Partner (odd).")
+        rule = citation(state, fibs="FIBS §2 ¶2")
+        raise BadCommand(f"This pays a half point that the Box and his Partner share: the odd "
+                         f"half is determined by the next roll ({rule}), so the command "
+                         "carries it, next_roll: two dice from 1 to 6 like [3, 1] (even: the "
+                         "shooter's half, odd: the Partner's); on Discord the bot rolls it.")
     return dice[0], dice[1]
-

@@ -161,13 +161,17 @@ def villages(seating: Seating, summary: GameSummary, *,
              box_retention: Retention = "win_no_loss", partner_min_players: int = 6) -> Seating:
     """Seat the next game by the Villages rules 4, 11a, 12b, 15 (rule 1: no Partner).
 
-    15: the Box stays while he wins the game and is at least even (`box_retention`); else the
-    Captain is Box and the Box goes to the bottom. 11a (`doubled_out` Captain): Box if his team
-    wins, the Acting Captain captaining; Captain again if the Box wins. 12b (`dropped`
-    Captain): falls to the bottom. `partner_min_players` is unused.
+    15: the Box stays while he wins the game and is at least even (`box_retention`); when he
+    loses the game the Captain is Box and the Box goes to the bottom. 11a (`doubled_out`
+    Captain): Box if his team wins, the Acting Captain captaining; Captain again if the Box
+    wins. 12b (`dropped` Captain): falls to the bottom. `partner_min_players` is unused.
     Reading chosen: an Acting Captain who finishes keeps the top whoever wins (Atlanta 6.2);
-    12b applies to him too. A Box who wins the game but is behind on money is not "winning":
-    the top of the rotation takes the box, as when he resigns it (15).
+    12b applies to him too. A Box who wins the game but is behind on money is not "winning"
+    and 15 is silent on who then takes the box: Atlanta 6.1 (the seeds' fallback) says the
+    Box "goes to the end of the Team behind the Captain, the player behind the original
+    Captain becomes the Box, and the next player becomes the Captain": the Team is seated
+    as for the Box's win (11a: a protected Captain captains again) and its first other
+    player is Box, the old Box last.
     """
     _check(seating, summary)
     if seating.partner is not None:
@@ -176,11 +180,14 @@ def villages(seating: Seating, summary: GameSummary, *,
     fallen = [c for c in chain if c in summary.dropped]
     protected = next((c for c in chain if c in summary.doubled_out), None)
     queue = [p for p in seating.team if p not in fallen] + fallen
-    if _retains(seating, summary, summary.winner == "box", box_retention):
+    if summary.winner == "box":
         if seating.captain not in (*fallen, protected):
             queue = [*queue[1:], seating.captain]
-        return seat_from(seating.box, None, queue)
-    box = protected if protected is not None else queue[0]
+        if _retains(seating, summary, True, box_retention):
+            return seat_from(seating.box, None, queue)
+        box = next(p for p in queue if p != protected)  # 15 silent: as Atlanta 6.1
+    else:
+        box = protected if protected is not None else queue[0]
     queue.remove(box)
     return seat_from(box, None, [*queue, seating.box])
 

@@ -48,6 +48,7 @@ Penalty = Literal["none", "ownership_or_wash", "frozen_cube"]
 Proxy = Literal["captain", "follow_captain", "take"]
 TimeoutAction = Literal["proxy", "take", "drop"]
 ShooterAbsent = Literal["wait", "suspend"]
+ResultAgreement = Literal["sides", "everyone"]
 
 
 def _m(say: Mapping[Any, str], lo: int = 0, hi: int = 0) -> dict[str, Any]:
@@ -295,6 +296,13 @@ class RuleSet:
         "none": "A moderator's correction applies at once.",
         "affected": "A moderator's correction applies once the players it concerns agree.",
         "moderator": "A moderator's correction applies once a second moderator confirms it."}))
+    # Who must agree on a result a player enters (Atlanta silent: the Box side and the
+    # Captain; fibs §4 "everybody has agreed on the result"); a moderator's stands alone.
+    result_agreement: ResultAgreement = field(default="sides", metadata=_m({
+        "sides": "A result one side gives (the Box or his Partner, or the Captain) ends the "
+                 "game when the other side confirms it, or a moderator enters it.",
+        "everyone": "A result ends the game when every player with a cube still in it "
+                    "agrees, or a moderator enters it."}))
     # Whether a checker play may be taken back (Atlanta 8.1-8.4 corrected; fibs §4 not).
     undo_plays: bool = field(default=True, metadata=_m({
         True: "A moderator may take back the last checker play (and what followed it).",

@@ -206,7 +206,7 @@ def _penalty(state: TableState, cmd: Command) -> tuple[Event, ...]:
 
 def _odd_half(state: TableState, cmd: Command, events: list[Event]) -> list[Event]:
     """`events`, and in scorekeeper mode the bot's roll for an odd half point that the Box
-    and his Partner share (FIBS §2 ¶2: `next_roll`, or the shooter's without one)."""
+    and his Partner share (FIBS §2 ¶2: `next_roll`; refused without it)."""
     seating = state.seating
     rules = state.rules
     if (state.mode != "scorekeeper" or rules.odd_point != "next_roll" or seating is None
@@ -216,7 +216,7 @@ def _odd_half(state: TableState, cmd: Command, events: list[Event]) -> list[Even
             e.transfer.payer, e.transfer.payee) and e.transfer.points.denominator == 2
                for e in events):
         return events
-    return [*events, OddHalfRolled(next_roll(cmd) or ())]
+    return [*events, OddHalfRolled(next_roll(state, cmd))]
 
 
 def _fine(offender: str, to: str, points: Fraction, why: str) -> tuple[Event, ...]:

@@ -19,6 +19,7 @@ import rules.doubling
 import rules.extras  # registers extra and retract
 import rules.game
 import rules.holdover
+import rules.results  # registers result
 import rules.settlement  # noqa: F401  (registers settle and penalty)
 from rules import seating as sit
 from rules.absence import on_behalf

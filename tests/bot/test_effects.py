@@ -1,6 +1,8 @@
 """Effects: what the Discord layer is asked to do after a command (no Discord needed)."""
 
-from bot.effects import Announce, Prompt, effects_for
+from bot.effects import Announce, Prompt, describe, effects_for
+from rules.cube import Side
+from rules.events import ResultProposed
 from rules.state import Command, TableState, replay
 from rules.table import decide
 
@@ -67,3 +69,10 @@ def test_a_new_stand_in_is_asked_when_the_old_one_is_out_of_the_game() -> None:
     assert [p.to for p in effects if isinstance(p, Prompt) and p.player == "di"] == ["bo"]
     state, effects = step(state, "drop", by="bo")  # bo is out: cy captains now
     assert [p.to for p in effects if isinstance(p, Prompt) and p.player == "di"] == ["cy"]
+
+
+def test_a_result_offer_says_who_must_still_agree() -> None:
+    sides = ResultProposed(Side.BOX, "single", "ann", Side.BOX)
+    assert "when the Captain confirms it" in (describe(sides) or "")
+    fibs = ResultProposed(Side.BOX, "single", "ann", Side.BOX, ("ann",), ("bo", "cy"))
+    assert "when bo, cy agree too" in (describe(fibs) or "")

@@ -19,7 +19,10 @@ FOLDS = {1: "6b8c862e27f97df3b4d03349047868d607eca2115dbfb2b8d6dcf993515bd955",
          2: "8c93f1f88166427906afdb0eac23db5e0530398f1c820d1d7daa8484c82b0c08",
          # 3: Acting Captains no longer made by the order of the accepts of resignations
          # (no transcript resigns: the same fingerprint)
-         3: "8c93f1f88166427906afdb0eac23db5e0530398f1c820d1d7daa8484c82b0c08"}
+         3: "8c93f1f88166427906afdb0eac23db5e0530398f1c820d1d7daa8484c82b0c08",
+         # 4: issue 18: a new option (result_agreement) and ResultProposed's `agreed` and
+         # `waiting` in the state; new transcripts and preset defaults
+         4: "7cd2579896d3ae32c20e6a29851506579e013692000541975f9e272e5c50c3b5"}
 
 
 def fingerprint() -> str:

@@ -9,6 +9,7 @@ import pytest
 from rules.cube import Side
 from rules.errors import NotYourTurn, RuleError, SeatingError
 from rules.events import Blinded, GameAbandoned, GameEnded, ResultProposed, SessionEnded
+from rules.results import must_agree
 from rules.state import Command, TableState, replay
 from rules.table import decide
 
@@ -67,6 +68,43 @@ def test_a_result_needs_the_box_side_and_the_captain() -> None:
     assert other == (ResultProposed(Side.BOX, "single", "bo", Side.TEAM),)
     (ended,) = decide(state, Command("result", "bo", {"winner": "box", "kind": "gammon"}))
     assert isinstance(ended, GameEnded) and ended.kind == "gammon"
+
+
+def test_fibs_4_1c_a_result_stands_when_everybody_with_a_cube_in_the_game_agrees() -> None:
+    # FIBS §4 ¶1c: a game ends on a result "everybody has agreed on" (or a moderator's).
+    state = do(hosted("ann", "bo", "cy", "di", preset="fibs"), "seat", "host",
+               order=["ann", "bo", "cy", "di"])
+    state = do(state, "start", "ann")
+
+    def agree(state: TableState, by: str, winner: str = "box") -> tuple[Any, ...]:
+        return decide(state, Command("result", by, {"winner": winner}))
+
+    with pytest.raises(NotYourTurn, match=r"cube still in the game \(ann, bo, cy, di\)"):
+        agree(state, "kib")
+    (offer,) = agree(state, "ann")
+    assert offer == ResultProposed(Side.BOX, "single", "ann", Side.BOX, ("ann",),
+                                   ("bo", "cy", "di"))
+    state = replay((offer,), state)
+    state = replay(agree(state, "bo"), state)  # the Captain's word is not enough
+    assert state.game is not None and state.game.offer is not None
+    assert state.game.offer.waiting == ("cy", "di")
+    assert agree(state, "bo")[0].waiting == ("cy", "di")  # again: nothing changes
+    (other,) = agree(state, "cy", "team")  # another result starts afresh
+    assert (other.agreed, other.waiting) == (("cy",), ("ann", "bo", "di"))
+    state = replay(agree(state, "cy"), state)
+    (ended,) = agree(state, "di")
+    assert isinstance(ended, GameEnded) and ended.winner is Side.BOX
+    # A player out of the game is not asked; an away one does what the Captain does (§5 ¶1).
+    fresh = do(do(do(do(state, "result", "mod", winner="box", moderator=True), "start", "ann"),
+                  "double", "ann"), "take", "cy")  # Box ann, Captain cy (one cube, §2 ¶5)
+    fresh = do(do(do(fresh, "drop", "di"), "take", "bo"), "away", "bo")
+    with pytest.raises(NotYourTurn, match=r"\(ann, cy, bo\)"):
+        agree(fresh, "di")  # he dropped: out of the game
+    (ended,) = agree(replay(agree(fresh, "ann"), fresh), "cy")
+    assert isinstance(ended, GameEnded)
+    six = ("a", "b", "c", "d", "e", "f")  # from six the Box has a Partner (c): he agrees too
+    six_game = do(do(hosted(*six, preset="fibs"), "seat", "host", order=list(six)), "start", "a")
+    assert must_agree(six_game) == ("a", "c", "b", "d", "e", "f")
 
 
 def test_a_moderator_or_the_monitor_gives_a_result_alone() -> None:

@@ -283,12 +283,15 @@ def test_sale_to_the_opponent_is_refused() -> None:
 
 
 def test_euro_frozen_cube_allows_only_takes() -> None:
+    # euro ¶13 "offensively frozen, only takes allowed": no double, no beaver, and no drop.
     cube = ann().freeze(TEAM)
     assert cube.doublers == {BOX}
     with pytest.raises(CubeNotAvailable, match="frozen"):
         cube.offer(TEAM)
     with pytest.raises(CubeNotAvailable, match="frozen"):
         cube.offer(BOX).beaver(allowed=True)
+    with pytest.raises(CubeNotAvailable, match="frozen for this game, and you may only take"):
+        cube.offer(BOX).drop()
     assert cube.offer(BOX).take().in_game
 
 

@@ -354,7 +354,17 @@ def test_villages_15_box_keeps_the_box_when_he_wins_and_is_at_least_even() -> No
 
 
 def test_villages_15_box_who_wins_the_game_but_loses_money_loses_the_box() -> None:
-    assert order(villages(FIVE, box_won(net=-1))) == ("B", "C", "D", "E", "A")
+    # 15 is silent on who takes the box: as Atlanta 6.1, the Box goes to the end behind the
+    # Captain, the player behind the Captain is Box and the next one Captain.
+    assert order(villages(FIVE, box_won(net=-1))) == ("C", "D", "E", "B", "A")
+    # 12b: a Captain who passed the Box's double fell to the bottom; the Acting Captain
+    # behind him is Box (6.1 over 6.2, as at an Atlanta table).
+    g = box_won(net=-1, dropped=("B",), acting_captains=("C",))
+    assert order(villages(FIVE, g)) == ("C", "D", "E", "B", "A")
+    # 11a: the Captain whose double the Box passed "shall start play once again as The
+    # Captain" since the Box won the game; the next player takes the box.
+    g = box_won(net=-1, doubled_out=("B",), acting_captains=("C",))
+    assert order(villages(FIVE, g)) == ("C", "B", "D", "E", "A")
 
 
 def test_villages_11a_refused_captain_is_box_if_team_wins_acting_captain_stays_captain() -> None:

@@ -66,6 +66,7 @@ EXPECTED: list[tuple[str, str, object]] = [
     ("villages", "raccoons", "allowed"),
     ("villages", "aardvarks", "never"),
     ("villages", "lone_taker_must_beaver", True),
+    ("villages", "extras", "none"),  # rule 8 covers the lone taker: he beavers
     ("villages", "box_take_rule", "free"),
     ("villages", "box_double_rule", "free"),
     ("villages", "team_double_order", "after_opener"),
@@ -77,19 +78,20 @@ EXPECTED: list[tuple[str, str, object]] = [
     ("danish", "box_double_rule", "same_level"),
     ("danish", "box_take_rule", "same_level"),
     ("danish", "team_answer_order", "rotation"),
-    ("danish", "extras", "highest_taker"),
+    ("danish", "extras", "none"),  # ¶16 the sell cube is a variation: an override
     ("danish", "premature_roll", "void"),
     ("danish", "box_retention", "beat_all"),
     ("danish", "partner_cubes", "own"),
     ("danish", "team_consultation", "in_game"),
-    ("danish", "automatic_doubles", "box_option"),
+    ("danish", "automatic_doubles", "none"),  # ¶15 a variation: an override
     ("danish", "rotation", "danish"),
     ("euro", "automatic_doubles", "always"),
     ("euro", "automatic_double_limit", 1),
     ("euro", "beavers", False),
     ("euro", "raccoons", "never"),
     ("euro", "box_take_rule", "half"),
-    ("euro", "three_handed_initial", "both"),
+    ("euro", "three_handed_initial", "both_or_none"),  # ¶6 "or pass all cubes" stands
+    ("euro", "extras", "none"),  # ¶10 "If not agreed on separately ... no Beavers, Raccoons etc."
     ("euro", "box_retention", "win_profit"),
     ("euro", "profit_counts_penalties", False),
     ("euro", "consultation_penalty", "frozen_cube"),

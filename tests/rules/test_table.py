@@ -138,8 +138,9 @@ def test_atlanta_5_10a_three_handed_takes_both_or_drops_both() -> None:
     with pytest.raises(CubeNotAvailable, match="both"):
         do(state, "answer", by="ann", take=["bo"], drop=["cy"])
     euro = do(do(game("ann", "bo", "cy", preset="euro"), "double", by="bo"), "double", by="cy")
-    with pytest.raises(CubeNotAvailable, match="must take both"):
-        do(euro, "answer", by="ann", drop=["bo", "cy"])
+    with pytest.raises(CubeNotAvailable, match=r"both \(euro ¶6\)"):
+        do(euro, "answer", by="ann", take=["bo"], drop=["cy"])  # euro ¶6: "or pass all cubes"
+    assert do(euro, "answer", by="ann", drop=["bo", "cy"]).game is None
 
 
 def test_danish_same_level_take_or_drop_together() -> None:
@@ -460,18 +461,20 @@ def test_atlanta_2_2_a_newcomer_at_a_higher_stake_waits_for_the_box() -> None:
 
 def test_danish_15_a_second_tie_is_carried_to_the_boxs_next_game_if_he_keeps_the_box(
 ) -> None:
-    state = do(table(preset="danish", automatic_carry_over=True), "start", ties=2)
+    auto = {"automatic_doubles": "box_option"}  # ¶15, a variation: turned on at `open`
+    state = do(table(preset="danish", automatic_carry_over=True, **auto), "start", ties=2)
     assert cube(state, "bo").value == 2 and state.carry == ("ann", 1)  # one now, one carried
     kept = do(do(state, "result", winner="box"), "start", ties=0)
     assert cube(kept, "bo").value == 2 and kept.carry is None
     lost = do(do(state, "result", winner="team"), "start", ties=0)
     assert lost.seating is not None and lost.seating.box != "ann"
     assert cube(lost, "cy").value == 1
-    declined = do(table(preset="danish", automatic_carry_over=True), "start", ties=2,
+    declined = do(table(preset="danish", automatic_carry_over=True, **auto), "start", ties=2,
                   carry=False)
     assert declined.carry is None
-    plain = do(table(preset="danish"), "start", ties=2)  # the preset: no carrying over
+    plain = do(table(preset="danish", **auto), "start", ties=2)  # no carrying over
     assert do(plain, "result", winner="box").carry is None
+    assert cube(do(table(preset="danish"), "start", ties=2), "bo").value == 1  # the preset
 
 
 def test_a_bought_game_is_played_doubled_settled_and_resigned_by_its_holder() -> None:
@@ -704,7 +707,7 @@ def test_extras_need_a_lone_taker_in_atlanta_and_go_to_the_highest_taker_in_dani
     state = do(do(do(state, "drop", by="bo"), "take", by="cy"), "take", by="di")
     with pytest.raises(CubeNotAvailable, match="lone taker"):
         do(state, "extra", by="bo")
-    danish = do(game(preset="danish"), "double", by="ann")
+    danish = do(game(preset="danish", extras="highest_taker"), "double", by="ann")  # ¶16
     danish = do(do(do(danish, "take", by="bo"), "drop", by="cy"), "take", by="di")
     with pytest.raises(CubeNotAvailable, match="goes to bo"):
         do(danish, "extra", by="cy", to="di")
@@ -712,6 +715,30 @@ def test_extras_need_a_lone_taker_in_atlanta_and_go_to_the_highest_taker_in_dani
     assert danish.game is not None
     assert any(c.team_player == "bo" and c.box_player == "cy" and c.in_game
                for c in danish.game.cubes)
+
+
+def test_extras_and_the_danish_variations_are_off_unless_the_table_agrees() -> None:
+    # Villages 8 covers the lone taker (he beavers); euro ¶10 "If not agreed on separately,
+    # only Jacoby and a single Automatic"; Danish ¶15-¶16 are "common variations".
+    for preset, why in (("villages", "Villages 8"), ("euro", "euro ¶10"),
+                        ("danish", "Danish ¶16")):
+        state = do(game(preset=preset), "double", by="ann")
+        state = do(do(state, "drop", by="bo"), "take", by="cy")
+        with pytest.raises(CubeNotAvailable, match=f"Extras aren't given at this table \\({why}"):
+            do(state, "extra", by="bo")
+    on = do(game(preset="villages", extras="lone_taker"), "double", by="ann")  # agreed
+    on = do(do(do(on, "drop", by="bo"), "drop", by="cy"), "beaver", by="di")  # rule 8
+    on = do(on, "take", by="ann")
+    assert any(c.is_extra for c in do(on, "extra", by="bo").game.cubes)  # type: ignore[union-attr]
+    assert cube(do(table(preset="danish"), "start", ties=1), "bo").value == 1  # ¶15 off
+    auto = do(table(preset="danish", automatic_doubles="box_option"), "start", ties=1)
+    assert cube(auto, "bo").value == 2
+
+
+def test_a_team_players_double_naming_other_players_cubes_is_refused() -> None:
+    with pytest.raises(BadCommand, match="your own cube only; cy, di: each turns his own"):
+        do(game(), "double", by="bo", cubes=["bo", "cy", "di"])
+    assert cube(do(game(), "double", by="bo", cubes=["bo"]), "bo").state is CubeState.OFFERED
 
 
 def test_fibs_2_6_extras_only_from_four_players_villages_14_some_doubles_euro_1_three() -> None:
@@ -852,11 +879,14 @@ def test_fibs_2_2_in_scorekeeper_mode_the_bots_roll_gives_the_odd_half() -> None
         return net(booked(after, after.game.transfers))
 
     # Then: an even roll gives the half to the shooter, an odd one to the Partner, never
-    # quarters; with no roll sent, the shooter's, as on an even roll
+    # quarters; with no roll sent the half is not given away: the sale is refused, saying
+    # how the roll is given (as a fraction without its roll-off at whole points)
     assert shares(next_roll=[4, 2]) == {"a": Fraction(-1, 2), "c": 0, "d": Fraction(1, 2)}
     assert shares(next_roll=[4, 1]) == {"a": 0, "c": Fraction(-1, 2), "d": Fraction(1, 2)}
-    assert shares() == {"a": Fraction(-1, 2), "c": 0, "d": Fraction(1, 2)}
-    with pytest.raises(BadCommand, match="next_roll is two dice"):
+    with pytest.raises(BadCommand, match=r"determined by the next roll \(FIBS §2 ¶2\), so "
+                       r"the command carries it, next_roll: two dice"):
+        shares()
+    with pytest.raises(BadCommand, match="next_roll: two dice from 1 to 6"):
         shares(next_roll=[7, 1])
 
 
@@ -964,6 +994,22 @@ def test_penalties_follow_the_rule_set() -> None:
     frozen = do(game(preset="euro"), "penalty", by="bo", player="cy", action="freeze")
     with pytest.raises(CubeNotAvailable, match="frozen"):
         do(frozen, "double", by="cy")
+
+
+def test_euro_13_a_frozen_cube_only_takes_whoever_answers_for_it() -> None:
+    # "offensively frozen, only takes allowed for the current game": no drop either.
+    frozen = do(game(preset="euro"), "penalty", by="bo", player="di", action="freeze")
+    doubled = do(frozen, "double", by="ann")  # every cube; answers in Team order (¶4)
+    state = do(do(doubled, "take", by="bo"), "drop", by="cy")
+    with pytest.raises(CubeNotAvailable, match="frozen for this game, and you may only take"):
+        do(state, "drop", by="di")
+    assert cube(do(state, "take", by="di"), "di").in_game
+    # His stand-in (the Captain, ¶14) may not drop it for him either; a timeout takes it.
+    away = do(state, "away", by="di")
+    with pytest.raises(CubeNotAvailable, match="only take"):
+        do(away, "drop", by="bo", **{"for": "di"})
+    lapsed = do(do(state, "timeout", player="di"), "timeout", player="di")
+    assert cube(lapsed, "di").in_game  # nobody answered in time: taken, not dropped
 
 
 def test_atlanta_3_6_an_offender_out_of_the_game_pays_half_and_an_early_partner_a_cube(
@@ -1096,8 +1142,12 @@ def test_villages_13_an_absent_player_without_a_nominee_takes() -> None:
     away = do(game(preset="villages"), "away", by="cy")
     state = do(away, "double", by="ann")
     assert cube(state, "cy").in_game and cube(state, "bo").to_act is Side.TEAM
-    with pytest.raises(CubeNotAvailable, match="only with others"):
+    with pytest.raises(CubeNotAvailable, match=r"only by doubling the entire Team \(bo, cy, di"):
         do(away, "double", by="ann", cubes=["cy"])  # not him alone
+    with pytest.raises(CubeNotAvailable, match="entire Team"):
+        do(away, "double", by="ann", cubes=["bo", "cy"])  # nor with only some of the others
+    some = do(away, "double", by="ann", cubes=["bo", "di"])  # the others without him: yes
+    assert cube(some, "cy").owner is None and cube(some, "di").state is CubeState.OFFERED
     with pytest.raises(NotYourTurn, match="may not act for cy"):
         do(away, "double", by="bo", **{"for": "cy"})  # his cube isn't offered while away
     named = do(away, "proxy", by="cy", player="di")

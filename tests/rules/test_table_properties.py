@@ -620,12 +620,12 @@ THREE: Steps = [("join", "p0", {}), ("join", "p1", {}), ("join", "p2", {}),
 FOUND: dict[str, tuple[str, str, dict[str, Any], Steps]] = {
     # 1. A player who joins during a game and leaves before it ends is seated for the next
     #    one though he is no longer at the table: GameEnded seats every waiting member
-    #    (`joiners` in rules/game.py `_game_over`), the leaving ones too.
+    #    (`joiners` in rules/game.py `game_over`), the leaving ones too.
     "waiting_leaver_seated": ("atlanta", "scorekeeper", {}, [
         *THREE, ("start", "p0", {}), ("join", "p3", {}), ("leave", "p3", {}),
         ("result", "p0", {"winner": "box"})]),
     # 2. When so many leave during a game that fewer than three would be seated, `without`
-    #    gives None and `_game_over` falls back to the rotation's seating: the leavers stay
+    #    gives None and `game_over` falls back to the rotation's seating: the leavers stay
     #    seated and the waiting joiners are not.
     "leavers_stay_seated": ("atlanta", "scorekeeper", {}, [
         *THREE, ("start", "p0", {}), ("join", "p3", {}), ("leave", "p1", {}),

@@ -1,0 +1,99 @@
+"""A game's result given by the players: whose word ends the game (`result_agreement`).
+
+`result` is a player's word on who won and how: how every game ends in scorekeeper mode
+(the board is the players' own), and in play mode a game agreed before it is played out. A
+moderator's word, or the table monitor's (a transcript's line), is the result at once.
+Otherwise the rule set says who must agree: under "sides" (Atlanta silent: the project's
+reading) the Box side gives it and the Captain confirms it, or the other way round; under
+"everyone" (FIBS §4 ¶1c "everybody has agreed on the result") every player with a cube
+still in the game agrees, each with the same `result` (the board's Confirm the result).
+"""
+
+from __future__ import annotations
+
+from rules.absence import captain_now
+from rules.authority import is_moderator
+from rules.board import GameKind
+from rules.cite import citation
+from rules.cube import Side
+from rules.errors import NotYourTurn
+from rules.events import Event, ResultProposed
+from rules.game import game_over, in_game, no_pending
+from rules.state import BadCommand, Command, TableState, acting_captain, handles
+
+
+def result_side(state: TableState, player: str) -> Side | None:
+    """The side whose word on a result `player` gives under "sides": the Box side (the Box
+    or his Partner), or the Team's (the Captain, the Acting Captain once he is out)."""
+    seating, game = state.seating, state.game
+    if seating is None:
+        return None
+    if player in (seating.box, seating.partner):
+        return Side.BOX
+    captain = (acting_captain(seating, game.cubes) if game else None) or seating.captain
+    return Side.TEAM if player == captain else None
+
+
+def must_agree(state: TableState) -> tuple[str, ...]:
+    """Who agrees on a result under "everyone": every player on either side of a cube still
+    in the game (a buyer of a game, a giver of an extra too), and a Partner who shares the
+    Box's cubes; the seated players in seating order, then any others."""
+    game, seating = in_game(state)
+    who = {p for c in game.cubes if c.live for p in (c.player(Side.TEAM), c.box_player)}
+    if seating.partner is not None and seating.box in who:
+        who.add(seating.partner)  # shared cubes: his share is at stake; own: his cubes are
+    seated = [p for p in (seating.box, seating.partner, *seating.team) if p in who]
+    return (*seated, *sorted(who - set(seated)))
+
+
+def _waiting(state: TableState, agreed: tuple[str, ...]) -> tuple[str, ...]:
+    """Who must still agree once `agreed` have. An away player with no proxy who "does what
+    the captain does" (`default_proxy = "follow_captain"`, FIBS §5 ¶1) agrees with him."""
+    follows = state.rules.default_proxy == "follow_captain" and captain_now(state) in agreed
+    return tuple(p for p in must_agree(state) if p not in agreed and not (
+        follows and (m := state.member(p)) is not None and m.away and not m.proxy))
+
+
+@handles("result")
+def _result(state: TableState, cmd: Command) -> tuple[Event, ...]:
+    in_game(state)  # in play mode too: a game resigned or agreed before it is played out
+    no_pending(state, "the result")
+    winner = cmd.arg("winner", str)
+    kind = cmd.arg("kind", str, "single")
+    if winner not in ("box", "team") or kind not in ("single", "gammon", "backgammon"):
+        raise BadCommand("result needs winner box or team, and kind single, gammon or "
+                         "backgammon.")
+    won, how = Side(winner), GameKind[kind.upper()]
+    if is_moderator(cmd):  # the monitor's or a moderator's word is the result
+        return (game_over(state, won, how),)
+    offer = state.game.offer if state.game else None
+    same = offer if offer is not None and (offer.winner, offer.kind) == (won, kind) else None
+    if state.rules.result_agreement == "everyone":
+        return _everyone(state, cmd.by, won, kind, same)
+    side = result_side(state, cmd.by)
+    if side is None:
+        raise NotYourTurn("Only the Box side (the Box or his Partner) and the Captain give "
+                          "the result of a game, one proposing and the other confirming it (or "
+                          "a moderator); a game on the board ends there, or by a resignation.")
+    if same is not None and same.side is not side:
+        return (game_over(state, won, how),)
+    return (ResultProposed(won, kind, cmd.by, side),)
+
+
+def _everyone(state: TableState, by: str, won: Side, kind: str,
+              same: ResultProposed | None) -> tuple[Event, ...]:
+    """FIBS §4 ¶1c: `by` agrees to the result; the game ends once nobody is left to agree.
+    A different result from anyone starts the agreement afresh; agreeing again only says
+    again who is still to agree."""
+    need = must_agree(state)
+    rule = citation(state, fibs="FIBS §4 ¶1c")
+    if by not in need:
+        raise NotYourTurn(f"The players with a cube still in the game ({', '.join(need)}) "
+                          f"agree on the result, or a moderator enters it ({rule}).")
+    agreed = tuple(dict.fromkeys((*same.agreed, by))) if same is not None else (by,)
+    waiting = _waiting(state, agreed)
+    if not waiting:
+        return (game_over(state, won, GameKind[kind.upper()]),)
+    seating = state.seating
+    side = Side.BOX if seating is not None and by in (seating.box, seating.partner) else Side.TEAM
+    return (ResultProposed(won, kind, by, side, agreed, waiting),)
