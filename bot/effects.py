@@ -110,10 +110,10 @@ def describe(event: Event, n: Callable[[str], str] = str) -> str | None:
         case TableOpened(preset, mode, _, basic, _):
             stake = f", basic stake {escape(basic)}" if basic else ""
             return f"A table is open under the {preset} rules ({mode} mode{stake})."
-        case Blinded(player, True):
+        case Blinded(player, True, _):
             return (f"A moderator blinds {n(player)}: {n(player)} no longer sees this "
                     "table's channels.")
-        case Blinded(player, False):
+        case Blinded(player, False, _):
             return f"A moderator gives {n(player)} sight of this table again."
         case PlayerJoined(player, stake, waiting, display):
             when = " after this game" if waiting else ""

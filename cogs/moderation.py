@@ -24,11 +24,12 @@ async def setup(bot: ChouetteBot) -> None:
 
     async def set_sight(interaction: discord.Interaction, member: discord.Member,
                         blind: bool) -> None:
-        """The rules decide (moderators, kibitzers only); the channels follow the state."""
+        """The rules decide (moderators, kibitzers only: a moderator's command says so in
+        `bot.act`); the channels follow the state; the record names him."""
         if table := await table_of(bot, interaction):
             await bot.act(interaction, table, Command(
                 "blind" if blind else "unblind", str(interaction.user.id),
-                {"player": str(member.id)}))  # a moderator's says so (`bot.act`)
+                {"player": str(member.id), "name": member.display_name}))
 
     @group.command()
     @app_commands.describe(member="the kibitzer who loses sight of the table")

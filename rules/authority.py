@@ -42,4 +42,4 @@ def _blind(state: TableState, cmd: Command) -> tuple[Event, ...]:
                         "penalties (`/chouette penalty`).")
     if blind == (player in state.blinded):
         raise RuleError(f"{player} is {'already' if blind else 'not'} blinded here.")
-    return (Blinded(player, blind),)
+    return (Blinded(player, blind, cmd.arg("name", str, "")),)

@@ -356,6 +356,7 @@ class Blinded:
 
     player: str
     blind: bool = True
+    display: str = ""  # his name, to show (a kibitzer is no member: the table learns it)
 
 
 @dataclass(frozen=True)

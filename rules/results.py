@@ -77,20 +77,27 @@ def _result(state: TableState, cmd: Command) -> tuple[Event, ...]:
                           "a moderator); a game on the board ends there, or by a resignation.")
     if same is not None and same.side is not side:
         return (game_over(state, won, how),)
+    if same is not None:
+        other = "the Captain" if side is Side.BOX else "the Box side (the Box or his Partner)"
+        raise NotYourTurn(f"{same.by} gave this result already: it stands when {other} "
+                          "confirms it, or a moderator enters it.")
     return (ResultProposed(won, kind, cmd.by, side),)
 
 
 def _everyone(state: TableState, by: str, won: Side, kind: str,
               same: ResultProposed | None) -> tuple[Event, ...]:
     """FIBS §4 ¶1c: `by` agrees to the result; the game ends once nobody is left to agree.
-    A different result from anyone starts the agreement afresh; agreeing again only says
-    again who is still to agree."""
+    A different result from anyone starts the agreement afresh; agreeing twice is refused,
+    saying who is still to agree."""
     need = must_agree(state)
     rule = citation(state, fibs="FIBS §4 ¶1c")
     if by not in need:
         raise NotYourTurn(f"The players with a cube still in the game ({', '.join(need)}) "
                           f"agree on the result, or a moderator enters it ({rule}).")
-    agreed = tuple(dict.fromkeys((*same.agreed, by))) if same is not None else (by,)
+    if same is not None and by in same.agreed:
+        raise NotYourTurn(f"You agreed to this result already: it waits for "
+                          f"{', '.join(same.waiting)} ({rule}).")
+    agreed = (*same.agreed, by) if same is not None else (by,)
     waiting = _waiting(state, agreed)
     if not waiting:
         return (game_over(state, won, GameKind[kind.upper()]),)

@@ -375,9 +375,9 @@ def evolve(state: TableState, event: Event) -> TableState:
         case JoinRequested(player, _, display):
             return replace(_named(state, player, display),
                            requests=(*state.requests, (event, ())))
-        case Blinded(player, blind):
-            return replace(state, blinded=tuple(
-                p for p in (*state.blinded, player) if p != player or blind))
+        case Blinded(player, blind, display):
+            return _named(replace(state, blinded=tuple(
+                p for p in (*state.blinded, player) if p != player or blind)), player, display)
         case GameAbandoned(transfers):
             return replace(_game_gone(state, transfers, state.seating),
                            games_played=state.games_played + 1)

@@ -32,6 +32,10 @@ async def test_a_kibitzer_runs_nothing_and_a_result_needs_both_sides(drv) -> Non
     assert not any(m["content"].startswith("**Score") for m in drv.messages(BOARD))
     refused = await drv.click("erin", board(drv), label="Confirm the result")
     assert refused.ephemeral and "Only the Box side" in refused.text()
+    records = len(drv.messages(BOARD))
+    own = await drv.click(box, board(drv), label="Confirm the result")  # his own word
+    assert own.ephemeral and "it stands when the Captain confirms it" in own.text(), own
+    assert len(drv.messages(BOARD)) == records  # nothing posted again
     await drv.click(captain, board(drv), label="Confirm the result")
     assert "The Box wins (gammon)" in board(drv)["content"]
     assert status(drv).startswith("Between games")

@@ -60,10 +60,11 @@ def test_a_result_needs_the_box_side_and_the_captain() -> None:
     assert proposed == (ResultProposed(Side.BOX, "gammon", "ann", Side.BOX),)
     state = replay(proposed, state)
     assert state.game is not None and state.game.offer == proposed[0]
-    # the Box's own word again does not end it; the Captain's other word is a counter-offer
-    assert not isinstance(decide(state, Command("result", "ann", {"winner": "box",
-                                                                  "kind": "gammon"}))[-1],
-                          GameEnded)
+    # the Box side's word again is refused, saying who confirms it; the Captain's other
+    # word is a counter-offer
+    with pytest.raises(NotYourTurn, match="ann gave this result already: it stands when "
+                                          "the Captain confirms it"):
+        decide(state, Command("result", "ann", {"winner": "box", "kind": "gammon"}))
     other = decide(state, Command("result", "bo", {"winner": "box"}))
     assert other == (ResultProposed(Side.BOX, "single", "bo", Side.TEAM),)
     (ended,) = decide(state, Command("result", "bo", {"winner": "box", "kind": "gammon"}))
@@ -88,7 +89,9 @@ def test_fibs_4_1c_a_result_stands_when_everybody_with_a_cube_in_the_game_agrees
     state = replay(agree(state, "bo"), state)  # the Captain's word is not enough
     assert state.game is not None and state.game.offer is not None
     assert state.game.offer.waiting == ("cy", "di")
-    assert agree(state, "bo")[0].waiting == ("cy", "di")  # again: nothing changes
+    with pytest.raises(NotYourTurn, match=r"You agreed to this result already: it waits "
+                                          r"for cy, di"):
+        agree(state, "bo")  # again: refused, saying who is still to agree
     (other,) = agree(state, "cy", "team")  # another result starts afresh
     assert (other.agreed, other.waiting) == (("cy",), ("ann", "bo", "di"))
     state = replay(agree(state, "cy"), state)
