@@ -34,6 +34,18 @@ def result_side(state: TableState, player: str) -> Side | None:
     return Side.TEAM if player == captain else None
 
 
+def confirmers(state: TableState) -> tuple[str, ...]:
+    """Who may still confirm the result given (none when none is given): under "everyone"
+    those still to agree; under "sides" the other side's players."""
+    game, seating = state.game, state.seating
+    offer = game.offer if game is not None else None
+    if offer is None or seating is None:
+        return ()
+    if state.rules.result_agreement == "everyone":
+        return offer.waiting
+    return tuple(p for p in seating.players if result_side(state, p) not in (None, offer.side))
+
+
 def must_agree(state: TableState) -> tuple[str, ...]:
     """Who agrees on a result under "everyone": every player on either side of a cube still
     in the game (a buyer of a game, a giver of an extra too), and a Partner who shares the

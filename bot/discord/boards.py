@@ -28,6 +28,7 @@ from bot.service import TableService
 from bot.store import Channels, EventStore
 from rules.cube import CubeState
 from rules.game import shooter, waiting_for
+from rules.results import confirmers
 from rules.state import TableState
 
 
@@ -48,6 +49,9 @@ def status(state: TableState) -> str:
         names = ", ".join(shown(state, p) for p, _, _ in game.resignations)
         return f"Waiting for the answers to the resignations on {names}'s cubes."
     who = shooter(state)
+    if who is None and (asked := confirmers(state)):
+        names = ", ".join(shown(state, p) for p in asked)
+        return f"Waiting for {names} to confirm the result (or give another)."
     if who is None:
         return "Waiting for the result: `/chouette result`."
     if game.dice is not None:

@@ -31,6 +31,7 @@ from rules.cube import CubeState, Side
 from rules.game import shooter, waiting_for
 from rules.notation import format_play
 from rules.one_cube import half_answerable
+from rules.results import confirmers
 from rules.state import Command, TableState, box_decider, boxer_of, cube_between, own_cubes
 from rules.table import open_choices, partner_invitees
 
@@ -247,7 +248,7 @@ def _game_view(table_id: str, state: TableState) -> discord.ui.View:
         if state.held:  # FIBS §6 ¶2
             view.add_item(TableButton(table_id, "resume"))
         return view
-    if game.offer is not None:  # one side gave the result: the other confirms it
+    if confirmers(state):  # one side gave the result: the other confirms it
         view.add_item(TableButton(table_id, "confirm"))
     pending = waiting_for(state)
     if seating is not None and any(own_cubes(state, p) and c.state is CubeState.OFFERED

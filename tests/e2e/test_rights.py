@@ -29,6 +29,7 @@ async def test_a_kibitzer_runs_nothing_and_a_result_needs_both_sides(drv) -> Non
         assert r.ephemeral and "Only the Box side" in r.text()
     r = await drv.slash(box, KIBITZ, "chouette result", winner="box", kind="gammon")
     assert "The game ends when the Captain confirms it" in board(drv)["content"]
+    assert status(drv) == f"Waiting for {captain} to confirm the result (or give another)."
     assert not any(m["content"].startswith("**Score") for m in drv.messages(BOARD))
     refused = await drv.click("erin", board(drv), label="Confirm the result")
     assert refused.ephemeral and "Only the Box side" in refused.text()

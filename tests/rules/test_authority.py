@@ -9,7 +9,7 @@ import pytest
 from rules.cube import Side
 from rules.errors import NotYourTurn, RuleError, SeatingError
 from rules.events import Blinded, GameAbandoned, GameEnded, ResultProposed, SessionEnded
-from rules.results import must_agree
+from rules.results import confirmers, must_agree
 from rules.state import Command, TableState, replay
 from rules.table import decide
 
@@ -58,8 +58,10 @@ def test_a_result_needs_the_box_side_and_the_captain() -> None:
             decide(state, Command("result", outsider, {"winner": "box"}))
     proposed = decide(state, Command("result", "ann", {"winner": "box", "kind": "gammon"}))
     assert proposed == (ResultProposed(Side.BOX, "gammon", "ann", Side.BOX),)
+    assert confirmers(state) == ()
     state = replay(proposed, state)
     assert state.game is not None and state.game.offer == proposed[0]
+    assert confirmers(state) == ("bo",)  # the Captain, the board's Confirm the result
     # the Box side's word again is refused, saying who confirms it; the Captain's other
     # word is a counter-offer
     with pytest.raises(NotYourTurn, match="ann gave this result already: it stands when "
@@ -88,7 +90,7 @@ def test_fibs_4_1c_a_result_stands_when_everybody_with_a_cube_in_the_game_agrees
     state = replay((offer,), state)
     state = replay(agree(state, "bo"), state)  # the Captain's word is not enough
     assert state.game is not None and state.game.offer is not None
-    assert state.game.offer.waiting == ("cy", "di")
+    assert state.game.offer.waiting == confirmers(state) == ("cy", "di")
     with pytest.raises(NotYourTurn, match=r"You agreed to this result already: it waits "
                                           r"for cy, di"):
         agree(state, "bo")  # again: refused, saying who is still to agree
