@@ -7,10 +7,11 @@
 The question is `{"jacoby": bool, "beavers": bool, "box": [Box-side players],
 "decisions": [...]}`, contract 5's decisions, each move also carrying the `cube` it is rated
 with. Each position is set up with gnubg's own commands (`set turn`, `set board`, `set cube
-value`, `set cube owner`, `set dice`), not through the worker's code, and `hint` lists the
-equities; the contract's rules then give each decision's `loss` and the `best` choices
-(several where gnubg's equities tie). The answer is one JSON list, in order. Tests only:
-0 ply, the equities as gnubg prints them (5 decimals).
+value`, `set cube owner`), not with the GNU Backgammon IDs the worker uses; the plays are
+rated by `gnubg.findbestmoves` (the worker reads `hint`), the cube by `hint` (gnubg has no
+other way to give its numbers). The contract's rules then give each decision's `loss` and
+the `best` choices (several where gnubg's equities tie). The answer is one JSON list, in
+order. Tests only: 0 ply, the cube's equities as gnubg prints them (5 decimals).
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ import re
 import sys
 from typing import Any
 
+import gnubg
+
 from analysis.engine import Engine
 
-_MOVE = re.compile(r"^\s*\d+\.\s+Cubeful \d-ply\s+(.+?)\s+Eq\.:\s+([+-]?\d+\.\d+)", re.M)
 _CUBE = re.compile(r"^\s*\d\.\s+(No (?:re)?double|(?:Re)?[Dd]ouble, (?:take|pass))\s+"
                    r"([+-]?\d+\.\d+)", re.M)
 TIE = 1e-5
@@ -35,6 +37,20 @@ def _setup(engine: Engine, pid: str, cube: dict[str, Any], roller: str) -> None:
     owner = cube["owner"]
     engine.command("set cube centre" if owner == "centred"
                    else f"set cube owner {1 if owner == roller else 0}")
+
+
+def _plays(pid: str, dice: list[int], cube: dict[str, Any]) -> dict[str, float]:
+    """{play: equity} from gnubg.findbestmoves, not the hint the worker reads; the cube
+    as `set cube` left it, the Jacoby rule as `set jacoby` did (gnubg.cubeinfo says
+    Jacoby whatever the session's rule: its gammon price is set here)."""
+    jacoby = "with the Jacoby" in gnubg.show("jacoby")
+    price = 0.0 if jacoby and cube["cubeowner"] == -1 else 1.0
+    cube.update(jacoby=int(jacoby), gammonprice=((price, price), (price, price)))
+    board = gnubg.positionfromid(pid)
+    found = gnubg.findbestmoves(board, cube, gnubg.evalcontext(1, 0, 1, 1, 0.0), tuple(dice))
+    if any(len(m["move"]) % 2 for m in found):
+        raise ValueError(f"a play bears off in {pid}: findbestmoves cuts it short")
+    return {gnubg.movetupletostring(m["move"], board): float(m["score"]) for m in found}
 
 
 def _best(options: dict[str, float]) -> tuple[list[str], float]:
@@ -52,10 +68,9 @@ def check(question: dict[str, Any], engine: Engine) -> list[dict[str, Any]]:
         roller = side if d["kind"] != "take" else ("team" if side == "box" else "box")
         _setup(engine, d["id"], d["cube"], roller)
         if d["kind"] == "move":
-            engine.command("set dice {} {}".format(*d["dice"]))
-            plays = {m: float(e) for m, e in _MOVE.findall(engine.command("hint 1000"))}
-            best, top = _best(plays) if plays else ([d["played"]], 0.0)
-            loss = top - plays[d["played"]] if plays else 0.0
+            plays = _plays(d["id"], d["dice"], gnubg.cubeinfo())
+            best, top = _best(plays)
+            loss = top - plays[d["played"]]
         else:
             cube = {("nd" if k.startswith("No") else "dt" if k.endswith("take") else "dp"):
                     float(e) for k, e in _CUBE.findall(engine.command("hint"))}

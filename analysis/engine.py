@@ -7,10 +7,11 @@
 """The engine: GNU Backgammon's own numbers for one position, through its Python module.
 
 Every question is a money game at one cube (value, owner) with the table's Jacoby setting,
-at `plies` plies. Checker plays come from `gnubg.findbestmoves` (cubeful, as gnubg's hint
-lists them); cube decisions from gnubg's `hint` command on the same position with no dice,
-whose "No double / Double, take / Double, pass" lines are read from its output (the module
-has no call returning them). Equities are gnubg's, normalised to a cube of 1.
+at `plies` plies, asked as a player asks gnubg: the position, cube and dice set with a GNU
+Backgammon ID, then its `hint` command, whose lines are read from its output: every play
+with its equity, or "No double / Double, take / Double, pass" (the module has no call that
+returns the cube's numbers, and `findbestmoves` cuts a play short at a checker borne off).
+Equities are gnubg's, normalised to a cube of 1, printed to 5 decimals.
 """
 
 from __future__ import annotations
@@ -24,7 +25,12 @@ from typing import Any
 
 import gnubg
 
+from rules.board import Position, legal_plays
+from rules.notation import format_play, parse_play, position_from_id, position_id
+
 OWNERS = ("centred", "roller", "other")  # whose the cube is, seen from the side on roll
+_MOVE_LINE = re.compile(r"^\s*\d+\.\s+Cubeful \d-ply\s+(.+?)\s+Eq\.:\s+([+-]?\d+\.\d+)",
+                        re.MULTILINE)
 _CUBE_LINE = re.compile(r"^\s*\d\.\s+(No (?:re)?double|(?:Re)?[Dd]ouble, (?:take|pass))"
                         r"\s+([+-]?\d+\.\d+)", re.MULTILINE)
 # every move gets to the last ply: the played one must be rated at full depth, as gnubg's
@@ -72,6 +78,8 @@ class Engine:
         os.dup2(self._scratch.fileno(), 1)
         self.command("set threads 1")  # more threads hang the module (issue 21)
         self.command("set output digits 5")
+        self.command("set display off")  # no board drawn after each `set gnubgid`
+        self._cubes: dict[tuple[str, int, str, bool], CubeAnswer] = {}
         self.command("set player 0 human")
         self.command("set player 1 human")
         self.command("new session")
@@ -114,6 +122,14 @@ class Engine:
 
     def cube(self, pid: str, value: int, owner: str) -> CubeAnswer:
         """The cube analysis of `pid` (the side on roll to move) before its roll."""
+        key = (pid, value, owner, self.jacoby)
+        if key not in self._cubes:  # every Team cube alike in one turn: one question
+            if len(self._cubes) > 10_000:
+                self._cubes.clear()
+            self._cubes[key] = self._cube(pid, value, owner)
+        return self._cubes[key]
+
+    def _cube(self, pid: str, value: int, owner: str) -> CubeAnswer:
         info = self._cubeinfo(value, owner)
         match_id = gnubg.matchid(info, gnubg.posinfo(1, 0, 0, 1, (0, 0)))
         self.command(f"set gnubgid {pid}:{match_id}")
@@ -130,38 +146,36 @@ class Engine:
     def moves(self, pid: str, dice: tuple[int, int], value: int, owner: str,
               played: str) -> MoveAnswer:
         """Every play of `dice` in `pid` rated; `played` is the Position ID it reached."""
-        board = gnubg.positionfromid(pid)
         info = self._cubeinfo(value, owner)
-        context = gnubg.evalcontext(1, self.plies, 1, 1, 0.0)
-        found = gnubg.findbestmoves(board, info, context, dice)
-        plays = _rated(board, found)
+        match_id = gnubg.matchid(info, gnubg.posinfo(1, 0, 0, 1, dice))
+        self.command(f"set gnubgid {pid}:{match_id}")
+        position = position_from_id(pid)
+        plays = self._hinted(position, dice)
         if played not in {p[0] for p in plays}:  # dropped by the filter before the last ply
-            plays = _rated(board, gnubg.findbestmoves(board, info, context, dice, _KEEP_ALL))
+            filters = gnubg.getevalhintfilter()
+            gnubg.setevalhintfilter(_KEEP_ALL)
+            try:
+                plays = self._hinted(position, dice)
+            finally:
+                gnubg.setevalhintfilter(filters)
         equity = next((e for p, _, e in plays if p == played), None)
         if equity is None:
             raise EngineError(f"{played} is not a legal result of {dice} in {pid}")
         return MoveAnswer(plays, equity)
 
-
-def _rated(board: Any, found: list[dict[str, Any]]) -> tuple[tuple[str, str, float], ...]:
-    """(Position ID after, notation, equity) for each of findbestmoves' answers."""
-    rated = [(after(board, m["move"]), gnubg.movetupletostring(m["move"], board),
-              float(m["score"])) for m in found]
-    return tuple(sorted(rated, key=lambda r: -r[2]))
-
-
-def after(board: Any, move: tuple[int, ...]) -> str:
-    """The Position ID after `move` (findbestmoves' flat (from, to, ...) tuple, 1-based,
-    25 the bar and 0 off) from the mover's view (not swapped): gnubg's player 1 moves."""
-    other, mine = list(board[0]), list(board[1])
-    for src, dst in zip(move[::2], move[1::2], strict=True):
-        mine[src - 1] -= 1
-        if dst > 0:
-            mine[dst - 1] += 1
-            if other[24 - dst] == 1:  # a blot on the mover's point dst is hit
-                other[24 - dst] = 0
-                other[24] += 1
-    return str(gnubg.positionid((tuple(other), tuple(mine))))
+    def _hinted(self, position: Position, dice: tuple[int, int]
+                ) -> tuple[tuple[str, str, float], ...]:
+        """(Position ID after, notation, equity) of every play gnubg's hint lists, best
+        first (findbestmoves would be simpler, but its tuples stop at a checker borne off)."""
+        ids = {format_play(p): position_id(p.position) for p in legal_plays(position, dice)}
+        rated = []
+        for notation, equity in _MOVE_LINE.findall(self.command("hint 10000")):
+            after = ids.get(notation) or position_id(parse_play(notation, position, dice)
+                                                     .position)
+            rated.append((after, notation, float(equity)))
+        if not rated:
+            raise EngineError(f"gnubg lists no play of {dice} in {position_id(position)}")
+        return tuple(rated)
 
 
 def version() -> str:

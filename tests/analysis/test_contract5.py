@@ -146,3 +146,24 @@ def test_bot_never_imports_gnubg() -> None:
     code = ("import sys, bot.__main__, bot.analysis_client; "
             "sys.exit('gnubg' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
+
+
+def test_plays_that_bear_off_are_told_apart() -> None:
+    """gnubg.findbestmoves cuts a play short at its first checker borne off (6/off 5/3 comes
+    back as 6/off): the worker reads gnubg's hint instead, so each play is itself."""
+    code = """if True:
+        import json
+        from analysis.engine import Engine
+        from rules.board import Position, legal_plays
+        from rules.notation import format_play, position_id
+        out = Engine.take_stdout()
+        position = Position.from_points({6: 2, 5: 3, 3: 2, 1: 1}, {6: 3, 5: 2})
+        plays = {format_play(p): position_id(p.position) for p in legal_plays(position, (6, 2))}
+        answer = Engine(0).moves(position_id(position), (6, 2), 1, "centred", plays["6/off 5/3"])
+        out.write(json.dumps([plays, [list(p) for p in answer.plays], answer.played]))
+    """
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60, check=True)
+    plays, rated, played = json.loads(done.stdout)
+    assert {notation: pid for pid, notation, _ in rated} == plays
+    assert played == next(e for pid, _, e in rated if pid == plays["6/off 5/3"])
