@@ -167,3 +167,14 @@ def test_plays_that_bear_off_are_told_apart() -> None:
     plays, rated, played = json.loads(done.stdout)
     assert {notation: pid for pid, notation, _ in rated} == plays
     assert played == next(e for pid, _, e in rated if pid == plays["6/off 5/3"])
+
+
+def test_without_the_extra_one_line_says_how(monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from bot import __main__ as cli
+    from bot import analysis_client
+
+    monkeypatch.setattr(analysis_client, "available", lambda: False)
+    assert cli.main(["analyse", str(DATA / "chouette.jsonl")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "pip install -e '.[analysis]'" in err
