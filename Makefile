@@ -25,7 +25,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 deps: $(RUN_STAMP)
 
 lint: $(STAMP)
-	$(BIN)/ruff check rules bot cogs tests bench
+	$(BIN)/ruff check rules bot cogs tests bench analysis
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

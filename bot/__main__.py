@@ -81,6 +81,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     stats = sub.add_parser("stats", help="players' statistics over every table, as JSON")
     stats.add_argument("--db", required=True, help="the event store")
     stats.add_argument("--player", help="only this player (his key: a Discord user id)")
+    analyse = sub.add_parser("analyse", help="GNU Backgammon's verdict on a transcript's "
+                             "decisions, as JSON (needs the analysis extra)")
+    analyse.add_argument("file", help="a play-mode transcript (JSON lines)")
+    analyse.add_argument("--plies", type=int, default=0, help="gnubg's depth (default 0)")
     save = sub.add_parser("backup", help="copy the database safely, even while the bot runs",
                           description="Copy the event store with SQLite's online backup API "
                           "(a consistent copy, the WAL included, while the bot writes).")
@@ -102,7 +106,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         return print_stats(args.db, args.player)
     if args.command == "backup":
         return backup_database(args.db, args.out)
+    if args.command == "analyse":
+        return analyse_transcript(args.file, args.plies)
     return run()
+
+
+def analyse_transcript(path: str, plies: int) -> int:
+    """Contract 5: print gnubg's verdict on every decision of a transcript (the worker's)."""
+    from bot.analysis_client import AnalysisError, analyse_game
+
+    try:
+        with open(path, encoding="utf-8") as fh:
+            lines = fh.read().splitlines()
+        print(json.dumps(asyncio.run(analyse_game(lines, plies))))
+    except OSError as exc:
+        print(f"chouette-bot: can't read {path}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except AnalysisError as exc:
+        print(f"chouette-bot: {exc}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def backup_database(db: str | None, out: str | None) -> int:

@@ -1,0 +1,98 @@
+# chouette-bot analysis worker. Copyright (C) 2025 the chouette-bot authors.
+# GPL-3.0-or-later: see analysis/LICENSE.
+"""Contract 5: gnubg's verdict on every decision of a play-mode transcript.
+
+A decision's `loss` is the equity given up against gnubg's best choice, never negative,
+normalised to a cube of 1 as gnubg shows it:
+- a move: the best play's equity less the played one's (a forced play loses nothing);
+- a double: No double against min(Double/take, Double/pass), as gnubg's cube analysis;
+- a take: take = -DT, drop = -DP (= -1), beaver = -2 DT (where the table allows beavers),
+  in units of the cube before the double.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+from analysis.decisions import Decision, find
+
+
+class Rater(Protocol):
+    """What the verdict needs of an engine (analysis.engine.Engine)."""
+
+    def set_rules(self, jacoby: bool, beavers: bool) -> None: ...
+    def cube(self, pid: str, value: int, owner: str) -> Any: ...
+    def moves(self, pid: str, dice: tuple[int, int], value: int, owner: str,
+              played: str) -> Any: ...
+
+
+def _num(x: float) -> float:
+    return round(x, 6) + 0.0  # no -0.0
+
+
+def verdict(lines: Iterable[str], engine: Rater) -> dict[str, Any]:
+    """The contract's object: `decisions` in order and the `players` summary."""
+    decisions, rules = find(lines)
+    engine.set_rules(rules.jacoby, rules.beavers)
+    rated = [_rate(d, engine, rules.beavers) for d in decisions]
+    players: dict[str, dict[str, Any]] = {}
+    for d in rated:
+        row = players.setdefault(d["player"], {"moves": 0, "move_loss": 0.0,
+                                               "cube_decisions": 0, "cube_loss": 0.0})
+        if d["kind"] == "move":
+            row["moves"] += 1
+            row["move_loss"] += d["loss"]
+        else:
+            row["cube_decisions"] += 1
+            row["cube_loss"] += d["loss"]
+    for row in players.values():
+        row["move_loss"], row["cube_loss"] = _num(row["move_loss"]), _num(row["cube_loss"])
+    return {"decisions": rated, "players": players}
+
+
+def _rate(d: Decision, engine: Rater, beavers: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {"game": d.game, "player": d.player, "kind": d.kind}
+    if d.kind != "move":
+        out["cube"] = d.cube.as_json()
+    out["id"] = d.pid
+    if d.kind == "move":
+        assert d.dice is not None
+        out["dice"] = list(d.dice)
+        best, loss = _move(d, engine)
+    elif d.kind == "double":
+        best, loss = _double(d, engine)
+    else:
+        best, loss = _take(d, engine, beavers)
+    out.update(played=d.played, best=best, loss=_num(max(loss, 0.0)))
+    return out
+
+
+def _move(d: Decision, engine: Rater) -> tuple[str, float]:
+    if len(d.plays) <= 1:  # forced: nothing to choose
+        return d.played, 0.0
+    assert d.dice is not None
+    answer = engine.moves(d.pid, d.dice, d.cube.value, d.cube.seen, d.played_id)
+    best_id, _, best = answer.plays[0]
+    if abs(answer.played - best) < 1e-9:
+        return d.played, 0.0  # gnubg rates them equal: the played one is a best
+    return d.plays.get(best_id, answer.plays[0][1]), best - answer.played
+
+
+def _double(d: Decision, engine: Rater) -> tuple[str, float]:
+    cube = engine.cube(d.pid, d.cube.value, d.cube.seen)
+    doubled = min(cube.dt, cube.dp)
+    best = "double" if doubled > cube.nd else "no double"
+    got = doubled if d.played == "double" else cube.nd
+    return best, max(doubled, cube.nd) - got
+
+
+def _take(d: Decision, engine: Rater, beavers: bool) -> tuple[str, float]:
+    cube = engine.cube(d.pid, d.cube.value, d.cube.seen)
+    options = {"take": -cube.dt, "drop": -cube.dp}
+    if beavers:
+        options["beaver"] = -2 * cube.dt
+    best = max(options, key=lambda k: options[k])
+    if options[d.played] >= options[best] - 1e-9:
+        best = d.played
+    return best, options[best] - options[d.played]
