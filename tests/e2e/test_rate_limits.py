@@ -2,17 +2,20 @@
 interaction is answered within Discord's 3 s however busy the table's channels are, and
 nothing is posted twice."""
 
+import random
 import time
 from collections import Counter
+from typing import Any
 
+from tests.e2e.random_play import PLAYERS, act, check, delivered, stored
 from tests.e2e.session import BOARD, board, choose, open_table, play_until_roll, seats, status
 from tests.e2e.support import e2e
 
 
-def posted_once(drv) -> None:
+def posted_once(drv, preset: str = "atlanta") -> None:
     """No message of the bot's appears twice in a channel (a retry posts it once)."""
     for name in ("board", "kibitz", "team", "box"):
-        texts = Counter(m["content"] for m in drv.messages(f"chouette 1 · atlanta/{name}")
+        texts = Counter(m["content"] for m in drv.messages(f"chouette 1 · {preset}/{name}")
                         if m["content"])
         assert all(n == 1 for n in texts.values()), texts.most_common(3)
 
@@ -110,3 +113,34 @@ async def test_a_box_double_answered_by_eight_team_players(drv) -> None:
           f"{max(drv.ack_times.values()):.3f} s")
     assert max(drv.ack_times.values()) < 3
     posted_once(drv)
+
+
+def played_at_random(preset: str, seed: int) -> Any:
+    """A table of `preset` played at random by four players until a game has ended: before
+    each action Discord shows what the store says (the board follows the limits)."""
+    async def run(drv: Any) -> None:
+        rng = random.Random(seed)
+        await open_table(drv, *PLAYERS, preset=preset)
+        for _ in range(300):
+            await delivered(drv)
+            check(drv)
+            if stored(drv)[0].games_played >= 1:
+                break
+            await act(drv, rng, settle=True)
+        assert stored(drv)[0].games_played >= 1
+        assert max(drv.ack_times.values()) < 3, max(drv.ack_times.values())
+        posted_once(drv, preset)
+    run.__name__ = f"test_a_{preset}_game_on_the_rate_limited_discord"
+    return run
+
+
+test_an_atlanta_game_on_the_rate_limited_discord = e2e(rate_limits=True)(
+    played_at_random("atlanta", 11))
+test_a_fibs_game_on_the_rate_limited_discord = e2e(rate_limits=True)(
+    played_at_random("fibs", 12))
+test_a_villages_game_on_the_rate_limited_discord = e2e(rate_limits=True)(
+    played_at_random("villages", 13))
+test_a_danish_game_on_the_rate_limited_discord = e2e(rate_limits=True)(
+    played_at_random("danish", 14))
+test_a_euro_game_on_the_rate_limited_discord = e2e(rate_limits=True)(
+    played_at_random("euro", 15))
