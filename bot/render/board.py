@@ -8,23 +8,30 @@ in the right half when the bottom side is on roll and in the left half otherwise
 row of the side on roll is outlined, and the last checker play is marked: a yellow ring where
 each moved checker stood and around each one where it arrived (`bot.render.lastplay`).
 
-The static board (frame, felt, points, numbers, bar, trays) is drawn once per width, theme and
-numbering and cached; each render pastes it into a new image and adds the checkers, the dice,
-the legends, the status line with the Position ID, and the cube strip (`bot.render.cubes`).
+Cost. `picture` resolves everything a board shows (names, status) into a hashable `Picture`;
+`board_png` draws it in five bands, top to bottom: the upper legend, the board (the static
+board, drawn once per width, theme and numbering, with the checkers, marks and dice on it),
+the lower legend, the status line with the Position ID, and the cube strip
+(`bot.render.cubes`). Each band is mapped to the theme's fixed palette and compressed once and
+kept by what it shows (`bot.render.png`), so an action redraws only the bands it changed: a
+roll the board and the status line, a cube the strip and the status line.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.render import png, text
 from bot.render.cubes import Roles, draw_strip, strip_height
 from bot.render.lastplay import LastPlay, last_play, mark_last
 from bot.render.layout import STACK, Layout
 from bot.render.text import draw_text, fit, length, readable
-from bot.render.theme import DEFAULT, Shown, Theme, checker_sprite, die_sprite, encode, same
+from bot.render.theme import DEFAULT, Shown, Theme, checker_sprite, die_sprite, same
 from rules.board import CHECKERS, Position
 from rules.cube import Cube, Side
 from rules.game import shooter, waiting_for
@@ -33,6 +40,55 @@ from rules.state import TableState, acting_captain
 
 DEFAULT_WIDTH = 800
 _SUPER = 3
+
+
+@dataclass(frozen=True)
+class Legend:
+    """One side's legend row: a checker of his, his label and sub-label (Partner, Acting
+    Captain), pips and checkers off, outlined when he is on roll."""
+
+    side: Side
+    label: str
+    sub: str
+    pips: int
+    off: int
+    on_roll: bool
+
+
+@dataclass(frozen=True)
+class Felt:
+    """The board between the legends: the checkers (`view`: the bottom side's view), the
+    dice of the side on roll, the last play marked."""
+
+    view: Position
+    bottom: Side
+    on_roll: Side
+    dice: tuple[int, int] | None
+    last: LastPlay | None
+
+
+@dataclass(frozen=True)
+class Strip:
+    """The cube strip: the cubes, the roles (for the C and AC tags) and each player's name
+    drawn, as (key, name) pairs."""
+
+    cubes: tuple[Cube, ...]
+    roles: Roles | None
+    names: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Picture:
+    """Everything a board image shows, every text resolved: equal pictures are equal images.
+    Plain data, so it can also be sent to another process to draw."""
+
+    width: int
+    theme: Theme
+    top: Legend
+    felt: Felt
+    bottom: Legend
+    status: tuple[str, str]  # the status line, and the Position ID line under it
+    strip: Strip
 
 
 def render_board(
@@ -59,40 +115,140 @@ def render_board(
     (by default the key itself). `names` and `status` are drawn as given. `last` marks the
     last checker play on the board.
     """
-    lay = Layout.of(width)
-    s = lay.s
+    return board_png(picture(position, on_roll=on_roll, dice=dice, cubes=cubes, roles=roles,
+                             names=names, status=status, bottom=bottom, width=width,
+                             theme=theme, shown=shown, last=last))
+
+
+def picture(
+    position: Position,
+    *,
+    on_roll: Side = Side.TEAM,
+    dice: tuple[int, int] | None = None,
+    cubes: Sequence[Cube] = (),
+    roles: Roles | None = None,
+    names: Mapping[Side, str] | None = None,
+    status: str | None = None,
+    bottom: Side = Side.TEAM,
+    width: int = DEFAULT_WIDTH,
+    theme: Theme = DEFAULT,
+    shown: Shown = same,
+    last: LastPlay | None = None,
+) -> Picture:
+    """What `render_board` draws (its arguments are `render_board`'s): cheap, and equal for
+    equal boards."""
     shown = readable(shown)
-    status_y, strip_top = lay.status_y, lay.strip_top
-    height = strip_top + strip_height(len(cubes), s) + lay.pad
-    img = Image.new("RGB", (width, height), theme.background)
-    img.paste(_static_board(width, theme, on_roll is bottom), (0, lay.board_top))
-    view = position if on_roll is bottom else position.swap()  # the bottom side's view
     labels = _labels(roles, names, shown)
-    _draw_checkers(img, lay, view, bottom, theme)
-    if last is not None:
-        mark_last(img, lay, view, bottom, last, theme, numbers_from_bottom=on_roll is bottom)
-    if dice is not None:
-        _draw_dice(img, lay, dice, on_roll, on_roll is bottom, theme)
-    pips, off = _side_map(position.pips, on_roll), _side_map(position.off, on_roll)
-    for side, y in ((bottom.other, lay.pad), (bottom, lay.board_top + lay.board_h)):
-        _legend(img, lay, side, y, labels[side], _sub_label(side, roles, shown), pips[side],
-                off[side], side is on_roll, theme)
-    draw = ImageDraw.Draw(img)
     if status is None:
         who = labels[on_roll]
         if roles is not None:
             who = shown(roles.box if on_roll is Side.BOX
                         else roles.acting_captain or roles.captain)
         status = whose_turn(who, dice)
-    room = width - 2 * lay.pad
+    pips, off = _side_map(position.pips, on_roll), _side_map(position.off, on_roll)
+    legends = {side: Legend(side, labels[side], _sub_label(side, roles, shown), pips[side],
+                            off[side], side is on_roll) for side in Side}
+    view = position if on_roll is bottom else position.swap()  # the bottom side's view
+    players = sorted({key for cube in cubes for key in (cube.team_player, cube.box_player)})
+    return Picture(width, theme, legends[bottom.other], Felt(view, bottom, on_roll, dice, last),
+                   legends[bottom], (status, f"Position ID {position_id(position)}"),
+                   Strip(tuple(cubes), roles, tuple((key, shown(key)) for key in players)))
+
+
+def board_png(pic: Picture) -> bytes:
+    """`pic` as PNG bytes, each band drawn and compressed once (while it is kept)."""
+    bands = [_band(draw, pic.width, pic.theme, what) for draw, what in _parts(pic)]
+    return png.write(pic.width, _palette(pic.theme), bands)
+
+
+def board_rgb(pic: Picture) -> Image.Image:
+    """`pic` drawn in full colour, before its colours are mapped to the palette."""
+    lay = Layout.of(pic.width)
+    bands = [draw(lay, pic.theme, what) for draw, what in _parts(pic)]
+    img = Image.new("RGB", (pic.width, sum(band.height for band in bands)))
+    y = 0
+    for band in bands:
+        img.paste(band, (0, y))
+        y += band.height
+    return img
+
+
+def forget(*, drawings: bool = True) -> None:
+    """Forget the bands kept, so that each board is drawn anew; with `drawings`, the static
+    boards, sprites, texts and palettes too, as in a new process."""
+    _band.cache_clear()
+    if drawings:
+        for cached in (_palette, _static_board, checker_sprite, die_sprite):
+            cached.cache_clear()
+        text.forget()
+
+
+Drawing = Callable[[Layout, Theme, Any], Image.Image]
+
+
+def _parts(pic: Picture) -> list[tuple[Drawing, object]]:
+    return [(_top, pic.top), (_felt, pic.felt), (_bottom, pic.bottom), (_status, pic.status),
+            (_strip, pic.strip)]
+
+
+@lru_cache(maxsize=1024)
+def _band(draw: Drawing, width: int, theme: Theme, what: object) -> png.Band:
+    return png.band(draw(Layout.of(width), theme, what), _palette(theme))
+
+
+@lru_cache(maxsize=4)
+def _palette(theme: Theme) -> Image.Image:
+    """The board's 256 colours: those of the sample board, which has every part a board has
+    (both sides' checkers and dice, every cube state, the last play), drawn in `theme`."""
+    from bot.render.samples import sample_picture  # the samples draw with this module
+
+    return board_rgb(sample_picture(theme=theme)).quantize(256, method=Image.Quantize.FASTOCTREE)
+
+
+def _top(lay: Layout, theme: Theme, legend: Legend) -> Image.Image:
+    img = Image.new("RGB", (lay.width, lay.board_top), theme.background)
+    _legend(img, lay, legend, lay.pad, theme)
+    return img
+
+
+def _bottom(lay: Layout, theme: Theme, legend: Legend) -> Image.Image:
+    img = Image.new("RGB", (lay.width, lay.legend_h), theme.background)
+    _legend(img, lay, legend, 0, theme)
+    return img
+
+
+def _felt(lay: Layout, theme: Theme, felt: Felt) -> Image.Image:
+    numbers_from_bottom = felt.on_roll is felt.bottom
+    # Drawn where it is in the whole picture (the same pixels at any width), then cut out.
+    img = Image.new("RGB", (lay.width, lay.board_top + lay.board_h))
+    img.paste(_static_board(lay.width, theme, numbers_from_bottom), (0, lay.board_top))
+    _draw_checkers(img, lay, felt.view, felt.bottom, theme)
+    if felt.last is not None:
+        mark_last(img, lay, felt.view, felt.bottom, felt.last, theme,
+                  numbers_from_bottom=numbers_from_bottom)
+    if felt.dice is not None:
+        _draw_dice(img, lay, felt.dice, felt.on_roll, numbers_from_bottom, theme)
+    return img.crop((0, lay.board_top, lay.width, img.height))
+
+
+def _status(lay: Layout, theme: Theme, lines: tuple[str, str]) -> Image.Image:
+    s, (status, pid) = lay.s, lines
+    img = Image.new("RGB", (lay.width, lay.strip_top - lay.status_y), theme.background)
+    draw = ImageDraw.Draw(img)
+    room = lay.width - 2 * lay.pad
     size = round(26 * s) if length(status, round(26 * s), True) <= room else round(22 * s)
-    draw_text(draw, (lay.pad, status_y + round(22 * s)), fit(status, size, room, bold=True),
-              size, theme.text, anchor="lm", bold=True)
-    draw_text(draw, (lay.pad, status_y + round(56 * s)),
-              f"Position ID {position_id(position)}", round(22 * s), theme.muted, anchor="lm")
-    draw_strip(img, cubes, roles, lay.pad, strip_top, width - 2 * lay.pad, s, theme,
-               shown=shown)
-    return encode(img)
+    draw_text(draw, (lay.pad, round(22 * s)), fit(status, size, room, bold=True), size,
+              theme.text, anchor="lm", bold=True)
+    draw_text(draw, (lay.pad, round(56 * s)), pid, round(22 * s), theme.muted, anchor="lm")
+    return img
+
+
+def _strip(lay: Layout, theme: Theme, strip: Strip) -> Image.Image:
+    height = strip_height(len(strip.cubes), lay.s) + lay.pad
+    img = Image.new("RGB", (lay.width, height), theme.background)
+    draw_strip(img, strip.cubes, strip.roles, lay.pad, 0, lay.width - 2 * lay.pad, lay.s,
+               theme, shown=dict(strip.names).__getitem__)
+    return img
 
 
 def render_table(state: TableState, *, width: int = DEFAULT_WIDTH,
@@ -103,6 +259,12 @@ def render_table(state: TableState, *, width: int = DEFAULT_WIDTH,
     Raises ValueError when the table has no board to show (nothing played yet, or a
     scorekeeper table).
     """
+    return board_png(table_picture(state, width=width, theme=theme))
+
+
+def table_picture(state: TableState, *, width: int = DEFAULT_WIDTH,
+                  theme: Theme = DEFAULT) -> Picture:
+    """What `render_table` draws (raises as it does)."""
     game, seating = state.game, state.seating
     if game is not None and game.position is not None and game.on_roll is not None:
         position, on_roll = game.position, game.on_roll
@@ -117,9 +279,9 @@ def render_table(state: TableState, *, width: int = DEFAULT_WIDTH,
         roles = Roles(seating.box, seating.captain, seating.partner,
                       acting if acting != seating.captain else None)
     dice = game.dice if game is not None else None
-    return render_board(position, on_roll=on_roll, dice=dice, cubes=cubes, roles=roles,
-                        status=_table_status(state), width=width, theme=theme,
-                        shown=state.shown, last=last_play(game))
+    return picture(position, on_roll=on_roll, dice=dice, cubes=cubes, roles=roles,
+                   status=_table_status(state), width=width, theme=theme,
+                   shown=state.shown, last=last_play(game))
 
 
 def _table_status(state: TableState) -> str:
@@ -164,26 +326,27 @@ def _sub_label(side: Side, roles: Roles | None, shown: Shown = same) -> str:
     return f"Acting Captain {shown(roles.acting_captain)}" if roles.acting_captain else ""
 
 
-def _legend(img: Image.Image, lay: Layout, side: Side, y: int, label: str, sub: str,
-            pips: int, off: int, on_roll: bool, theme: Theme) -> None:
+def _legend(img: Image.Image, lay: Layout, legend: Legend, y: int, theme: Theme) -> None:
     s, draw = lay.s, ImageDraw.Draw(img)
     h = lay.legend_h
     x0, x1 = lay.pad, lay.width - lay.pad
-    if on_roll:
+    if legend.on_roll:
         draw.rounded_rectangle((x0, y + 3 * s, x1, y + h - 4 * s), radius=round(9 * s),
                                outline=theme.highlight, width=max(2, round(3 * s)))
     dot = round(32 * s)
-    sprite = checker_sprite(side, dot, theme)
+    sprite = checker_sprite(legend.side, dot, theme)
     mid = y + h // 2
     img.paste(sprite, (x0 + round(9 * s), mid - dot // 2), sprite)
+    pips, off = legend.pips, legend.off
     right = f"{pips} pip{'' if pips == 1 else 's'}" + (f" · {off} off" if off else "")
     size, small = round(26 * s), round(22 * s)
     right_w = draw_text(draw, (x1 - 12 * s, mid), right, size, theme.text, anchor="rm")
     tx = x0 + dot + 18 * s
     room = x1 - 24 * s - right_w - tx
-    label = fit(label, size, room, bold=True)
+    label = fit(legend.label, size, room, bold=True)
     tx += draw_text(draw, (tx, mid), label, size, theme.text, anchor="lm", bold=True) + 14 * s
     room = x1 - 24 * s - right_w - tx
+    sub = legend.sub
     if sub and room > min(110 * s, length(sub, small)):
         draw_text(draw, (tx, mid), fit(sub, small, room), small, theme.muted, anchor="lm")
 
