@@ -28,18 +28,18 @@ from PIL import Image, ImageDraw
 
 from bot.render import png, text
 from bot.render.cubes import Roles, draw_strip, strip_height
-from bot.render.lastplay import LastPlay, last_play, mark_last
-from bot.render.layout import STACK, Layout
+from bot.render.felt import Felt, Piece, canvas, felt_rgb, pieces, static_board
+from bot.render.lastplay import LastPlay, draw_rings, last_play
+from bot.render.layout import Layout
 from bot.render.text import draw_text, fit, length, readable
 from bot.render.theme import DEFAULT, Shown, Theme, checker_sprite, die_sprite, same
-from rules.board import CHECKERS, Position
+from rules.board import Position
 from rules.cube import Cube, Side
 from rules.game import shooter, waiting_for
 from rules.notation import position_id
 from rules.state import TableState, acting_captain
 
 DEFAULT_WIDTH = 800
-_SUPER = 3
 
 
 @dataclass(frozen=True)
@@ -53,18 +53,6 @@ class Legend:
     pips: int
     off: int
     on_roll: bool
-
-
-@dataclass(frozen=True)
-class Felt:
-    """The board between the legends: the checkers (`view`: the bottom side's view), the
-    dice of the side on roll, the last play marked."""
-
-    view: Position
-    bottom: Side
-    on_roll: Side
-    dice: tuple[int, int] | None
-    last: LastPlay | None
 
 
 @dataclass(frozen=True)
@@ -174,11 +162,12 @@ def board_rgb(pic: Picture) -> Image.Image:
 
 
 def forget(*, drawings: bool = True) -> None:
-    """Forget the bands kept, so that each board is drawn anew; with `drawings`, the static
-    boards, sprites, texts and palettes too, as in a new process."""
+    """Forget the bands kept, so that each board is drawn anew; with `drawings`, the pieces,
+    static boards, sprites, texts and palettes too, as in a new process."""
     _band.cache_clear()
     if drawings:
-        for cached in (_palette, _static_board, checker_sprite, die_sprite):
+        for cached in (_piece, _canvas, _highlight, _palette, static_board, checker_sprite,
+                       die_sprite):
             cached.cache_clear()
         text.forget()
 
@@ -187,13 +176,57 @@ Drawing = Callable[[Layout, Theme, Any], Image.Image]
 
 
 def _parts(pic: Picture) -> list[tuple[Drawing, object]]:
-    return [(_top, pic.top), (_felt, pic.felt), (_bottom, pic.bottom), (_status, pic.status),
-            (_strip, pic.strip)]
+    return [(_top, pic.top), (felt_rgb, pic.felt), (_bottom, pic.bottom),
+            (_status, pic.status), (_strip, pic.strip)]
 
 
 @lru_cache(maxsize=1024)
 def _band(draw: Drawing, width: int, theme: Theme, what: object) -> png.Band:
-    return png.band(draw(Layout.of(width), theme, what), _palette(theme))
+    lay = Layout.of(width)
+    if isinstance(what, Felt):  # the board: from its pieces, already in the palette's colours
+        return png.band(_felt(lay, theme, what))
+    return png.band(_mapped(draw(lay, theme, what), theme))
+
+
+def _felt(lay: Layout, theme: Theme, felt: Felt) -> Image.Image:
+    """`felt_rgb` mapped to the palette, made of pieces mapped once: the same pixels."""
+    numbers = felt.numbers_from_bottom
+    img = _canvas(lay.width, theme, numbers).copy()
+    for piece in pieces(lay, felt):
+        img.paste(*_piece(lay.width, theme, numbers, piece))
+    if felt.last is not None:
+        draw_rings(ImageDraw.Draw(img), lay, felt.view, felt.bottom, felt.last,
+                   _highlight(theme))
+    return img.crop((0, lay.board_top, lay.width, img.height))
+
+
+@lru_cache(maxsize=2048)
+def _piece(width: int, theme: Theme, numbers_from_bottom: bool,
+           piece: Piece) -> tuple[Image.Image, tuple[int, int]]:
+    """`piece` drawn on the static board, cut out and mapped, and where it goes."""
+    lay = Layout.of(width)
+    img = canvas(lay, theme, numbers_from_bottom)
+    piece.draw(img, lay, theme)
+    box = piece.box(lay)
+    return _mapped(img.crop(box), theme), box[:2]
+
+
+@lru_cache(maxsize=8)
+def _canvas(width: int, theme: Theme, numbers_from_bottom: bool) -> Image.Image:
+    return _mapped(canvas(Layout.of(width), theme, numbers_from_bottom), theme)
+
+
+@lru_cache(maxsize=4)
+def _highlight(theme: Theme) -> int:
+    """The palette index the highlight is mapped to."""
+    index = _mapped(Image.new("RGB", (1, 1), theme.highlight), theme).getpixel((0, 0))
+    assert isinstance(index, int)
+    return index
+
+
+def _mapped(img: Image.Image, theme: Theme) -> Image.Image:
+    """`img` in the palette's colours: each pixel the nearest, undithered."""
+    return img.quantize(palette=_palette(theme), dither=Image.Dither.NONE)
 
 
 @lru_cache(maxsize=4)
@@ -215,20 +248,6 @@ def _bottom(lay: Layout, theme: Theme, legend: Legend) -> Image.Image:
     img = Image.new("RGB", (lay.width, lay.legend_h), theme.background)
     _legend(img, lay, legend, 0, theme)
     return img
-
-
-def _felt(lay: Layout, theme: Theme, felt: Felt) -> Image.Image:
-    numbers_from_bottom = felt.on_roll is felt.bottom
-    # Drawn where it is in the whole picture (the same pixels at any width), then cut out.
-    img = Image.new("RGB", (lay.width, lay.board_top + lay.board_h))
-    img.paste(_static_board(lay.width, theme, numbers_from_bottom), (0, lay.board_top))
-    _draw_checkers(img, lay, felt.view, felt.bottom, theme)
-    if felt.last is not None:
-        mark_last(img, lay, felt.view, felt.bottom, felt.last, theme,
-                  numbers_from_bottom=numbers_from_bottom)
-    if felt.dice is not None:
-        _draw_dice(img, lay, felt.dice, felt.on_roll, numbers_from_bottom, theme)
-    return img.crop((0, lay.board_top, lay.width, img.height))
 
 
 def _status(lay: Layout, theme: Theme, lines: tuple[str, str]) -> Image.Image:
@@ -349,110 +368,3 @@ def _legend(img: Image.Image, lay: Layout, legend: Legend, y: int, theme: Theme)
     sub = legend.sub
     if sub and room > min(110 * s, length(sub, small)):
         draw_text(draw, (tx, mid), fit(sub, small, room), small, theme.muted, anchor="lm")
-
-
-def _draw_checkers(img: Image.Image, lay: Layout, view: Position, bottom: Side,
-                   theme: Theme) -> None:
-    draw = ImageDraw.Draw(img)
-    size = round(lay.checker * 0.55)
-    for side, counts, is_bottom in ((bottom, view.player, True),
-                                    (bottom.other, view.opponent, False)):
-        sprite = checker_sprite(side, lay.checker, theme)
-        for index in range(25):
-            n = counts[index]
-            if not n:
-                continue
-            xy = None
-            for k in range(min(n, STACK)):
-                if index == 24:
-                    xy = lay.bar_xy(is_bottom, k)
-                else:
-                    point = index + 1 if is_bottom else 24 - index
-                    xy = lay.checker_xy(point, k)
-                img.paste(sprite, xy, sprite)
-            if n > STACK and xy is not None:
-                centre = (xy[0] + lay.checker / 2, xy[1] + lay.checker / 2)
-                draw_text(draw, centre, str(n), size, theme.ink(side), anchor="mm", bold=True)
-        _draw_tray(draw, lay, side, CHECKERS - sum(counts), is_bottom, theme)
-
-
-def _draw_tray(draw: ImageDraw.ImageDraw, lay: Layout, side: Side, off: int, is_bottom: bool,
-               theme: Theme) -> None:
-    s = lay.s
-    slab, step = round(11 * s), round(13 * s)
-    x0 = lay.tray_x + round(6 * s)
-    x1 = lay.tray_x + lay.tray_w - round(6 * s)
-    for k in range(off):
-        if is_bottom:
-            y = lay.felt_top + lay.felt_h - round(4 * s) - (k + 1) * step
-        else:
-            y = lay.felt_top + round(4 * s) + k * step
-        draw.rounded_rectangle((x0, y, x1, y + slab), radius=round(3 * s),
-                               fill=theme.checker(side), outline=theme.rim(side),
-                               width=max(1, round(2 * s)))
-
-
-def _draw_dice(img: Image.Image, lay: Layout, dice: tuple[int, int], side: Side,
-               bottom_on_roll: bool, theme: Theme) -> None:
-    size = round(46 * lay.s)
-    between = round(12 * lay.s)
-    first = 6 if bottom_on_roll else 0
-    centre_x = lay.column_x(first) + 3 * lay.point_w
-    y = lay.felt_top + (lay.felt_h - size) // 2
-    x = round(centre_x - size - between / 2)
-    for d in dice:
-        sprite = die_sprite(d, side, size, theme)
-        img.paste(sprite, (x, y), sprite)
-        x += size + between
-
-
-def dice_boxes(dice_on_right: bool, width: int = DEFAULT_WIDTH) -> list[tuple[int, int]]:
-    """The centres of the two dice (for tests that sample their colour)."""
-    lay = Layout.of(width)
-    size, between = round(46 * lay.s), round(12 * lay.s)
-    centre_x = lay.column_x(6 if dice_on_right else 0) + 3 * lay.point_w
-    y = lay.felt_top + lay.felt_h // 2
-    left = round(centre_x - size - between / 2)
-    return [(left + size // 2, y), (left + size + between + size // 2, y)]
-
-
-@lru_cache(maxsize=8)
-def _static_board(width: int, theme: Theme, numbers_from_bottom: bool) -> Image.Image:
-    """Frame, felt, points, bar, trays and numbers: drawn once, three times larger, scaled."""
-    lay = Layout.of(width)
-    k = _SUPER
-    h = lay.board_h
-    big = Image.new("RGB", (width * k, h * k), theme.background)
-    draw = ImageDraw.Draw(big)
-    x0, x1 = lay.pad, width - lay.pad
-    ft = lay.frame_tb
-    draw.rounded_rectangle((x0 * k, 0, x1 * k, h * k - 1), radius=10 * k, fill=theme.frame,
-                           outline=theme.frame_edge, width=2 * k)
-    felt_right = lay.bar_x + lay.bar_w + 6 * lay.point_w
-    draw.rectangle((lay.felt_left * k, ft * k, felt_right * k, (ft + lay.felt_h) * k),
-                   fill=theme.felt)
-    draw.rectangle((lay.tray_x * k, ft * k, (lay.tray_x + lay.tray_w) * k,
-                    (ft + lay.felt_h) * k), fill=theme.tray)
-    draw.rectangle((lay.bar_x * k, (ft - 2) * k, (lay.bar_x + lay.bar_w) * k,
-                    (ft + lay.felt_h + 2) * k), fill=theme.bar)
-    tip = STACK * lay.checker * 0.92
-    for point in range(1, 25):
-        x, top = lay.point_at(point)
-        colour = theme.point_dark if point % 2 else theme.point_light
-        base = ft if top else ft + lay.felt_h
-        end = base + tip if top else base - tip
-        draw.polygon([((x + 1) * k, base * k), ((x + lay.point_w - 1) * k, base * k),
-                      ((x + lay.point_w / 2) * k, end * k)], fill=colour)
-    tray_mid = ft + lay.felt_h / 2
-    draw.line((lay.tray_x * k, tray_mid * k, (lay.tray_x + lay.tray_w) * k, tray_mid * k),
-              fill=theme.frame, width=3 * k)
-    img = big.resize((width, h), Image.Resampling.LANCZOS)
-    draw = ImageDraw.Draw(img)
-    size = round(22 * lay.s)
-    for point in range(1, 25):
-        x, top = lay.point_at(point)
-        label = point if numbers_from_bottom else 25 - point
-        y = ft / 2 if top else h - ft / 2
-        draw_text(draw, (x + lay.point_w / 2, y), str(label), size, theme.number, anchor="mm",
-                  bold=True)
-    return img

@@ -33,11 +33,10 @@ class Band:
     height: int
 
 
-def band(img: Image.Image, palette: Image.Image) -> Band:
-    """`img` (RGB) mapped to the colours of `palette` (a "P" image), nearest, undithered."""
-    mapped = img.quantize(palette=palette, dither=Image.Dither.NONE)
+def band(img: Image.Image) -> Band:
+    """The rows of `img`, a palette ("P") image."""
     rows = Image.new("P", (img.width + 1, img.height))  # a zero (filter "none") a row
-    rows.paste(mapped, (1, 0))
+    rows.paste(img, (1, 0))
     raw = rows.tobytes()
     deflate = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
     data = deflate.compress(raw) + deflate.flush(zlib.Z_SYNC_FLUSH)
