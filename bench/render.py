@@ -79,6 +79,8 @@ def run(runs: int = 50) -> list[tuple[str, str]]:
     cold_ms, _ = _median_ms(cold, runs)
     same_ms, _ = _median_ms(sample_board, runs)
     boards = game()
+    for draw in boards:  # the pieces (checkers, dice) as a running bot has them
+        draw()
     board.forget(drawings=False)
     moves = iter(boards * (runs // len(boards) + 1))
     game_ms, game_size = _median_ms(lambda: next(moves)(), len(boards))

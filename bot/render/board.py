@@ -20,7 +20,7 @@ roll the board and the status line, a cube the strip and the status line.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -30,7 +30,7 @@ from bot.render import png, text
 from bot.render.cubes import Roles, draw_strip, strip_height
 from bot.render.felt import Felt, Piece, canvas, felt_rgb, pieces, static_board
 from bot.render.lastplay import LastPlay, draw_rings, last_play
-from bot.render.layout import Layout
+from bot.render.layout import STACK, Layout
 from bot.render.text import draw_text, fit, length, readable
 from bot.render.theme import DEFAULT, Shown, Theme, checker_sprite, die_sprite, same
 from rules.board import Position
@@ -150,9 +150,11 @@ def board_png(pic: Picture) -> bytes:
 
 
 def board_rgb(pic: Picture) -> Image.Image:
-    """`pic` drawn in full colour, before its colours are mapped to the palette."""
-    lay = Layout.of(pic.width)
-    bands = [draw(lay, pic.theme, what) for draw, what in _parts(pic)]
+    """`pic` drawn whole in full colour, before its colours are mapped to the palette."""
+    lay, theme = Layout.of(pic.width), pic.theme
+    bands = [_top(lay, theme, pic.top), felt_rgb(lay, theme, pic.felt),
+             _bottom(lay, theme, pic.bottom), _status(lay, theme, pic.status),
+             _strip(lay, theme, pic.strip)]
     img = Image.new("RGB", (pic.width, sum(band.height for band in bands)))
     y = 0
     for band in bands:
@@ -165,6 +167,7 @@ def forget(*, drawings: bool = True) -> None:
     """Forget the bands kept, so that each board is drawn anew; with `drawings`, the pieces,
     static boards, sprites, texts and palettes too, as in a new process."""
     _band.cache_clear()
+    _felt.cache_clear()
     if drawings:
         for cached in (_piece, _canvas, _highlight, _palette, static_board, checker_sprite,
                        die_sprite):
@@ -175,29 +178,50 @@ def forget(*, drawings: bool = True) -> None:
 Drawing = Callable[[Layout, Theme, Any], Image.Image]
 
 
+@dataclass(frozen=True)
+class _Rows:
+    """Rows `top` to `bottom` (from the board's top) of the board with `felt` on it."""
+
+    felt: Felt
+    top: int
+    bottom: int
+
+
 def _parts(pic: Picture) -> list[tuple[Drawing, object]]:
-    return [(_top, pic.top), (felt_rgb, pic.felt), (_bottom, pic.bottom),
-            (_status, pic.status), (_strip, pic.strip)]
+    """The bands, top to bottom, each with what it shows: the board in three, as the dice lie
+    in the gap between its halves, which are kept by what they show without the dice."""
+    lay = Layout.of(pic.width)
+    gap = lay.frame_tb + STACK * lay.checker
+    undiced = replace(pic.felt, dice=None)
+    return [(_top, pic.top), (_rows, _Rows(undiced, 0, gap)),
+            (_rows, _Rows(pic.felt, gap, gap + lay.gap)),
+            (_rows, _Rows(undiced, gap + lay.gap, lay.board_h)),
+            (_bottom, pic.bottom), (_status, pic.status), (_strip, pic.strip)]
+
+
+def _rows(lay: Layout, theme: Theme, rows: _Rows) -> Image.Image:
+    return felt_rgb(lay, theme, rows.felt).crop((0, rows.top, lay.width, rows.bottom))
 
 
 @lru_cache(maxsize=1024)
 def _band(draw: Drawing, width: int, theme: Theme, what: object) -> png.Band:
-    lay = Layout.of(width)
-    if isinstance(what, Felt):  # the board: from its pieces, already in the palette's colours
-        return png.band(_felt(lay, theme, what))
-    return png.band(_mapped(draw(lay, theme, what), theme))
+    if isinstance(what, _Rows):  # the board's, from its pieces: in the palette's colours
+        felt = _felt(width, theme, what.felt)
+        return png.band(felt.crop((0, what.top, width, what.bottom)))
+    return png.band(_mapped(draw(Layout.of(width), theme, what), theme))
 
 
-def _felt(lay: Layout, theme: Theme, felt: Felt) -> Image.Image:
+@lru_cache(maxsize=16)
+def _felt(width: int, theme: Theme, felt: Felt) -> Image.Image:
     """`felt_rgb` mapped to the palette, made of pieces mapped once: the same pixels."""
-    numbers = felt.numbers_from_bottom
-    img = _canvas(lay.width, theme, numbers).copy()
+    lay, numbers = Layout.of(width), felt.numbers_from_bottom
+    img = _canvas(width, theme, numbers).copy()
     for piece in pieces(lay, felt):
-        img.paste(*_piece(lay.width, theme, numbers, piece))
+        img.paste(*_piece(width, theme, numbers, piece))
     if felt.last is not None:
         draw_rings(ImageDraw.Draw(img), lay, felt.view, felt.bottom, felt.last,
                    _highlight(theme))
-    return img.crop((0, lay.board_top, lay.width, img.height))
+    return img.crop((0, lay.board_top, width, img.height))
 
 
 @lru_cache(maxsize=2048)
