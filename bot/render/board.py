@@ -9,12 +9,14 @@ row of the side on roll is outlined, and the last checker play is marked: a yell
 each moved checker stood and around each one where it arrived (`bot.render.lastplay`).
 
 Cost. `picture` resolves everything a board shows (names, status) into a hashable `Picture`;
-`board_png` draws it in five bands, top to bottom: the upper legend, the board (the static
-board, drawn once per width, theme and numbering, with the checkers, marks and dice on it),
-the lower legend, the status line with the Position ID, and the cube strip
-(`bot.render.cubes`). Each band is mapped to the theme's fixed palette and compressed once and
-kept by what it shows (`bot.render.png`), so an action redraws only the bands it changed: a
-roll the board and the status line, a cube the strip and the status line.
+`board_png` draws it in seven bands, top to bottom: the upper legend, the board in three (its
+upper half, the gap where the dice lie, its lower half), the lower legend, the status line
+with the Position ID, and the cube strip (`bot.render.cubes`). Each band is mapped to the
+theme's fixed palette and compressed once and kept by what it shows (the board's halves by
+what they show without the dice), so an action compresses only the bands it changed
+(`bot.render.png`): a roll the gap and the status line, a play the board and the legends, a
+cube the strip and the status line. The board is pasted from pieces drawn once
+(`bot.render.felt`).
 """
 
 from __future__ import annotations
@@ -145,8 +147,16 @@ def picture(
 
 def board_png(pic: Picture) -> bytes:
     """`pic` as PNG bytes, each band drawn and compressed once (while it is kept)."""
-    bands = [_band(draw, pic.width, pic.theme, what) for draw, what in _parts(pic)]
-    return png.write(pic.width, _palette(pic.theme), bands)
+    lay, width, theme = Layout.of(pic.width), pic.width, pic.theme
+    gap = lay.frame_tb + STACK * lay.checker  # between the board's halves: the dice lie there
+    undiced = replace(pic.felt, dice=None)  # what the halves show
+    bands = [_band(_top, width, theme, pic.top),
+             _felt_band(width, theme, undiced, 0, gap),
+             _felt_band(width, theme, pic.felt, gap, gap + lay.gap),
+             _felt_band(width, theme, undiced, gap + lay.gap, lay.board_h),
+             _band(_bottom, width, theme, pic.bottom), _band(_status, width, theme, pic.status),
+             _band(_strip, width, theme, pic.strip)]
+    return png.write(width, _palette(theme), bands)
 
 
 def board_rgb(pic: Picture) -> Image.Image:
@@ -166,8 +176,8 @@ def board_rgb(pic: Picture) -> Image.Image:
 def forget(*, drawings: bool = True) -> None:
     """Forget the bands kept, so that each board is drawn anew; with `drawings`, the pieces,
     static boards, sprites, texts and palettes too, as in a new process."""
-    _band.cache_clear()
-    _felt.cache_clear()
+    for kept in (_band, _felt_band, _felt):
+        kept.cache_clear()
     if drawings:
         for cached in (_piece, _canvas, _highlight, _palette, static_board, checker_sprite,
                        die_sprite):
@@ -178,37 +188,16 @@ def forget(*, drawings: bool = True) -> None:
 Drawing = Callable[[Layout, Theme, Any], Image.Image]
 
 
-@dataclass(frozen=True)
-class _Rows:
-    """Rows `top` to `bottom` (from the board's top) of the board with `felt` on it."""
-
-    felt: Felt
-    top: int
-    bottom: int
-
-
-def _parts(pic: Picture) -> list[tuple[Drawing, object]]:
-    """The bands, top to bottom, each with what it shows: the board in three, as the dice lie
-    in the gap between its halves, which are kept by what they show without the dice."""
-    lay = Layout.of(pic.width)
-    gap = lay.frame_tb + STACK * lay.checker
-    undiced = replace(pic.felt, dice=None)
-    return [(_top, pic.top), (_rows, _Rows(undiced, 0, gap)),
-            (_rows, _Rows(pic.felt, gap, gap + lay.gap)),
-            (_rows, _Rows(undiced, gap + lay.gap, lay.board_h)),
-            (_bottom, pic.bottom), (_status, pic.status), (_strip, pic.strip)]
-
-
-def _rows(lay: Layout, theme: Theme, rows: _Rows) -> Image.Image:
-    return felt_rgb(lay, theme, rows.felt).crop((0, rows.top, lay.width, rows.bottom))
+@lru_cache(maxsize=2048)
+def _band(draw: Drawing, width: int, theme: Theme, what: object) -> png.Band:
+    """The band `draw` draws of `what`, mapped to the palette and compressed."""
+    return png.band(_mapped(draw(Layout.of(width), theme, what), theme))
 
 
 @lru_cache(maxsize=1024)
-def _band(draw: Drawing, width: int, theme: Theme, what: object) -> png.Band:
-    if isinstance(what, _Rows):  # the board's, from its pieces: in the palette's colours
-        felt = _felt(width, theme, what.felt)
-        return png.band(felt.crop((0, what.top, width, what.bottom)))
-    return png.band(_mapped(draw(Layout.of(width), theme, what), theme))
+def _felt_band(width: int, theme: Theme, felt: Felt, top: int, bottom: int) -> png.Band:
+    """Rows `top` to `bottom` of the board (from its top) with `felt` on it, compressed."""
+    return png.band(_felt(width, theme, felt).crop((0, top, width, bottom)))
 
 
 @lru_cache(maxsize=16)
