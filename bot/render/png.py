@@ -1,11 +1,10 @@
 """PNG files written in horizontal bands, each band compressed once and kept.
 
-A board changes a band at a time (a roll changes the board and the status line, a cube the
-strip), so the bot compresses only the bands that changed: a `Band` is one band's rows, mapped
-to a fixed palette and deflated on their own (a fresh compressor, flushed to a byte boundary,
-so they need nothing before them), and `write` joins bands into one PNG. Mapping to a fixed
-palette is the same pixel by pixel wherever the band is, so a picture written in bands is the
-picture mapped whole.
+A board changes a band at a time (a roll changes the board's middle and the status line, a
+cube the strip), so the bot compresses only the bands that changed: a `Band` is the rows of a
+palette image deflated on their own (a fresh compressor, flushed to a byte boundary, so they
+need nothing before them), and `write` joins bands that share one palette into one PNG, their
+Adler-32s combined.
 """
 
 from __future__ import annotations
