@@ -8,31 +8,77 @@ in the right half when the bottom side is on roll and in the left half otherwise
 row of the side on roll is outlined, and the last checker play is marked: a yellow ring where
 each moved checker stood and around each one where it arrived (`bot.render.lastplay`).
 
-The static board (frame, felt, points, numbers, bar, trays) is drawn once per width, theme and
-numbering and cached; each render pastes it into a new image and adds the checkers, the dice,
-the legends, the status line with the Position ID, and the cube strip (`bot.render.cubes`).
+Cost. `picture` resolves everything a board shows (names, status) into a hashable `Picture`;
+`board_png` draws it in seven bands, top to bottom: the upper legend, the board in three (its
+upper half, the gap where the dice lie, its lower half), the lower legend, the status line
+with the Position ID, and the cube strip (`bot.render.cubes`). Each band is mapped to the
+theme's fixed palette and compressed once and kept by what it shows (the board's halves by
+what they show without the dice), so an action compresses only the bands it changed
+(`bot.render.png`): a roll the gap and the status line, a play the board and the legends, a
+cube the strip and the status line. The board is pasted from pieces drawn once
+(`bot.render.felt`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.render import png, text
 from bot.render.cubes import Roles, draw_strip, strip_height
-from bot.render.lastplay import LastPlay, last_play, mark_last
+from bot.render.felt import Felt, Piece, canvas, felt_rgb, pieces, static_board
+from bot.render.lastplay import LastPlay, draw_rings, last_play
 from bot.render.layout import STACK, Layout
 from bot.render.text import draw_text, fit, length, readable
-from bot.render.theme import DEFAULT, Shown, Theme, checker_sprite, die_sprite, encode, same
-from rules.board import CHECKERS, Position
+from bot.render.theme import DEFAULT, Shown, Theme, checker_sprite, die_sprite, same
+from rules.board import Position
 from rules.cube import Cube, Side
 from rules.game import shooter, waiting_for
 from rules.notation import position_id
 from rules.state import TableState, acting_captain
 
 DEFAULT_WIDTH = 800
-_SUPER = 3
+
+
+@dataclass(frozen=True)
+class Legend:
+    """One side's legend row: a checker of his, his label and sub-label (Partner, Acting
+    Captain), pips and checkers off, outlined when he is on roll."""
+
+    side: Side
+    label: str
+    sub: str
+    pips: int
+    off: int
+    on_roll: bool
+
+
+@dataclass(frozen=True)
+class Strip:
+    """The cube strip: the cubes, the roles (for the C and AC tags) and each player's name
+    drawn, as (key, name) pairs."""
+
+    cubes: tuple[Cube, ...]
+    roles: Roles | None
+    names: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Picture:
+    """Everything a board image shows, every text resolved: equal pictures are equal images.
+    Plain data, so it can also be sent to another process to draw."""
+
+    width: int
+    theme: Theme
+    top: Legend
+    felt: Felt
+    bottom: Legend
+    status: tuple[str, str]  # the status line, and the Position ID line under it
+    strip: Strip
 
 
 def render_board(
@@ -59,40 +105,182 @@ def render_board(
     (by default the key itself). `names` and `status` are drawn as given. `last` marks the
     last checker play on the board.
     """
-    lay = Layout.of(width)
-    s = lay.s
+    return board_png(picture(position, on_roll=on_roll, dice=dice, cubes=cubes, roles=roles,
+                             names=names, status=status, bottom=bottom, width=width,
+                             theme=theme, shown=shown, last=last))
+
+
+def picture(
+    position: Position,
+    *,
+    on_roll: Side = Side.TEAM,
+    dice: tuple[int, int] | None = None,
+    cubes: Sequence[Cube] = (),
+    roles: Roles | None = None,
+    names: Mapping[Side, str] | None = None,
+    status: str | None = None,
+    bottom: Side = Side.TEAM,
+    width: int = DEFAULT_WIDTH,
+    theme: Theme = DEFAULT,
+    shown: Shown = same,
+    last: LastPlay | None = None,
+) -> Picture:
+    """What `render_board` draws (its arguments are `render_board`'s): cheap, and equal for
+    equal boards."""
     shown = readable(shown)
-    status_y, strip_top = lay.status_y, lay.strip_top
-    height = strip_top + strip_height(len(cubes), s) + lay.pad
-    img = Image.new("RGB", (width, height), theme.background)
-    img.paste(_static_board(width, theme, on_roll is bottom), (0, lay.board_top))
-    view = position if on_roll is bottom else position.swap()  # the bottom side's view
     labels = _labels(roles, names, shown)
-    _draw_checkers(img, lay, view, bottom, theme)
-    if last is not None:
-        mark_last(img, lay, view, bottom, last, theme, numbers_from_bottom=on_roll is bottom)
-    if dice is not None:
-        _draw_dice(img, lay, dice, on_roll, on_roll is bottom, theme)
-    pips, off = _side_map(position.pips, on_roll), _side_map(position.off, on_roll)
-    for side, y in ((bottom.other, lay.pad), (bottom, lay.board_top + lay.board_h)):
-        _legend(img, lay, side, y, labels[side], _sub_label(side, roles, shown), pips[side],
-                off[side], side is on_roll, theme)
-    draw = ImageDraw.Draw(img)
     if status is None:
         who = labels[on_roll]
         if roles is not None:
             who = shown(roles.box if on_roll is Side.BOX
                         else roles.acting_captain or roles.captain)
         status = whose_turn(who, dice)
-    room = width - 2 * lay.pad
+    pips, off = _side_map(position.pips, on_roll), _side_map(position.off, on_roll)
+    legends = {side: Legend(side, labels[side], _sub_label(side, roles, shown), pips[side],
+                            off[side], side is on_roll) for side in Side}
+    view = position if on_roll is bottom else position.swap()  # the bottom side's view
+    players = sorted({key for cube in cubes for key in (cube.team_player, cube.box_player)})
+    return Picture(width, theme, legends[bottom.other], Felt(view, bottom, on_roll, dice, last),
+                   legends[bottom], (status, f"Position ID {position_id(position)}"),
+                   Strip(tuple(cubes), roles, tuple((key, shown(key)) for key in players)))
+
+
+def board_png(pic: Picture) -> bytes:
+    """`pic` as PNG bytes, each band drawn and compressed once (while it is kept)."""
+    lay, width, theme = Layout.of(pic.width), pic.width, pic.theme
+    gap = lay.frame_tb + STACK * lay.checker  # between the board's halves: the dice lie there
+    undiced = replace(pic.felt, dice=None)  # what the halves show
+    bands = [_band(_top, width, theme, pic.top),
+             _felt_band(width, theme, undiced, 0, gap),
+             _felt_band(width, theme, pic.felt, gap, gap + lay.gap),
+             _felt_band(width, theme, undiced, gap + lay.gap, lay.board_h),
+             _band(_bottom, width, theme, pic.bottom), _band(_status, width, theme, pic.status),
+             _band(_strip, width, theme, pic.strip)]
+    return png.write(width, _palette(theme), bands)
+
+
+def board_rgb(pic: Picture) -> Image.Image:
+    """`pic` drawn whole in full colour, before its colours are mapped to the palette."""
+    lay, theme = Layout.of(pic.width), pic.theme
+    bands = [_top(lay, theme, pic.top), felt_rgb(lay, theme, pic.felt),
+             _bottom(lay, theme, pic.bottom), _status(lay, theme, pic.status),
+             _strip(lay, theme, pic.strip)]
+    img = Image.new("RGB", (pic.width, sum(band.height for band in bands)))
+    y = 0
+    for band in bands:
+        img.paste(band, (0, y))
+        y += band.height
+    return img
+
+
+def forget(*, drawings: bool = True) -> None:
+    """Forget the bands kept, so that each board is drawn anew; with `drawings`, the pieces,
+    static boards, sprites, texts and palettes too, as in a new process."""
+    for kept in (_band, _felt_band, _felt):
+        kept.cache_clear()
+    if drawings:
+        for cached in (_piece, _canvas, _highlight, _palette, static_board, checker_sprite,
+                       die_sprite):
+            cached.cache_clear()
+        text.forget()
+
+
+Drawing = Callable[[Layout, Theme, Any], Image.Image]
+
+
+@lru_cache(maxsize=2048)
+def _band(draw: Drawing, width: int, theme: Theme, what: object) -> png.Band:
+    """The band `draw` draws of `what`, mapped to the palette and compressed."""
+    return png.band(_mapped(draw(Layout.of(width), theme, what), theme))
+
+
+@lru_cache(maxsize=1024)
+def _felt_band(width: int, theme: Theme, felt: Felt, top: int, bottom: int) -> png.Band:
+    """Rows `top` to `bottom` of the board (from its top) with `felt` on it, compressed."""
+    return png.band(_felt(width, theme, felt).crop((0, top, width, bottom)))
+
+
+@lru_cache(maxsize=16)
+def _felt(width: int, theme: Theme, felt: Felt) -> Image.Image:
+    """`felt_rgb` mapped to the palette, made of pieces mapped once: the same pixels."""
+    lay, numbers = Layout.of(width), felt.numbers_from_bottom
+    img = _canvas(width, theme, numbers).copy()
+    for piece in pieces(lay, felt):
+        img.paste(*_piece(width, theme, numbers, piece))
+    if felt.last is not None:
+        draw_rings(ImageDraw.Draw(img), lay, felt.view, felt.bottom, felt.last,
+                   _highlight(theme))
+    return img.crop((0, lay.board_top, width, img.height))
+
+
+@lru_cache(maxsize=2048)
+def _piece(width: int, theme: Theme, numbers_from_bottom: bool,
+           piece: Piece) -> tuple[Image.Image, tuple[int, int]]:
+    """`piece` drawn on the static board, cut out and mapped, and where it goes."""
+    lay = Layout.of(width)
+    img = canvas(lay, theme, numbers_from_bottom)
+    piece.draw(img, lay, theme)
+    box = piece.box(lay)
+    return _mapped(img.crop(box), theme), box[:2]
+
+
+@lru_cache(maxsize=8)
+def _canvas(width: int, theme: Theme, numbers_from_bottom: bool) -> Image.Image:
+    return _mapped(canvas(Layout.of(width), theme, numbers_from_bottom), theme)
+
+
+@lru_cache(maxsize=4)
+def _highlight(theme: Theme) -> int:
+    """The palette index the highlight is mapped to."""
+    index = _mapped(Image.new("RGB", (1, 1), theme.highlight), theme).getpixel((0, 0))
+    assert isinstance(index, int)
+    return index
+
+
+def _mapped(img: Image.Image, theme: Theme) -> Image.Image:
+    """`img` in the palette's colours: each pixel the nearest, undithered."""
+    return img.quantize(palette=_palette(theme), dither=Image.Dither.NONE)
+
+
+@lru_cache(maxsize=4)
+def _palette(theme: Theme) -> Image.Image:
+    """The board's 256 colours: those of the sample board, which has every part a board has
+    (both sides' checkers and dice, every cube state, the last play), drawn in `theme`."""
+    from bot.render.samples import sample_picture  # the samples draw with this module
+
+    return board_rgb(sample_picture(theme=theme)).quantize(256, method=Image.Quantize.FASTOCTREE)
+
+
+def _top(lay: Layout, theme: Theme, legend: Legend) -> Image.Image:
+    img = Image.new("RGB", (lay.width, lay.board_top), theme.background)
+    _legend(img, lay, legend, lay.pad, theme)
+    return img
+
+
+def _bottom(lay: Layout, theme: Theme, legend: Legend) -> Image.Image:
+    img = Image.new("RGB", (lay.width, lay.legend_h), theme.background)
+    _legend(img, lay, legend, 0, theme)
+    return img
+
+
+def _status(lay: Layout, theme: Theme, lines: tuple[str, str]) -> Image.Image:
+    s, (status, pid) = lay.s, lines
+    img = Image.new("RGB", (lay.width, lay.strip_top - lay.status_y), theme.background)
+    draw = ImageDraw.Draw(img)
+    room = lay.width - 2 * lay.pad
     size = round(26 * s) if length(status, round(26 * s), True) <= room else round(22 * s)
-    draw_text(draw, (lay.pad, status_y + round(22 * s)), fit(status, size, room, bold=True),
-              size, theme.text, anchor="lm", bold=True)
-    draw_text(draw, (lay.pad, status_y + round(56 * s)),
-              f"Position ID {position_id(position)}", round(22 * s), theme.muted, anchor="lm")
-    draw_strip(img, cubes, roles, lay.pad, strip_top, width - 2 * lay.pad, s, theme,
-               shown=shown)
-    return encode(img)
+    draw_text(draw, (lay.pad, round(22 * s)), fit(status, size, room, bold=True), size,
+              theme.text, anchor="lm", bold=True)
+    draw_text(draw, (lay.pad, round(56 * s)), pid, round(22 * s), theme.muted, anchor="lm")
+    return img
+
+
+def _strip(lay: Layout, theme: Theme, strip: Strip) -> Image.Image:
+    height = strip_height(len(strip.cubes), lay.s) + lay.pad
+    img = Image.new("RGB", (lay.width, height), theme.background)
+    draw_strip(img, strip.cubes, strip.roles, lay.pad, 0, lay.width - 2 * lay.pad, lay.s,
+               theme, shown=dict(strip.names).__getitem__)
+    return img
 
 
 def render_table(state: TableState, *, width: int = DEFAULT_WIDTH,
@@ -103,6 +291,12 @@ def render_table(state: TableState, *, width: int = DEFAULT_WIDTH,
     Raises ValueError when the table has no board to show (nothing played yet, or a
     scorekeeper table).
     """
+    return board_png(table_picture(state, width=width, theme=theme))
+
+
+def table_picture(state: TableState, *, width: int = DEFAULT_WIDTH,
+                  theme: Theme = DEFAULT) -> Picture:
+    """What `render_table` draws (raises as it does)."""
     game, seating = state.game, state.seating
     if game is not None and game.position is not None and game.on_roll is not None:
         position, on_roll = game.position, game.on_roll
@@ -117,9 +311,9 @@ def render_table(state: TableState, *, width: int = DEFAULT_WIDTH,
         roles = Roles(seating.box, seating.captain, seating.partner,
                       acting if acting != seating.captain else None)
     dice = game.dice if game is not None else None
-    return render_board(position, on_roll=on_roll, dice=dice, cubes=cubes, roles=roles,
-                        status=_table_status(state), width=width, theme=theme,
-                        shown=state.shown, last=last_play(game))
+    return picture(position, on_roll=on_roll, dice=dice, cubes=cubes, roles=roles,
+                   status=_table_status(state), width=width, theme=theme,
+                   shown=state.shown, last=last_play(game))
 
 
 def _table_status(state: TableState) -> str:
@@ -164,132 +358,26 @@ def _sub_label(side: Side, roles: Roles | None, shown: Shown = same) -> str:
     return f"Acting Captain {shown(roles.acting_captain)}" if roles.acting_captain else ""
 
 
-def _legend(img: Image.Image, lay: Layout, side: Side, y: int, label: str, sub: str,
-            pips: int, off: int, on_roll: bool, theme: Theme) -> None:
+def _legend(img: Image.Image, lay: Layout, legend: Legend, y: int, theme: Theme) -> None:
     s, draw = lay.s, ImageDraw.Draw(img)
     h = lay.legend_h
     x0, x1 = lay.pad, lay.width - lay.pad
-    if on_roll:
+    if legend.on_roll:
         draw.rounded_rectangle((x0, y + 3 * s, x1, y + h - 4 * s), radius=round(9 * s),
                                outline=theme.highlight, width=max(2, round(3 * s)))
     dot = round(32 * s)
-    sprite = checker_sprite(side, dot, theme)
+    sprite = checker_sprite(legend.side, dot, theme)
     mid = y + h // 2
     img.paste(sprite, (x0 + round(9 * s), mid - dot // 2), sprite)
+    pips, off = legend.pips, legend.off
     right = f"{pips} pip{'' if pips == 1 else 's'}" + (f" · {off} off" if off else "")
     size, small = round(26 * s), round(22 * s)
     right_w = draw_text(draw, (x1 - 12 * s, mid), right, size, theme.text, anchor="rm")
     tx = x0 + dot + 18 * s
     room = x1 - 24 * s - right_w - tx
-    label = fit(label, size, room, bold=True)
+    label = fit(legend.label, size, room, bold=True)
     tx += draw_text(draw, (tx, mid), label, size, theme.text, anchor="lm", bold=True) + 14 * s
     room = x1 - 24 * s - right_w - tx
+    sub = legend.sub
     if sub and room > min(110 * s, length(sub, small)):
         draw_text(draw, (tx, mid), fit(sub, small, room), small, theme.muted, anchor="lm")
-
-
-def _draw_checkers(img: Image.Image, lay: Layout, view: Position, bottom: Side,
-                   theme: Theme) -> None:
-    draw = ImageDraw.Draw(img)
-    size = round(lay.checker * 0.55)
-    for side, counts, is_bottom in ((bottom, view.player, True),
-                                    (bottom.other, view.opponent, False)):
-        sprite = checker_sprite(side, lay.checker, theme)
-        for index in range(25):
-            n = counts[index]
-            if not n:
-                continue
-            xy = None
-            for k in range(min(n, STACK)):
-                if index == 24:
-                    xy = lay.bar_xy(is_bottom, k)
-                else:
-                    point = index + 1 if is_bottom else 24 - index
-                    xy = lay.checker_xy(point, k)
-                img.paste(sprite, xy, sprite)
-            if n > STACK and xy is not None:
-                centre = (xy[0] + lay.checker / 2, xy[1] + lay.checker / 2)
-                draw_text(draw, centre, str(n), size, theme.ink(side), anchor="mm", bold=True)
-        _draw_tray(draw, lay, side, CHECKERS - sum(counts), is_bottom, theme)
-
-
-def _draw_tray(draw: ImageDraw.ImageDraw, lay: Layout, side: Side, off: int, is_bottom: bool,
-               theme: Theme) -> None:
-    s = lay.s
-    slab, step = round(11 * s), round(13 * s)
-    x0 = lay.tray_x + round(6 * s)
-    x1 = lay.tray_x + lay.tray_w - round(6 * s)
-    for k in range(off):
-        if is_bottom:
-            y = lay.felt_top + lay.felt_h - round(4 * s) - (k + 1) * step
-        else:
-            y = lay.felt_top + round(4 * s) + k * step
-        draw.rounded_rectangle((x0, y, x1, y + slab), radius=round(3 * s),
-                               fill=theme.checker(side), outline=theme.rim(side),
-                               width=max(1, round(2 * s)))
-
-
-def _draw_dice(img: Image.Image, lay: Layout, dice: tuple[int, int], side: Side,
-               bottom_on_roll: bool, theme: Theme) -> None:
-    size = round(46 * lay.s)
-    between = round(12 * lay.s)
-    first = 6 if bottom_on_roll else 0
-    centre_x = lay.column_x(first) + 3 * lay.point_w
-    y = lay.felt_top + (lay.felt_h - size) // 2
-    x = round(centre_x - size - between / 2)
-    for d in dice:
-        sprite = die_sprite(d, side, size, theme)
-        img.paste(sprite, (x, y), sprite)
-        x += size + between
-
-
-def dice_boxes(dice_on_right: bool, width: int = DEFAULT_WIDTH) -> list[tuple[int, int]]:
-    """The centres of the two dice (for tests that sample their colour)."""
-    lay = Layout.of(width)
-    size, between = round(46 * lay.s), round(12 * lay.s)
-    centre_x = lay.column_x(6 if dice_on_right else 0) + 3 * lay.point_w
-    y = lay.felt_top + lay.felt_h // 2
-    left = round(centre_x - size - between / 2)
-    return [(left + size // 2, y), (left + size + between + size // 2, y)]
-
-
-@lru_cache(maxsize=8)
-def _static_board(width: int, theme: Theme, numbers_from_bottom: bool) -> Image.Image:
-    """Frame, felt, points, bar, trays and numbers: drawn once, three times larger, scaled."""
-    lay = Layout.of(width)
-    k = _SUPER
-    h = lay.board_h
-    big = Image.new("RGB", (width * k, h * k), theme.background)
-    draw = ImageDraw.Draw(big)
-    x0, x1 = lay.pad, width - lay.pad
-    ft = lay.frame_tb
-    draw.rounded_rectangle((x0 * k, 0, x1 * k, h * k - 1), radius=10 * k, fill=theme.frame,
-                           outline=theme.frame_edge, width=2 * k)
-    felt_right = lay.bar_x + lay.bar_w + 6 * lay.point_w
-    draw.rectangle((lay.felt_left * k, ft * k, felt_right * k, (ft + lay.felt_h) * k),
-                   fill=theme.felt)
-    draw.rectangle((lay.tray_x * k, ft * k, (lay.tray_x + lay.tray_w) * k,
-                    (ft + lay.felt_h) * k), fill=theme.tray)
-    draw.rectangle((lay.bar_x * k, (ft - 2) * k, (lay.bar_x + lay.bar_w) * k,
-                    (ft + lay.felt_h + 2) * k), fill=theme.bar)
-    tip = STACK * lay.checker * 0.92
-    for point in range(1, 25):
-        x, top = lay.point_at(point)
-        colour = theme.point_dark if point % 2 else theme.point_light
-        base = ft if top else ft + lay.felt_h
-        end = base + tip if top else base - tip
-        draw.polygon([((x + 1) * k, base * k), ((x + lay.point_w - 1) * k, base * k),
-                      ((x + lay.point_w / 2) * k, end * k)], fill=colour)
-    tray_mid = ft + lay.felt_h / 2
-    draw.line((lay.tray_x * k, tray_mid * k, (lay.tray_x + lay.tray_w) * k, tray_mid * k),
-              fill=theme.frame, width=3 * k)
-    img = big.resize((width, h), Image.Resampling.LANCZOS)
-    draw = ImageDraw.Draw(img)
-    size = round(22 * lay.s)
-    for point in range(1, 25):
-        x, top = lay.point_at(point)
-        label = point if numbers_from_bottom else 25 - point
-        y = ft / 2 if top else h - ft / 2
-        draw_text(draw, (x + lay.point_w / 2, y), str(label), size, theme.number, anchor="mm",
-                  bold=True)
-    return img

@@ -12,10 +12,11 @@ from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
-from bot.render.board import render_board
+from bot.render.board import Picture, board_png, picture, render_board
 from bot.render.cubes import Roles
 from bot.render.lastplay import LastPlay
 from bot.render.sheet import render_sheet
+from bot.render.theme import DEFAULT, Theme
 from rules.board import Position
 from rules.cube import Cube, CubeState, Side
 from rules.ledger import ScoreSheet, Transfer
@@ -66,10 +67,15 @@ def full_strip() -> tuple[Cube, ...]:
 def sample_board(width: int = 800, shown: Callable[[str], str] = str) -> bytes:
     """The mid-game board with the full cube strip and the last play marked (the bench's
     case); players drawn as `shown` names them."""
-    return render_board(midgame(), on_roll=Side.BOX, dice=(5, 3), cubes=full_strip(),
-                        roles=ROLES, last=LAST, width=width, shown=shown,
-                        status=f"Waiting for {shown('Fay')}: take or drop "
-                               f"{shown('Bo')}'s double to 2")
+    return board_png(sample_picture(width, shown))
+
+
+def sample_picture(width: int = 800, shown: Callable[[str], str] = str,
+                   theme: Theme = DEFAULT) -> Picture:
+    """What `sample_board` draws, in `theme` (its colours are the board's palette)."""
+    return picture(midgame(), on_roll=Side.BOX, dice=(5, 3), cubes=full_strip(), roles=ROLES,
+                   last=LAST, width=width, shown=shown, theme=theme,
+                   status=f"Waiting for {shown('Fay')}: take or drop {shown('Bo')}'s double to 2")
 
 
 def sample_sheet() -> tuple[ScoreSheet, tuple[str, ...], list[tuple[str, str]]]:

@@ -20,8 +20,9 @@ from PIL import Image, ImageDraw
 
 from bot.render import Roles, render_board, render_sheet, render_table
 from bot.render import text as text_module
-from bot.render.board import Layout, _table_status, dice_boxes
+from bot.render.board import Layout, _table_status
 from bot.render.cubes import cube_boxes
+from bot.render.felt import dice_boxes
 from bot.render.samples import ROLES, full_strip, midgame, sample_board, sample_sheet
 from bot.render.sheet import losers
 from bot.render.theme import DEFAULT, RGB

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.render import board as board_module
 from bot.render import render_board, render_sheet, render_table
 from bot.render import text as text_module
 from bot.render.cubes import Roles
@@ -55,7 +56,9 @@ def image(data: bytes) -> Image.Image:
 def drawn(monkeypatch: pytest.MonkeyPatch,
           render: Callable[[], bytes]) -> list[tuple[str, ImageFont.FreeTypeFont]]:
     """Every (run, font) `render` draws, in the order drawn: `bot.render.text.draw_run` draws
-    every text, one run of one font at a time."""
+    every text, one run of one font at a time. Nothing kept from an earlier board: a band
+    drawn before is not drawn again."""
+    board_module.forget()
     calls: list[tuple[str, ImageFont.FreeTypeFont]] = []
     real = text_module.draw_run
 
