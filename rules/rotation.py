@@ -185,7 +185,8 @@ def villages(seating: Seating, summary: GameSummary, *,
             queue = [*queue[1:], seating.captain]
         if _retains(seating, summary, True, box_retention):
             return seat_from(seating.box, None, queue)
-        box = next(p for p in queue if p != protected)  # 15 silent: as Atlanta 6.1
+        # 15 silent: as Atlanta 6.1 (a protected Captain alone on the Team takes it)
+        box = next((p for p in queue if p != protected), queue[0])
     else:
         box = protected if protected is not None else queue[0]
     queue.remove(box)
