@@ -92,8 +92,9 @@ def _name(drv: Any, player_id: str) -> str:
     return next(u["username"] for u in drv.fake.users.values() if u["id"] == player_id)
 
 
-async def act(drv: Any, rng: random.Random, settle: bool) -> None:
-    """One action a player would take now, chosen at random among those open."""
+async def act(drv: Any, rng: random.Random, settle: bool, doubling: float = 0.25) -> None:
+    """One action a player would take now, chosen at random among those open (a double
+    before a roll with the chance `doubling`)."""
     state, channels, _ = stored(drv)
     message = board(drv, channels.board_id)
     labels = drv.button_labels(message)
@@ -116,6 +117,7 @@ async def act(drv: Any, rng: random.Random, settle: bool) -> None:
         player, cube = rng.choice(pending)
         if player == seating.box and cube.state is not CubeState.OFFERED:  # in #box
             asked = [m for m in drv.messages(channels.box_id) if drv.buttons(m)]
+            assert asked, (line, cube, [m["content"] for m in drv.messages(channels.box_id)])
             await drv.click(_name(drv, player), asked[-1], label="Take", settle=settle)
             return
         if player == seating.box:
@@ -135,7 +137,7 @@ async def act(drv: Any, rng: random.Random, settle: bool) -> None:
     if rolling := re.match(r"Waiting for (\w+) to roll", line):
         shooter = rolling[1]
         box = _name(drv, seating.box) if seating else ""
-        if "Double" in labels and rng.random() < 0.25:
+        if "Double" in labels and rng.random() < doubling:
             if shooter == box:
                 menu = await drv.click(box, message, label="Double")
                 if drv.selects(menu.message):
