@@ -167,7 +167,8 @@ class Boards:
         table_id = channels.table_id
         self._note(table_id, version, lines)
         async with self._turns[table_id]:
-            if self._shown.get(table_id, (-1, -1)) >= (version, version if lines else -1):
+            drawn, quoted = self._shown.get(table_id, (-1, -1))
+            if drawn >= version and (quoted >= version or not lines):
                 return
             loaded = await self.bot.service.current(table_id)
             latest = await self.bot.store.channels(table_id=table_id)  # the message posted
