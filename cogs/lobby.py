@@ -123,12 +123,12 @@ async def setup(bot: ChouetteBot) -> None:
             table = channels.table_id
             opened = await bot.service.handle(table, opening, key=f"{interaction.id}:open")
         joined = await bot.service.handle(table, joining, key=f"{interaction.id}:join")
+        await bot.presenter.show(table, opened)  # each action shown as itself, the board
+        if joined.accepted:  # there when the link is followed (the open was deferred)
+            await bot.presenter.show(table, joined)
         note = "" if joined.accepted else f" (you did not join: {joined.reason})"
         await interaction.followup.send(f"Table open in <#{channels.board_id}>{note}.",
-                                        ephemeral=True)  # answered before #board's limit
-        await bot.presenter.show(table, opened)  # each action shown as itself
-        if joined.accepted:
-            await bot.presenter.show(table, joined)
+                                        ephemeral=True)
 
     @group.command()
     @app_commands.describe(stake="your stake multiple (1 = the basic stake)")
