@@ -35,6 +35,14 @@ def box_doubles(state: TableState, player: str) -> list[str]:
             if (c := cube_between(game, p, boxer)) is not None and c.may_double(Side.BOX)]
 
 
+def holders(state: TableState) -> tuple[str, ...]:
+    """The Team players who may hold the Team's roll now (to think about a double)."""
+    seating = state.seating
+    if seating is None or state.game is None:
+        return ()
+    return tuple(p for p in seating.team if allowed(state, Command("hold", p)))
+
+
 def doublers(state: TableState) -> tuple[str, ...]:
     """Who may turn a cube now: each Team player who may double his own, and whoever turns
     the Box side's cubes, where the rules would take the double."""

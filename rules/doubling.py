@@ -456,6 +456,9 @@ def _hold(state: TableState, cmd: Command) -> tuple[Event, ...]:
         raise NotYourTurn("Only a Team player who may double his cube holds the roll.")
     if game.on_roll is not Side.TEAM or game.dice is not None:
         raise NotYourTurn("Hold the roll before the Captain rolls, on the Team's turn.")
+    if game.answered:
+        raise NotYourTurn("The Box has answered this turn's doubles: nobody doubles again "
+                          "before the Captain's roll, so there is no roll to hold.")
     if by in game.holds:
         raise NotYourTurn("You are holding the roll already: double or release it.")
     return (RollHeld(by, True),)

@@ -25,7 +25,7 @@ from bot.discord.asks import (
 )
 from bot.discord.failures import guarded
 from bot.markdown import escape, shown
-from rules.actions import allowed, box_doubles, doublers, refusal
+from rules.actions import allowed, box_doubles, doublers, holders, refusal
 from rules.board import Position, legal_plays
 from rules.cube import CubeState, Side
 from rules.game import shooter, waiting_for
@@ -278,10 +278,10 @@ def _game_view(table_id: str, state: TableState) -> discord.ui.View:
         view.add_item(TableButton(table_id, "roll"))
     if doublers(state):
         view.add_item(TableButton(table_id, "double"))
-    if state.mode == "play" and game.on_roll is Side.TEAM:
+    if state.mode == "play" and holders(state):
         view.add_item(TableButton(table_id, "hold"))
-        if game.holds:
-            view.add_item(TableButton(table_id, "release"))
+    if game.holds:
+        view.add_item(TableButton(table_id, "release"))
     return view
 
 
