@@ -1,6 +1,9 @@
 # chouette-bot: the bot in a container; its database lives on the /data volume.
 # Build: docker build -t chouette-bot .   Run: docker compose up -d   (see README: Deploying)
-FROM python:3.11-slim
+# The image includes GNU Backgammon's analysis: the worker in analysis/ and the gnubg package,
+# both GPL-3.0-or-later (the bot, MIT, only starts the worker as a process of its own).
+# Debian 12 by name: the one system library gnubg needs (below) is named as Debian 12 names it.
+FROM python:3.11-slim-bookworm
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
@@ -9,17 +12,25 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 
-# What running needs, and nothing for the tests: the dependencies of pyproject.toml, in a
-# layer of their own that a change to the code keeps.
+# gnubg's wheel bundles its libraries but GLib (libglib-2.0, libgobject-2.0), which the slim
+# image lacks.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends libglib2.0-0 \
+ && rm -rf /var/lib/apt/lists/*
+
+# What running needs, and nothing for the tests: the dependencies of pyproject.toml and of its
+# `analysis` extra (gnubg), in a layer of their own that a change to the code keeps.
 COPY pyproject.toml ./
-RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" > /tmp/requirements.txt \
+RUN python -c "import tomllib; p = tomllib.load(open('pyproject.toml', 'rb'))['project']; print('\n'.join(p['dependencies'] + p['optional-dependencies']['analysis']))" > /tmp/requirements.txt \
  && pip install --no-compile -r /tmp/requirements.txt \
- && rm /tmp/requirements.txt
+ && rm /tmp/requirements.txt \
+ && python -c "import gnubg"
 
 COPY assets ./assets
 COPY rules ./rules
 COPY bot ./bot
 COPY cogs ./cogs
+COPY analysis ./analysis
 
 # A user of its own, who owns the data folder (a new named volume starts as a copy of it).
 RUN groupadd --system --gid 10001 chouette \

@@ -10,8 +10,10 @@ with. Each position is set up with gnubg's own commands (`set turn`, `set board`
 value`, `set cube owner`), not with the GNU Backgammon IDs the worker uses; the plays are
 rated by `gnubg.findbestmoves` (the worker reads `hint`), the cube by `hint` (gnubg has no
 other way to give its numbers). The contract's rules then give each decision's `loss` and
-the `best` choices (several where gnubg's equities tie). The answer is one JSON list, in
-order. Tests only: 0 ply, the cube's equities as gnubg prints them (5 decimals).
+the `best` choices (several where gnubg's equities tie), and gnubg's numbers for the
+worker's `details` (`plays`: every play's equity by gnubg's notation; `nd`, `dt`, `dp` for
+a cube decision). The answer is one JSON list, in order. Tests only: 0 ply, the cube's
+equities as gnubg prints them (5 decimals).
 """
 
 from __future__ import annotations
@@ -71,6 +73,7 @@ def check(question: dict[str, Any], engine: Engine) -> list[dict[str, Any]]:
             plays = _plays(d["id"], d["dice"], gnubg.cubeinfo())
             best, top = _best(plays)
             loss = top - plays[d["played"]]
+            numbers: dict[str, Any] = {"plays": plays}
         else:
             cube = {("nd" if k.startswith("No") else "dt" if k.endswith("take") else "dp"):
                     float(e) for k, e in _CUBE.findall(engine.command("hint"))}
@@ -82,7 +85,8 @@ def check(question: dict[str, Any], engine: Engine) -> list[dict[str, Any]]:
                     options["beaver"] = -2 * cube["dt"]
             best, top = _best(options)
             loss = top - options[d["played"]]
-        answers.append({"best": best, "loss": round(loss, 6)})
+            numbers = cube
+        answers.append({"best": best, "loss": round(loss, 6), "details": numbers})
     return answers
 
 

@@ -8,6 +8,14 @@ normalised to a cube of 1 as gnubg shows it:
 - a double: No double against min(Double/take, Double/pass), as gnubg's cube analysis;
 - a take: take = -DT, drop = -DP (= -1), beaver = -2 DT (where the table allows beavers),
   in units of the cube before the double.
+
+Beyond the contract, each decision gnubg was asked about carries its numbers under one
+optional key, `details` (for `/chouette analysis`):
+- a cube decision (`double` or `take`): `{"nd": .., "dt": .., "dp": ..}`, gnubg's No double,
+  Double/take and Double/pass for the side that may double (for a take, the doubler's);
+- a move with a choice: `{"plays": [{"play": .., "equity": ..}, ...], "played": {"play": ..,
+  "equity": .., "rank": ..}}`, gnubg's best `TOP_PLAYS` plays best first and the one played
+  (rank 1 = as good as gnubg's best); a forced play has no `details` (nothing was asked).
 """
 
 from __future__ import annotations
@@ -27,6 +35,10 @@ class Rater(Protocol):
               played: str) -> Any: ...
 
 
+TOP_PLAYS = 5  # the plays `details` lists for a move, best first
+_TIE = 1e-9
+
+
 def _num(x: float) -> float:
     return round(x, 6) + 0.0  # no -0.0
 
@@ -35,7 +47,7 @@ def verdict(lines: Iterable[str], engine: Rater) -> dict[str, Any]:
     """The contract's object: `decisions` in order and the `players` summary."""
     decisions, rules = find(lines)
     engine.set_rules(rules.jacoby, rules.beavers)
-    rated = [_rate(d, engine, rules.beavers) for d in decisions]
+    rated = [rate(d, engine, rules.beavers) for d in decisions]
     players: dict[str, dict[str, Any]] = {}
     for d in rated:
         row = players.setdefault(d["player"], {"moves": 0, "move_loss": 0.0,
@@ -51,44 +63,60 @@ def verdict(lines: Iterable[str], engine: Rater) -> dict[str, Any]:
     return {"decisions": rated, "players": players}
 
 
-def _rate(d: Decision, engine: Rater, beavers: bool) -> dict[str, Any]:
+def rate(d: Decision, engine: Rater, beavers: bool) -> dict[str, Any]:
+    """One decision as the contract lists it, with gnubg's numbers under `details`."""
     out: dict[str, Any] = {"game": d.game, "player": d.player, "kind": d.kind}
     if d.kind != "move":
         out["cube"] = d.cube.as_json()
     out["id"] = d.pid
+    details: dict[str, Any] | None
     if d.kind == "move":
         assert d.dice is not None
         out["dice"] = list(d.dice)
-        best, loss = _move(d, engine)
-    elif d.kind == "double":
-        best, loss = _double(d, engine)
+        best, loss, details = _move(d, engine)
     else:
-        best, loss = _take(d, engine, beavers)
+        cube = engine.cube(d.pid, d.cube.value, d.cube.seen)
+        if d.kind == "double":
+            best, loss = _double(d, cube)
+        else:
+            best, loss = _take(d, cube, beavers)
+        details = {"nd": _num(cube.nd), "dt": _num(cube.dt), "dp": _num(cube.dp)}
     out.update(played=d.played, best=best, loss=_num(max(loss, 0.0)))
+    if details is not None:
+        out["details"] = details
     return out
 
 
-def _move(d: Decision, engine: Rater) -> tuple[str, float]:
-    if len(d.plays) <= 1:  # forced: nothing to choose
-        return d.played, 0.0
+def _move(d: Decision, engine: Rater) -> tuple[str, float, dict[str, Any] | None]:
+    if len(d.plays) <= 1:  # forced: nothing to choose, nothing asked
+        return d.played, 0.0, None
     assert d.dice is not None
     answer = engine.moves(d.pid, d.dice, d.cube.value, d.cube.seen, d.played_id)
-    best_id, _, best = answer.plays[0]
-    if abs(answer.played - best) < 1e-9:
-        return d.played, 0.0  # gnubg rates them equal: the played one is a best
-    return d.plays.get(best_id, answer.plays[0][1]), best - answer.played
+    plays: list[tuple[str, str, float]] = list(answer.plays)
+
+    def named(pid: str, notation: str) -> str:  # the rules' notation, gnubg's if unknown
+        return d.plays.get(pid, notation)
+
+    details = {
+        "plays": [{"play": named(pid, notation), "equity": _num(equity)}
+                  for pid, notation, equity in plays[:TOP_PLAYS]],
+        "played": {"play": named(d.played_id, d.played), "equity": _num(answer.played),
+                   "rank": 1 + sum(1 for *_, e in plays if e > answer.played + _TIE)},
+    }
+    best_id, notation, best = plays[0]
+    if abs(answer.played - best) < _TIE:
+        return d.played, 0.0, details  # gnubg rates them equal: the played one is a best
+    return named(best_id, notation), best - answer.played, details
 
 
-def _double(d: Decision, engine: Rater) -> tuple[str, float]:
-    cube = engine.cube(d.pid, d.cube.value, d.cube.seen)
+def _double(d: Decision, cube: Any) -> tuple[str, float]:
     doubled = min(cube.dt, cube.dp)
     best = "double" if doubled > cube.nd else "no double"
     got = doubled if d.played == "double" else cube.nd
     return best, max(doubled, cube.nd) - got
 
 
-def _take(d: Decision, engine: Rater, beavers: bool) -> tuple[str, float]:
-    cube = engine.cube(d.pid, d.cube.value, d.cube.seen)
+def _take(d: Decision, cube: Any, beavers: bool) -> tuple[str, float]:
     options = {"take": -cube.dt, "drop": -cube.dp}
     if beavers:
         options["beaver"] = -2 * cube.dt

@@ -66,7 +66,8 @@ class AnalysisWorker:
 
     async def analyse(self, transcript: Sequence[str], plies: int = DEFAULT_PLIES
                       ) -> dict[str, Any]:
-        """Contract 5's object for a play-mode transcript (contract 2's lines)."""
+        """Contract 5's object for a play-mode transcript (contract 2's lines), each
+        decision with gnubg's numbers under `details` (docs/analysis.md)."""
         async with self._lock:
             process = await self._start()
             assert process.stdin is not None

@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from analysis.decisions import CubeView, Decision
+from analysis.verdict import TOP_PLAYS, rate
 from bot.analysis_client import ROOT, AnalysisError, AnalysisWorker, analyse_game
 
 DATA = Path(__file__).parent / "data"
@@ -73,6 +75,32 @@ def agree(result: dict[str, Any], cubes: list[tuple[str, int, str]], *, jacoby: 
         assert d["loss"] == pytest.approx(want["loss"], abs=5e-5), where
         assert d["best"] in want["best"] or d["loss"] == pytest.approx(0, abs=5e-5), where
         assert d["loss"] >= 0
+        agree_details(d, want["details"], where)
+
+
+CONTRACT_KEYS = {"move": {"game", "player", "kind", "id", "dice", "played", "best", "loss"},
+                 "double": {"game", "player", "kind", "cube", "id", "played", "best", "loss"}}
+CONTRACT_KEYS["take"] = CONTRACT_KEYS["double"]
+
+
+def agree_details(d: dict[str, Any], gnubg: dict[str, Any], where: str) -> None:
+    """The decision's `details` are gnubg's numbers (analysis/check.py's, by another path)
+    and contract 5's own fields are left as they were."""
+    assert set(d) - {"details"} == CONTRACT_KEYS[d["kind"]], where
+    details = d["details"]
+    if d["kind"] != "move":
+        assert details == {k: pytest.approx(gnubg[k], abs=1e-9) for k in ("nd", "dt", "dp")}
+        return
+    equities: dict[str, float] = gnubg["plays"]
+    top = sorted(equities.values(), reverse=True)[:TOP_PLAYS]
+    assert [p["equity"] for p in details["plays"]] == pytest.approx(top, abs=5e-5), where
+    for play in details["plays"]:  # each named as gnubg names it, with its own equity
+        assert play["equity"] == pytest.approx(equities[play["play"]], abs=5e-5), where
+    played = details["played"]
+    assert played["play"] == d["played"]
+    assert played["equity"] == pytest.approx(equities[d["played"]], abs=5e-5), where
+    assert played["rank"] == 1 + sum(e > played["equity"] + 5e-5 for e in equities.values())
+    assert (played["rank"] == 1) == (d["loss"] == 0), where
 
 
 @pytest.fixture(scope="module")
@@ -93,6 +121,32 @@ def test_every_decision_in_order(chouette: dict[str, Any]) -> None:
 
 def test_agrees_with_gnubg_hint(chouette: dict[str, Any]) -> None:
     agree(chouette, [cube for *_, cube in EXPECTED], jacoby=True, beavers=True)
+
+
+def test_details_of_every_decision(chouette: dict[str, Any]) -> None:
+    """Beyond contract 5: gnubg's numbers under `details` (checked against gnubg in
+    test_agrees_with_gnubg_hint): a cube's ND/DT/DP, a move's best plays and the played."""
+    for d in chouette["decisions"]:
+        if d["kind"] == "move":
+            assert set(d["details"]) == {"plays", "played"}
+            assert len(d["details"]["plays"]) == TOP_PLAYS
+            assert d["details"]["plays"][0]["play"] == d["best"]
+        else:
+            assert set(d["details"]) == {"nd", "dt", "dp"}
+    opening, bob_double, bob_take = (chouette["decisions"][i] for i in (0, 4, 5))
+    assert opening["details"]["played"] == {"play": "24/23 8/5", "equity": -0.1041,
+                                            "rank": 8}
+    assert bob_take["details"] == bob_double["details"]  # the doubler's numbers, both
+
+
+def test_a_forced_play_has_no_details() -> None:
+    """A forced play loses nothing and gnubg is not asked about it (no engine here)."""
+    cube = CubeView("Bob", 1, "centred", "centred")
+    forced = Decision(1, "Bob", "move", "4HPwATDgc/ABMA", cube, "6/1", (5, 5),
+                      {"someid": "6/1"}, "someid")
+    assert rate(forced, None, beavers=True) == (  # type: ignore[arg-type]
+        {"game": 1, "player": "Bob", "kind": "move", "id": "4HPwATDgc/ABMA",
+         "dice": [5, 5], "played": "6/1", "best": "6/1", "loss": 0.0})
 
 
 def test_players_sum_their_decisions(chouette: dict[str, Any]) -> None:
