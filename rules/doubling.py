@@ -74,8 +74,9 @@ def _double(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if not mine:
         raise NotYourTurn(f"{by} has no cube in this game.")
     if others := [p for p in cmd.names("cubes", []) if p not in {c.team_player for c in mine}]:
-        raise BadCommand(f"You double your own cube only; {', '.join(others)}: each turns "
-                         "his own if he wishes (only the Box names the cubes he doubles).")
+        raise BadCommand(f"You double your own cube only: leave out {', '.join(others)} "
+                         "(only the Box names the cubes he doubles; each Team player turns "
+                         "his own).")
     cube = next((c for c in mine if c.may_double(Side.TEAM)), mine[0])
     # Other Team doubles may wait for the Box's answer: he answers them together.
     no_pending(state, "a new double", but=lambda c: c.state is CubeState.OFFERED

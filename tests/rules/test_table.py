@@ -736,7 +736,7 @@ def test_extras_and_the_danish_variations_are_off_unless_the_table_agrees() -> N
 
 
 def test_a_team_players_double_naming_other_players_cubes_is_refused() -> None:
-    with pytest.raises(BadCommand, match="your own cube only; cy, di: each turns his own"):
+    with pytest.raises(BadCommand, match=r"your own cube only: leave out cy, di \(only the Box"):
         do(game(), "double", by="bo", cubes=["bo", "cy", "di"])
     assert cube(do(game(), "double", by="bo", cubes=["bo"]), "bo").state is CubeState.OFFERED
 
