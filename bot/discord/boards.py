@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.discord.views import board_view
+from bot.discord.actions import board_view
 from bot.effects import answerer
 from bot.markdown import escape, shown
 from bot.render.board import whose_turn

@@ -24,11 +24,11 @@ from discord.ext import commands
 from bot import startup
 from bot.config import Settings
 from bot.dice import Dice, commitment
+from bot.discord.actions import DYNAMIC_ITEMS
 from bot.discord.channels import reconcile
 from bot.discord.failures import tell
 from bot.discord.presenter import Presenter
 from bot.discord.sync import sync_commands
-from bot.discord.views import DYNAMIC_ITEMS
 from bot.effects import Outcome
 from bot.markdown import escape
 from bot.service import TableService

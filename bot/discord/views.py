@@ -1,8 +1,10 @@
-"""Buttons and menus: persistent items whose custom ids carry the table and the action only.
+"""The menus and forms behind the board's buttons: the move menus and the typed move, the
+Box's private menus (which cubes to double, which doubles to take) and the Partner's
+invitation. The buttons themselves are declared in `bot.discord.actions`.
 
-Every item is a `DynamicItem` registered in `setup_hook`, so a button keeps working after a
-restart; its callback turns the click into a table command and hands it to `bot.act`, which
-asks the service and shows the outcome. Which items a board shows is derived from the state.
+Every item is a `DynamicItem` registered in `setup_hook`, so it keeps working after a
+restart; its callback turns the choice into a table command and hands it to `bot.act`,
+which asks the service and shows the outcome. A menu's picks are input, never state.
 """
 
 from __future__ import annotations
@@ -14,101 +16,20 @@ from typing import Any
 import discord
 
 from bot.discord.asks import (
-    AdmitButton,
-    BuyButton,
-    ConsentButton,
     InviteButton,
-    PromptButton,
-    RaccoonButton,
-    StakeButton,
     bot_of,
 )
 from bot.discord.failures import guarded
 from bot.markdown import escape, shown
-from rules.actions import allowed, box_doubles, doublers, holders, refusal
+from rules.actions import box_doubles, refusal
 from rules.board import Position, legal_plays
 from rules.cube import CubeState, Side
-from rules.game import shooter, waiting_for
 from rules.notation import format_play
 from rules.one_cube import half_answerable
-from rules.results import confirmers
-from rules.state import Command, TableState, box_decider, boxer_of, cube_between, own_cubes
-from rules.table import open_choices, partner_invitees
+from rules.state import Command, TableState, box_decider, boxer_of, cube_between
+from rules.table import partner_invitees
 
 MOVE_MENU_LIMIT = 25  # Discord's most options in one select menu
-
-_LABELS = {"join": ("Join", discord.ButtonStyle.secondary),
-           "start": ("Start game", discord.ButtonStyle.success),
-           "roll": ("Roll", discord.ButtonStyle.primary),
-           "double": ("Double", discord.ButtonStyle.danger),
-           "type": ("Type a move", discord.ButtonStyle.secondary),
-           "answer": ("Answer the doubles", discord.ButtonStyle.danger),
-           "hold": ("Hold the roll", discord.ButtonStyle.secondary),
-           "partner": ("Invite a Partner", discord.ButtonStyle.secondary),
-           "release": ("Release the roll", discord.ButtonStyle.secondary),
-           "captain": ("Partner: captain instead", discord.ButtonStyle.secondary),
-           "alone": ("Box: play alone", discord.ButtonStyle.secondary),
-           "pass_box": ("Pass the box", discord.ButtonStyle.secondary),
-           "resume": ("Play out the held game", discord.ButtonStyle.primary),
-           "extra": ("Give an extra", discord.ButtonStyle.secondary),
-           "withdraw": ("Take back my double", discord.ButtonStyle.secondary),
-           "confirm": ("Confirm the result", discord.ButtonStyle.success)}
-
-
-class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"chouette:(?P<table>\d+)"
-                           r":(?P<action>join|start|roll|double|type|answer|hold|release"
-                           r"|partner|captain|alone|pass_box|resume|extra|withdraw|confirm)"):
-    """A button on the board message."""
-
-    def __init__(self, table_id: str, action: str) -> None:
-        label, style = _LABELS[action]
-        super().__init__(discord.ui.Button(label=label, style=style,
-                                           custom_id=f"chouette:{table_id}:{action}"))
-        self.table_id, self.action = table_id, action
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> TableButton:
-        return cls(match["table"], match["action"])
-
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        me = str(interaction.user.id)
-        state = await bot.service.state(self.table_id)
-        seating = state.seating
-        if self.action == "type":  # the form only for who may play (else why not, at once)
-            if why := _may_not_move(state, me):
-                await bot.reply(interaction, bot.presenter.names(state, why))
-                return
-            await interaction.response.send_modal(MoveModal(self.table_id))
-            return
-        if self.action == "double" and seating is not None and boxer_of(state, me):
-            await box_double_menu(interaction, self.table_id, state)
-            return
-        if self.action == "answer":
-            await answer_menu(interaction, self.table_id, state)
-            return
-        if self.action == "partner":
-            await partner_menu(interaction, self.table_id, state)
-            return
-        args: dict[str, Any] = {}
-        if self.action == "confirm" and state.game is not None and state.game.offer:
-            offer = state.game.offer  # the result the other side gave
-            await bot.act(interaction, self.table_id, Command(
-                "result", me, {"winner": offer.winner.value, "kind": offer.kind}))
-            return
-        if self.action == "join":
-            args = {"name": interaction.user.display_name}
-        elif self.action == "start":
-            await bot.start_game(interaction, self.table_id)
-            return
-        command = Command("request" if self.action == "join" else self.action, me, args)
-        if self.action == "roll":
-            command = await bot.roll_command(self.table_id, me)
-        await bot.act(interaction, self.table_id, command)
-
 
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                  template=r"chouette:(?P<table>\d+):move(?::(?P<part>\d+))?"):
@@ -159,11 +80,11 @@ class FirstMoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         bot = bot_of(interaction)
         state = await bot.service.state(self.table_id)
         first = self.item.values[0] if self.item.values else ""
-        plays = [p for p in _plays(state) if _first(p) == first]
+        plays = [p for p in plays_of(state) if first_move(p) == first]
         if not plays:
             await bot.reply(interaction, "That roll has been played: choose from the board.")
             return
-        if why := _may_not_move(state, str(interaction.user.id)):  # now, not at step two
+        if why := may_not_move(state, str(interaction.user.id)):  # now, not at step two
             await bot.reply(interaction, bot.presenter.names(state, why))
             return
         view = discord.ui.View(timeout=None)
@@ -175,7 +96,7 @@ class FirstMoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                                                 ephemeral=True)
 
 
-def _first(play: str) -> str:
+def first_move(play: str) -> str:
     """A play's first checker move as written ("24/18" of "24/18 13/11", "bar/22*")."""
     return play.split(" ")[0].split("(")[0]
 
@@ -203,7 +124,7 @@ def play_options(position: Position, dice: tuple[int, int]) -> tuple[str, ...]:
     return tuple(sorted({format_play(p) for p in legal_plays(position, dice)}))
 
 
-def _plays(state: TableState) -> tuple[str, ...]:
+def plays_of(state: TableState) -> tuple[str, ...]:
     """The legal plays of the roll waiting to be played (none without one)."""
     game = state.game
     if game is None or game.position is None or game.dice is None:
@@ -211,78 +132,10 @@ def _plays(state: TableState) -> tuple[str, ...]:
     return play_options(game.position, game.dice)
 
 
-def _may_not_move(state: TableState, player: str) -> str | None:
+def may_not_move(state: TableState, player: str) -> str | None:
     """Why the rules would not take a play of this roll from `player` (None: they would)."""
-    plays = _plays(state)
+    plays = plays_of(state)
     return refusal(state, Command("move", player, {"play": plays[0]})) if plays else None
-
-
-def board_view(table_id: str, state: TableState) -> discord.ui.View:
-    """The actions open now, for the board message: the game's, then the answers to the
-    first two newcomers asking to join and to the latest two corrections."""
-    view = _game_view(table_id, state)
-    for request, _ in state.requests[:2]:
-        name = request.display or request.player
-        view.add_item(AdmitButton(table_id, "admit", request.player, name))
-        view.add_item(AdmitButton(table_id, "object", request.player, name))
-    for proposal, _ in state.proposals[-2:]:
-        view.add_item(ConsentButton(table_id, "approve", proposal.number))
-        view.add_item(ConsentButton(table_id, "refuse", proposal.number))
-    return view
-
-
-def _game_view(table_id: str, state: TableState) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    game, seating = state.game, state.seating
-    if state.ended:
-        return view
-    if game is None:
-        view.add_item(TableButton(table_id, "join"))
-        view.add_item(TableButton(table_id, "start"))
-        if partner_invitees(state):
-            view.add_item(TableButton(table_id, "partner"))
-        for choice in dict.fromkeys(c for c, _ in open_choices(state)):
-            view.add_item(TableButton(table_id, choice))
-        if seating is not None and state.rules.may_pass_box:  # Villages 15
-            view.add_item(TableButton(table_id, "pass_box"))
-        if state.held:  # FIBS §6 ¶2
-            view.add_item(TableButton(table_id, "resume"))
-        return view
-    if confirmers(state):  # one side gave the result: the other confirms it
-        view.add_item(TableButton(table_id, "confirm"))
-    pending = waiting_for(state)
-    if seating is not None and any(own_cubes(state, p) and c.state is CubeState.OFFERED
-                                   for p, c in pending):
-        view.add_item(TableButton(table_id, "answer"))
-    if state.rules.withdraw_double and any(c.state is CubeState.OFFERED for _, c in pending):
-        view.add_item(TableButton(table_id, "withdraw"))  # FIBS: a double turned by mistake
-    if game.resignations:  # answered in DMs and #box; nothing else moves meanwhile
-        return view
-    if pending:
-        if doublers(state):  # the other Team players, until the Box answers
-            view.add_item(TableButton(table_id, "double"))
-        return view
-    if state.rules.extras != "none" and any(allowed(state, Command("extra", p))
-                                            for p in game.box_round):
-        view.add_item(TableButton(table_id, "extra"))  # Atlanta 5.7, Danish sell cube
-    if game.dice is not None:
-        plays = _plays(state)
-        if len(plays) <= MOVE_MENU_LIMIT:
-            view.add_item(MoveSelect(table_id, list(plays)))
-        else:  # two steps: the first move here, then the plays that begin with it
-            firsts = list(dict.fromkeys(_first(p) for p in plays))
-            view.add_item(FirstMoveSelect(table_id, firsts[:MOVE_MENU_LIMIT]))
-        view.add_item(TableButton(table_id, "type"))
-        return view
-    if state.mode == "play" and shooter(state) is not None:
-        view.add_item(TableButton(table_id, "roll"))
-    if doublers(state):
-        view.add_item(TableButton(table_id, "double"))
-    if state.mode == "play" and holders(state):
-        view.add_item(TableButton(table_id, "hold"))
-    if game.holds:
-        view.add_item(TableButton(table_id, "release"))
-    return view
 
 
 class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -446,8 +299,3 @@ def _inviter(table_id: str, player: str) -> Any:
                                 f"{escape(interaction.user.display_name)} (the Box) invites you to "
                                 "be his Partner for the next game.", view)
     return invite
-
-
-DYNAMIC_ITEMS = (TableButton, PromptButton, InviteButton, MoveSelect, FirstMoveSelect,
-                 PickSelect, PickConfirm, ConsentButton,
-                 AdmitButton, BuyButton, RaccoonButton, StakeButton)

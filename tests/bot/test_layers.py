@@ -1,12 +1,14 @@
 """The shape of the code: the Discord adapter's imports go one way (client -> presenter ->
-boards -> views -> asks -> failures -> channels), and the process core does not import the adapter
-(but the command line, which starts it, and the start-up checks, which name the invite)."""
+boards -> actions -> views -> asks -> failures -> channels), and the process core does not
+import the adapter (but the command line, which starts it, and the start-up checks, which
+name the invite)."""
 
 import ast
 from pathlib import Path
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
-ORDER = ["client", "presenter", "boards", "views", "asks", "failures", "channels", "sync"]
+ORDER = ["client", "presenter", "boards", "actions", "views", "asks", "failures", "channels",
+         "sync"]
 
 
 def imported(path: Path) -> set[str]:

@@ -1,0 +1,240 @@
+"""The board's buttons, each declared once: its label, when it shows, what a click does.
+
+An entry of `ACTIONS` is one button of the board message: its label and style, `shows` (from
+the table's state, asked of the rules where it can be: the board offers an action only while
+someone may take it) and `click` (a private menu or form; by default the table command of
+the action's name, from the player who clicked). `TableButton`, the one persistent item for
+them all, takes its custom-id template from the table, and `board_view` lays them out in the
+table's order. Adding a button is one entry here, plus its rule.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.discord.asks import (
+    AdmitButton,
+    BuyButton,
+    ConsentButton,
+    InviteButton,
+    PromptButton,
+    RaccoonButton,
+    StakeButton,
+    bot_of,
+)
+from bot.discord.failures import guarded
+from bot.discord.views import (
+    MOVE_MENU_LIMIT,
+    FirstMoveSelect,
+    MoveModal,
+    MoveSelect,
+    PickConfirm,
+    PickSelect,
+    answer_menu,
+    box_double_menu,
+    first_move,
+    may_not_move,
+    partner_menu,
+    plays_of,
+)
+from rules.actions import allowed, doublers, holders
+from rules.cube import CubeState
+from rules.game import shooter, waiting_for
+from rules.results import confirmers
+from rules.state import Command, TableState, boxer_of, own_cubes
+from rules.table import open_choices, partner_invitees
+
+Click = Callable[[discord.Interaction, str, TableState], Awaitable[None]]
+GREY, GREEN, BLUE, RED = (discord.ButtonStyle.secondary, discord.ButtonStyle.success,
+                          discord.ButtonStyle.primary, discord.ButtonStyle.danger)
+
+
+@dataclass(frozen=True)
+class Action:
+    """One button of the board message."""
+
+    label: str
+    style: discord.ButtonStyle
+    shows: Callable[[TableState], bool]
+    click: Click | None = None  # None: the command of the action's name, from the clicker
+
+
+# -- when the buttons show --------------------------------------------------------------------
+
+
+def _between(state: TableState) -> bool:
+    """Between games (or before the first)."""
+    return state.game is None
+
+
+def _in_game(state: TableState) -> bool:
+    """A game, with no resignation waiting for its answers (nothing else moves meanwhile)."""
+    return state.game is not None and not state.game.resignations
+
+
+def _turn(state: TableState, rolled: bool) -> bool:
+    """The side on roll's own moment, nothing waiting: before its roll, or after it."""
+    game = state.game
+    return (_in_game(state) and not waiting_for(state) and game is not None
+            and (game.dice is not None) == rolled)
+
+
+def _offered(state: TableState) -> list[str]:
+    """The players whose double waits for its answer."""
+    return [p for p, c in waiting_for(state) if c.state is CubeState.OFFERED]
+
+
+# -- what a click does ------------------------------------------------------------------------
+
+
+def _me(interaction: discord.Interaction) -> str:
+    return str(interaction.user.id)
+
+
+async def _join(interaction: discord.Interaction, table_id: str, state: TableState) -> None:
+    await bot_of(interaction).act(interaction, table_id, Command(
+        "request", _me(interaction), {"name": interaction.user.display_name}))
+
+
+async def _start(interaction: discord.Interaction, table_id: str, state: TableState) -> None:
+    await bot_of(interaction).start_game(interaction, table_id)
+
+
+async def _roll(interaction: discord.Interaction, table_id: str, state: TableState) -> None:
+    bot = bot_of(interaction)
+    await bot.act(interaction, table_id, await bot.roll_command(table_id, _me(interaction)))
+
+
+async def _double(interaction: discord.Interaction, table_id: str, state: TableState) -> None:
+    """The Box (or a FIBS Partner for him) picks his cubes; a Team player doubles his own."""
+    if state.seating is not None and boxer_of(state, _me(interaction)):
+        await box_double_menu(interaction, table_id, state)
+        return
+    await bot_of(interaction).act(interaction, table_id, Command("double", _me(interaction)))
+
+
+async def _type(interaction: discord.Interaction, table_id: str, state: TableState) -> None:
+    """The form only for who may play (else why not, at once)."""
+    bot = bot_of(interaction)
+    if why := may_not_move(state, _me(interaction)):
+        await bot.reply(interaction, bot.presenter.names(state, why))
+        return
+    await interaction.response.send_modal(MoveModal(table_id))
+
+
+async def _confirm(interaction: discord.Interaction, table_id: str, state: TableState) -> None:
+    """The result the other side gave, given again by this one."""
+    bot = bot_of(interaction)
+    offer = state.game.offer if state.game is not None else None
+    if offer is None:
+        await bot.reply(interaction, "No result waits to be confirmed now.")
+        return
+    await bot.act(interaction, table_id, Command(
+        "result", _me(interaction), {"winner": offer.winner.value, "kind": offer.kind}))
+
+
+async def _answer(interaction: discord.Interaction, table_id: str, state: TableState) -> None:
+    await answer_menu(interaction, table_id, state)
+
+
+async def _partner(interaction: discord.Interaction, table_id: str, state: TableState) -> None:
+    await partner_menu(interaction, table_id, state)
+
+
+ACTIONS: dict[str, Action] = {  # in the order the board shows them
+    "join": Action("Join", GREY, _between, _join),
+    "start": Action("Start game", GREEN, _between, _start),
+    "partner": Action("Invite a Partner", GREY,
+                      lambda s: _between(s) and bool(partner_invitees(s)), _partner),
+    "captain": Action("Partner: captain instead", GREY,
+                      lambda s: _between(s) and any(c == "captain" for c, _ in open_choices(s))),
+    "alone": Action("Box: play alone", GREY,
+                    lambda s: _between(s) and any(c == "alone" for c, _ in open_choices(s))),
+    "pass_box": Action("Pass the box", GREY,  # Villages 15
+                       lambda s: _between(s) and s.seating is not None and s.rules.may_pass_box),
+    "resume": Action("Play out the held game", BLUE,  # FIBS §6 ¶2
+                     lambda s: _between(s) and bool(s.held)),
+    "confirm": Action("Confirm the result", GREEN, lambda s: bool(confirmers(s)), _confirm),
+    "answer": Action("Answer the doubles", RED, lambda s: s.game is not None and any(
+        own_cubes(s, p) for p in _offered(s)), _answer),
+    "withdraw": Action("Take back my double", GREY,  # FIBS: a double turned by mistake
+                       lambda s: s.rules.withdraw_double and bool(_offered(s))),
+    "extra": Action("Give an extra", GREY,  # Atlanta 5.7, Danish sell cube
+                    lambda s: _turn(s, False) and s.rules.extras != "none" and s.game is not None
+                    and any(allowed(s, Command("extra", p)) for p in s.game.box_round)),
+    "type": Action("Type a move", GREY, lambda s: _turn(s, True), _type),  # after the menus
+    "roll": Action("Roll", BLUE, lambda s: _turn(s, False) and s.mode == "play"
+                   and shooter(s) is not None, _roll),
+    "double": Action("Double", RED, lambda s: _in_game(s) and bool(doublers(s)), _double),
+    "hold": Action("Hold the roll", GREY,
+                   lambda s: _turn(s, False) and s.mode == "play" and bool(holders(s))),
+    "release": Action("Release the roll", GREY,
+                      lambda s: _turn(s, False) and s.game is not None and bool(s.game.holds)),
+}
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=rf"chouette:(?P<table>\d+):(?P<action>{'|'.join(ACTIONS)})"):
+    """A button of the board message: an entry of `ACTIONS`."""
+
+    def __init__(self, table_id: str, action: str) -> None:
+        entry = ACTIONS[action]
+        super().__init__(discord.ui.Button(label=entry.label, style=entry.style,
+                                           custom_id=f"chouette:{table_id}:{action}"))
+        self.table_id, self.action = table_id, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> TableButton:
+        return cls(match["table"], match["action"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        state = await bot.service.state(self.table_id)
+        click = ACTIONS[self.action].click
+        if click is not None:
+            await click(interaction, self.table_id, state)
+            return
+        await bot.act(interaction, self.table_id, Command(self.action, _me(interaction)))
+
+
+def board_view(table_id: str, state: TableState) -> discord.ui.View:
+    """The actions open now, for the board message: the game's (the move menus before Type
+    a move), then the answers to the first two newcomers asking to join and to the latest
+    two corrections."""
+    view = discord.ui.View(timeout=None)
+    for name, action in ACTIONS.items():
+        if state.ended or not action.shows(state):
+            continue
+        if name == "type":
+            for item in _move_menus(table_id, state):
+                view.add_item(item)
+        view.add_item(TableButton(table_id, name))
+    for request, _ in state.requests[:2]:
+        shown = request.display or request.player
+        view.add_item(AdmitButton(table_id, "admit", request.player, shown))
+        view.add_item(AdmitButton(table_id, "object", request.player, shown))
+    for proposal, _ in state.proposals[-2:]:
+        view.add_item(ConsentButton(table_id, "approve", proposal.number))
+        view.add_item(ConsentButton(table_id, "refuse", proposal.number))
+    return view
+
+
+def _move_menus(table_id: str, state: TableState) -> list[discord.ui.Item[Any]]:
+    """The roll's legal plays in one menu, or (more than a menu holds) their first moves."""
+    plays = plays_of(state)
+    if len(plays) <= MOVE_MENU_LIMIT:
+        return [MoveSelect(table_id, list(plays))]
+    firsts = list(dict.fromkeys(first_move(p) for p in plays))  # then the plays of one
+    return [FirstMoveSelect(table_id, firsts[:MOVE_MENU_LIMIT])]
+
+
+DYNAMIC_ITEMS = (TableButton, PromptButton, InviteButton, MoveSelect, FirstMoveSelect,
+                 PickSelect, PickConfirm, ConsentButton, AdmitButton, BuyButton, RaccoonButton,
+                 StakeButton)
