@@ -1,1 +1,67 @@
-"""Thin discord.py cogs: Discord input -> table command -> service -> effects as messages."""
+"""Thin discord.py cogs: Discord input -> table command -> service -> effects as messages.
+
+Each module is an extension whose `setup` adds one `Subcommands` cog (or two); the cogs'
+slash commands are subcommands of the bot's `/chouette` group (or `/chouette mod`), added
+when a cog loads and taken off when it unloads, so `bot.reload_extension` works. A command
+that needs "this channel's table" asks `this_table`, which raises a `Refusal` that the
+tree's error handler tells the user (`bot/discord/failures.tell`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.failures import Refusal
+
+if TYPE_CHECKING:
+    from bot.discord.client import ChouetteBot
+
+NOT_A_TABLE = ("This isn't a chouette table's channel: use one of its channels, or "
+               "`/chouette open` to make a table.")
+
+AppCommand = app_commands.Command[Any, ..., Any] | app_commands.Group
+
+
+async def this_table(bot: ChouetteBot, interaction: discord.Interaction) -> str:
+    """The id of the table whose channels the interaction comes from; a `Refusal` if none."""
+    found = await bot.store.channels(channel_id=interaction.channel_id)
+    if found is None:
+        raise Refusal(NOT_A_TABLE)
+    return found.table_id
+
+
+class Subcommands(commands.Cog):
+    """A cog whose slash commands are subcommands of one of the bot's groups (`group`):
+    the groups are the bot's, made once in client.py, and shared by every cog."""
+
+    def __init__(self, bot: ChouetteBot) -> None:
+        self.bot = bot
+        self.added: list[AppCommand] = []
+
+    def group(self) -> app_commands.Group:
+        """The group this cog's commands belong to: /chouette unless the cog says otherwise."""
+        return self.bot.chouette
+
+    async def cog_load(self) -> None:
+        """Add the commands to the group, in the order they are written. discord.py would
+        add a plain cog's commands to the tree at the top: they are taken off its list."""
+        self.added, self.__cog_app_commands__ = list(self.__cog_app_commands__), []
+        group = self.group()
+        for index, command in enumerate(self.added):
+            try:
+                group.add_command(command)
+            except Exception:
+                for done in self.added[:index]:  # all or nothing, as discord.py's own
+                    group.remove_command(done.name)
+                raise
+
+    async def cog_unload(self) -> None:
+        """Take the commands off the group, so that the extension can be loaded again."""
+        group = self.group()
+        for command in self.added:
+            if group.get_command(command.name) is command:
+                group.remove_command(command.name)

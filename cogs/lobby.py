@@ -15,6 +15,7 @@ from bot.discord.channels import missing
 from bot.discord.client import ChouetteBot
 from bot.markdown import shown
 from bot.store import Channels
+from cogs import Subcommands, this_table
 from rules.errors import BadOption, RuleError
 from rules.ruleset import PRESETS, describe, load_preset
 from rules.state import Command, TableState, replay
@@ -22,16 +23,6 @@ from rules.table import decide
 
 Preset = Literal["atlanta", "fibs", "villages", "danish", "euro"]
 Mode = Literal["play", "scorekeeper"]
-
-
-async def table_of(bot: ChouetteBot, interaction: discord.Interaction) -> str | None:
-    """The table whose channels the interaction comes from; tells the user if none."""
-    found = await bot.store.channels(channel_id=interaction.channel_id)
-    if found is None:
-        await bot.reply(interaction, "This isn't a chouette table's channel: use one of its "
-                                     "channels, or `/chouette open` to make a table.")
-        return None
-    return found.table_id
 
 
 def parse_overrides(text: str) -> dict[str, object]:
@@ -85,17 +76,16 @@ async def may_open(bot: ChouetteBot, interaction: discord.Interaction) -> str | 
     return None
 
 
-async def setup(bot: ChouetteBot) -> None:
-    """Add the lobby's subcommands to /chouette."""
-    group = bot.chouette
+class Lobby(Subcommands):
+    """/chouette open, join, stake, leave, start, partner, away, back, proxy and rules."""
 
-    @group.command(name="open")
+    @app_commands.command(name="open")
     @app_commands.describe(preset="the club rule set", mode="play: the bot runs the board; "
                            "scorekeeper: you enter results", stake="your stake multiple",
                            overrides='house rules that differ, like "beavers = false, '
                                      'max_players = 6" (see /chouette rules)',
                            basic='the basic stake agreed, like "$5 a point": on the sheet')
-    async def open_(interaction: discord.Interaction, preset: Preset = "atlanta",
+    async def open_(self, interaction: discord.Interaction, preset: Preset = "atlanta",
                     mode: Mode = "play", stake: int = 1, overrides: str = "",
                     basic: str = "") -> None:
         """Open a chouette table: a category with #board, #kibitz, #team and #box."""
@@ -107,121 +97,126 @@ async def setup(bot: ChouetteBot) -> None:
                                            "options": parse_overrides(overrides)})
             decide(replay(decide(TableState(), opening)), joining)
         except RuleError as exc:
-            await bot.reply(interaction, str(exc))
+            await self.bot.reply(interaction, str(exc))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with bot.opening[interaction.guild.id]:  # the limits hold for opens at once
-            if refused := await may_open(bot, interaction):
-                await bot.reply(interaction, refused)
+        async with self.bot.opening[interaction.guild.id]:  # the limits hold for opens at once
+            if refused := await may_open(self.bot, interaction):
+                await self.bot.reply(interaction, refused)
                 return
-            number = len(await bot.store.guild_tables(interaction.guild.id,
-                                                      open_only=False)) + 1
+            number = len(await self.bot.store.guild_tables(interaction.guild.id,
+                                                           open_only=False)) + 1
             channels = await make_channels(interaction.guild,
                                            f"chouette {number} · {preset}",
                                            interaction.channel_id)
-            await bot.store.save_channels(channels)
+            await self.bot.store.save_channels(channels)
             table = channels.table_id
-            opened = await bot.service.handle(table, opening, key=f"{interaction.id}:open")
-        joined = await bot.service.handle(table, joining, key=f"{interaction.id}:join")
-        await bot.presenter.show(table, opened)  # each action shown as itself, the board
+            opened = await self.bot.service.handle(table, opening, key=f"{interaction.id}:open")
+        joined = await self.bot.service.handle(table, joining, key=f"{interaction.id}:join")
+        await self.bot.presenter.show(table, opened)  # each action shown as itself, the board
         if joined.accepted:  # there when the link is followed (the open was deferred)
-            await bot.presenter.show(table, joined)
+            await self.bot.presenter.show(table, joined)
         note = "" if joined.accepted else f" (you did not join: {joined.reason})"
         await interaction.followup.send(f"Table open in <#{channels.board_id}>{note}.",
                                         ephemeral=True)
 
-    @group.command()
+    @app_commands.command()
     @app_commands.describe(stake="your stake multiple (1 = the basic stake)")
-    async def join(interaction: discord.Interaction, stake: int = 1) -> None:
+    async def join(self, interaction: discord.Interaction, stake: int = 1) -> None:
         """Sit down at this table; once it is under way, the players approve as its rules say."""
-        if table := await table_of(bot, interaction):
-            await bot.act(interaction, table, Command(
-                "request", str(interaction.user.id),
-                {"stake": stake, "name": interaction.user.display_name}))
+        table = await this_table(self.bot, interaction)
+        await self.bot.act(interaction, table, Command(
+            "request", str(interaction.user.id),
+            {"stake": stake, "name": interaction.user.display_name}))
 
-    @group.command()
+    @app_commands.command()
     @app_commands.describe(multiple="your new stake multiple, like 2 for double stakes")
-    async def stake(interaction: discord.Interaction, multiple: int) -> None:
+    async def stake(self, interaction: discord.Interaction, multiple: int) -> None:
         """Change your stake between games; the Box agrees to it by DM (Atlanta 2.3)."""
-        if table := await table_of(bot, interaction):
-            state = await bot.service.state(table)
-            me = str(interaction.user.id)
-            if state.seating is None:
-                await bot.reply(interaction, "Stakes change between games once the seats are "
-                                             "drawn (Start game); until then join again with "
-                                             "`/chouette join stake:`.")
-                return
-            box = state.seating.box
-            command = Command("stake", box, {"player": me, "stake": multiple})
-            try:  # would the rules take it from the Box? (nothing is stored until he agrees)
-                decide(state, command)
-            except RuleError as exc:
-                await bot.reply(interaction, str(exc))
-                return
-            if box == me:  # the Box's own
-                await bot.act(interaction, table, command)
-                return
-            view = discord.ui.View(timeout=None)
-            view.add_item(StakeButton(table, me, multiple))
-            await bot.reply(interaction, f"Asked {shown(state, box)}: your stake changes "
-                                         "when he agrees.")
-            await bot.presenter.ask(table, box, f"{shown(state, me)} asks to play at "
-                                    f"{multiple}x stakes from the next game (Atlanta 2.3).",
-                                    view)
+        table = await this_table(self.bot, interaction)
+        state = await self.bot.service.state(table)
+        me = str(interaction.user.id)
+        if state.seating is None:
+            await self.bot.reply(interaction, "Stakes change between games once the seats "
+                                              "are drawn (Start game); until then join again "
+                                              "with `/chouette join stake:`.")
+            return
+        box = state.seating.box
+        command = Command("stake", box, {"player": me, "stake": multiple})
+        try:  # would the rules take it from the Box? (nothing is stored until he agrees)
+            decide(state, command)
+        except RuleError as exc:
+            await self.bot.reply(interaction, str(exc))
+            return
+        if box == me:  # the Box's own
+            await self.bot.act(interaction, table, command)
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(StakeButton(table, me, multiple))
+        await self.bot.reply(interaction, f"Asked {shown(state, box)}: your stake changes "
+                                          "when he agrees.")
+        await self.bot.presenter.ask(table, box, f"{shown(state, me)} asks to play at "
+                                     f"{multiple}x stakes from the next game (Atlanta 2.3).",
+                                     view)
 
-    @group.command()
-    async def leave(interaction: discord.Interaction) -> None:
+    @app_commands.command()
+    async def leave(self, interaction: discord.Interaction) -> None:
         """Leave the table (at the end of the game in progress, if any)."""
-        if table := await table_of(bot, interaction):
-            await bot.act(interaction, table, Command("leave", str(interaction.user.id)))
+        table = await this_table(self.bot, interaction)
+        await self.bot.act(interaction, table, Command("leave", str(interaction.user.id)))
 
-    @group.command()
-    async def start(interaction: discord.Interaction) -> None:
+    @app_commands.command()
+    async def start(self, interaction: discord.Interaction) -> None:
         """Start the next game (the first one draws the seats with the dice)."""
-        if table := await table_of(bot, interaction):
-            await bot.start_game(interaction, table)
+        table = await this_table(self.bot, interaction)
+        await self.bot.start_game(interaction, table)
 
-    @group.command()
+    @app_commands.command()
     @app_commands.describe(player="the Team player the Box invites (yourself to accept)")
-    async def partner(interaction: discord.Interaction, player: discord.Member) -> None:
+    async def partner(self, interaction: discord.Interaction, player: discord.Member) -> None:
         """Make a Team player the Box's Partner for the next game."""
-        if table := await table_of(bot, interaction):
-            await bot.act(interaction, table, Command(
-                "partner", str(interaction.user.id), {"player": str(player.id)}))
+        table = await this_table(self.bot, interaction)
+        await self.bot.act(interaction, table, Command(
+            "partner", str(interaction.user.id), {"player": str(player.id)}))
 
-    @group.command()
-    async def away(interaction: discord.Interaction) -> None:
+    @app_commands.command()
+    async def away(self, interaction: discord.Interaction) -> None:
         """Step away: your proxy, or the rule set's stand-in, decides for you."""
-        if table := await table_of(bot, interaction):
-            await bot.act(interaction, table, Command("away", str(interaction.user.id)))
+        table = await this_table(self.bot, interaction)
+        await self.bot.act(interaction, table, Command("away", str(interaction.user.id)))
 
-    @group.command()
-    async def back(interaction: discord.Interaction) -> None:
+    @app_commands.command()
+    async def back(self, interaction: discord.Interaction) -> None:
         """Come back from being away."""
-        if table := await table_of(bot, interaction):
-            await bot.act(interaction, table, Command("back", str(interaction.user.id)))
+        table = await this_table(self.bot, interaction)
+        await self.bot.act(interaction, table, Command("back", str(interaction.user.id)))
 
-    @group.command()
+    @app_commands.command()
     @app_commands.describe(player="who acts for you (leave empty to act for yourself again)")
-    async def proxy(interaction: discord.Interaction,
+    async def proxy(self, interaction: discord.Interaction,
                     player: discord.Member | None = None) -> None:
         """Appoint a proxy to handle your cube while you are away (Atlanta 7.1)."""
-        if table := await table_of(bot, interaction):
-            args = {"player": str(player.id)} if player else {}
-            await bot.act(interaction, table, Command("proxy", str(interaction.user.id), args))
+        table = await this_table(self.bot, interaction)
+        args = {"player": str(player.id)} if player else {}
+        await self.bot.act(interaction, table, Command("proxy", str(interaction.user.id), args))
 
-    @group.command()
+    @app_commands.command()
     @app_commands.describe(preset="a rule set to describe (default: this table's)")
-    async def rules(interaction: discord.Interaction, preset: Preset | None = None) -> None:
+    async def rules(self, interaction: discord.Interaction, preset: Preset | None = None) -> None:
         """The table's house rules in plain words."""
         if preset is None:
-            found = await bot.store.channels(channel_id=interaction.channel_id)
+            found = await self.bot.store.channels(channel_id=interaction.channel_id)
             if found is not None:
-                state = await bot.service.state(found.table_id)
+                state = await self.bot.service.state(found.table_id)
                 lines, name = describe(state.rules), state.preset
             else:
                 lines, name = describe(load_preset("atlanta")), "atlanta"
         else:
             lines, name = describe(load_preset(preset)), preset
-        await bot.reply(interaction, f"**{name}** ({', '.join(PRESETS)} available)\n"
-                        + "\n".join(f"- {line}" for line in lines))
+        await self.bot.reply(interaction, f"**{name}** ({', '.join(PRESETS)} available)\n"
+                             + "\n".join(f"- {line}" for line in lines))
+
+
+async def setup(bot: ChouetteBot) -> None:
+    """Add the lobby's subcommands to /chouette."""
+    await bot.add_cog(Lobby(bot))

@@ -12,116 +12,120 @@ from bot.dice import games_dice
 from bot.discord.asks import BuyButton
 from bot.discord.client import ChouetteBot
 from bot.markdown import escape, shown
-from cogs.lobby import table_of
+from cogs import Subcommands, this_table
 from rules.errors import RuleError
 from rules.state import Command
 from rules.table import decide
 
 
-async def setup(bot: ChouetteBot) -> None:
-    """Add the play subcommands to /chouette."""
-    group = bot.chouette
+class Play(Subcommands):
+    """/chouette move, result, settle, resign, verify, sell and penalty."""
 
-    @group.command()
+    @app_commands.command()
     @app_commands.describe(play="your play in standard notation, like 24/18 13/11 or bar/22*")
-    async def move(interaction: discord.Interaction,
+    async def move(self, interaction: discord.Interaction,
                    play: app_commands.Range[str, 1, 60]) -> None:
         """Play the roll (the Box or the Captain), in notation."""
-        if table := await table_of(bot, interaction):
-            await bot.act(interaction, table, Command("move", str(interaction.user.id),
-                                                      {"play": play}))
+        table = await this_table(self.bot, interaction)
+        await self.bot.act(interaction, table, Command("move", str(interaction.user.id),
+                                                       {"play": play}))
 
-    @group.command()
+    @app_commands.command()
     @app_commands.describe(winner="who won", kind="single, gammon or backgammon")
-    async def result(interaction: discord.Interaction, winner: Literal["box", "team"],
+    async def result(self, interaction: discord.Interaction, winner: Literal["box", "team"],
                      kind: Literal["single", "gammon", "backgammon"] = "single") -> None:
         """Enter the result of the game (scorekeeper mode, or a game resigned or agreed)."""
-        if table := await table_of(bot, interaction):
-            await bot.act(interaction, table, Command(
-                "result", str(interaction.user.id), {"winner": winner, "kind": kind}))
+        table = await this_table(self.bot, interaction)
+        await self.bot.act(interaction, table, Command(
+            "result", str(interaction.user.id), {"winner": winner, "kind": kind}))
 
-    @group.command()
+    @app_commands.command()
     @app_commands.describe(player="the other player of the cube",
                            points="what you pay him (negative: what he pays you); halves ok")
-    async def settle(interaction: discord.Interaction, player: discord.Member,
+    async def settle(self, interaction: discord.Interaction, player: discord.Member,
                      points: float) -> None:
         """Settle your cube with another player for agreed points; a fraction may be rolled off."""
         # Atlanta 4.5; where the sheet keeps whole points the bot's dice roll it off (4.3).
-        if table := await table_of(bot, interaction):
-            await bot.act(interaction, table, Command(
-                "settle", str(interaction.user.id),
-                {"with": str(player.id), "points": points, "rolloff": bot.dice.rolloff(),
-                 "next_roll": bot.dice.pair()}))
+        table = await this_table(self.bot, interaction)
+        await self.bot.act(interaction, table, Command(
+            "settle", str(interaction.user.id),
+            {"with": str(player.id), "points": points, "rolloff": self.bot.dice.rolloff(),
+             "next_roll": self.bot.dice.pair()}))
 
-    @group.command()
+    @app_commands.command()
     @app_commands.describe(kind="what you concede: single, gammon or backgammon")
-    async def resign(interaction: discord.Interaction,
+    async def resign(self, interaction: discord.Interaction,
                      kind: Literal["single", "gammon", "backgammon"] = "single") -> None:
         """Offer to resign: the Box on every cube, a Team player on his own cube."""
         # Each cube's other player accepts or rejects (DM buttons).
-        if table := await table_of(bot, interaction):
-            await bot.act(interaction, table, Command("resign", str(interaction.user.id),
-                                                      {"kind": kind}))
+        table = await this_table(self.bot, interaction)
+        await self.bot.act(interaction, table, Command("resign", str(interaction.user.id),
+                                                       {"kind": kind}))
 
-    @group.command()
+    @app_commands.command()
     @app_commands.describe(game="the game's number (the log says 'Game N begins')")
-    async def verify(interaction: discord.Interaction, game: int) -> None:
+    async def verify(self, interaction: discord.Interaction, game: int) -> None:
         """Check a finished game's dice against the seed revealed at its end (docs/dice.md)."""
         # The seed must hash to the commitment published when the game began, and every
         # roll of the game must be the seed's.
-        if table := await table_of(bot, interaction):
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            found = [g for g in games_dice(s.event for s in await bot.store.events(table))
-                     if g.number == game]
-            if not found:
-                text = f"Game {game} has no committed dice here (not played on the board yet)."
-            elif not found[0].seed:
-                text = (f"Game {game} is still being played: its seed is revealed when it "
-                        f"ends. Its commitment is `{found[0].commitment}`.")
-            else:
-                g = found[0]
-                text = (f"Game {game}: {g.verdict()}.\nCheck it yourself: `python -m bot verify "
-                        f"--seed {g.seed} --commitment {g.commitment} --dice "
-                        f"{' '.join(map(str, g.dice))}` (or the recipe in docs/dice.md).")
-            await bot.reply(interaction, text)
+        table = await this_table(self.bot, interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        found = [g for g in games_dice(s.event for s in await self.bot.store.events(table))
+                 if g.number == game]
+        if not found:
+            text = f"Game {game} has no committed dice here (not played on the board yet)."
+        elif not found[0].seed:
+            text = (f"Game {game} is still being played: its seed is revealed when it "
+                    f"ends. Its commitment is `{found[0].commitment}`.")
+        else:
+            g = found[0]
+            text = (f"Game {game}: {g.verdict()}.\nCheck it yourself: `python -m bot verify "
+                    f"--seed {g.seed} --commitment {g.commitment} --dice "
+                    f"{' '.join(map(str, g.dice))}` (or the recipe in docs/dice.md).")
+        await self.bot.reply(interaction, text)
 
-    @group.command()
+    @app_commands.command()
     @app_commands.describe(buyer="the Box (a buy-out), a teammate or a spectator (Atlanta 4.4)",
                            points='the price, like 1/2 (FIBS: always half the cube)')
-    async def sell(interaction: discord.Interaction, buyer: discord.Member,
+    async def sell(self, interaction: discord.Interaction, buyer: discord.Member,
                    points: str = "") -> None:
         """Offer your game (your interest in your cube) for points; the buyer accepts by DM."""
-        if table := await table_of(bot, interaction):
-            state = await bot.service.state(table)
-            me = str(interaction.user.id)
-            price = {"points": points} if points else {}
-            dice = {"rolloff": [[[6, 5], [1, 2]]]}  # any throw: only asks if a sale would do
-            try:  # would the rules take this sale now? (nothing is stored until he accepts)
-                decide(state, Command("sell", me, {"from": me, "to": str(buyer.id), **price,
-                                                   **dice}))
-            except RuleError as exc:
-                await bot.reply(interaction, bot.presenter.names(state, str(exc)))
-                return
-            seller = shown(state, me)
-            view = discord.ui.View(timeout=None)
-            view.add_item(BuyButton(table, me, str(buyer.id), points))
-            what = f"for {points} points" if points else "for half the cube's value"
-            await bot.reply(interaction, f"Offered to {escape(buyer.display_name)}: the sale "
-                                         "is made when he accepts.")
-            await bot.presenter.ask(table, str(buyer.id), f"{seller} offers to sell you his "
-                                    f"game {what}.", view)
+        table = await this_table(self.bot, interaction)
+        state = await self.bot.service.state(table)
+        me = str(interaction.user.id)
+        price = {"points": points} if points else {}
+        dice = {"rolloff": [[[6, 5], [1, 2]]]}  # any throw: only asks if a sale would do
+        try:  # would the rules take this sale now? (nothing is stored until he accepts)
+            decide(state, Command("sell", me, {"from": me, "to": str(buyer.id), **price,
+                                               **dice}))
+        except RuleError as exc:
+            await self.bot.reply(interaction, self.bot.presenter.names(state, str(exc)))
+            return
+        seller = shown(state, me)
+        view = discord.ui.View(timeout=None)
+        view.add_item(BuyButton(table, me, str(buyer.id), points))
+        what = f"for {points} points" if points else "for half the cube's value"
+        await self.bot.reply(interaction, f"Offered to {escape(buyer.display_name)}: the "
+                                          "sale is made when he accepts.")
+        await self.bot.presenter.ask(table, str(buyer.id), f"{seller} offers to sell you his "
+                                     f"game {what}.", view)
 
-    @group.command()
+    @app_commands.command()
     @app_commands.describe(player="the player who consulted without the right",
                            action="award or wash his cube; half, cube or stake from a player "
                                   "out of the game; partner (Atlanta 3.6); freeze (euro)")
-    async def penalty(interaction: discord.Interaction, player: discord.Member,
+    async def penalty(self, interaction: discord.Interaction, player: discord.Member,
                       action: Literal["award", "wash", "half", "cube", "partner", "freeze",
                                       "stake"]) -> None:
         """Claim the rule set's penalty from a player who consulted out of turn."""
-        if table := await table_of(bot, interaction):
-            await bot.act(interaction, table, Command(
-                "penalty", str(interaction.user.id), {"player": str(player.id),
-                                                      "action": action,
-                                                      "rolloff": bot.dice.rolloff(),
-                                                      "next_roll": bot.dice.pair()}))
+        table = await this_table(self.bot, interaction)
+        await self.bot.act(interaction, table, Command(
+            "penalty", str(interaction.user.id), {"player": str(player.id),
+                                                  "action": action,
+                                                  "rolloff": self.bot.dice.rolloff(),
+                                                  "next_roll": self.bot.dice.pair()}))
+
+
+async def setup(bot: ChouetteBot) -> None:
+    """Add the play subcommands to /chouette."""
+    await bot.add_cog(Play(bot))

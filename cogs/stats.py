@@ -8,6 +8,7 @@ from discord import app_commands
 from bot.discord.client import ChouetteBot
 from bot.markdown import escape
 from bot.stats import Cache, PlayerStats, read_stats
+from cogs import Subcommands
 from rules.ledger import format_points
 
 
@@ -36,20 +37,23 @@ def stats_embed(record: PlayerStats) -> discord.Embed:
     return embed
 
 
-async def setup(bot: ChouetteBot) -> None:
-    """Add /chouette stats."""
-    cache: Cache = {}  # closed tables' results: they never change
+class Stats(Subcommands):
+    """/chouette stats, with the results of closed tables kept (they never change)."""
 
-    @bot.chouette.command()
+    def __init__(self, bot: ChouetteBot) -> None:
+        super().__init__(bot)
+        self.cache: Cache = {}
+
+    @app_commands.command()
     @app_commands.describe(player="whose statistics (default: yours)")
-    async def stats(interaction: discord.Interaction,
+    async def stats(self, interaction: discord.Interaction,
                     player: discord.Member | None = None) -> None:
         """A player's record over every chouette of this server: games, boxes, points."""
         assert interaction.guild_id is not None
         who = player or interaction.user
         await interaction.response.defer(ephemeral=True, thinking=True)
-        found = await read_stats(bot.store, guild_id=interaction.guild_id,
-                                 player=str(who.id), cache=cache)
+        found = await read_stats(self.bot.store, guild_id=interaction.guild_id,
+                                 player=str(who.id), cache=self.cache)
         record = found.get(str(who.id))
         if record is None:
             await interaction.followup.send(
@@ -57,3 +61,8 @@ async def setup(bot: ChouetteBot) -> None:
                 ephemeral=True)
             return
         await interaction.followup.send(embed=stats_embed(record), ephemeral=True)
+
+
+async def setup(bot: ChouetteBot) -> None:
+    """Add /chouette stats."""
+    await bot.add_cog(Stats(bot))

@@ -1,6 +1,7 @@
 """What the user is told when Discord or the bot fails him: a private reply saying what to
 do, and one log line (a traceback only for the bot's own bugs). Commands get it from the
-tree's error handler, buttons, menus and forms from `guarded`."""
+tree's error handler, buttons, menus and forms from `guarded`. A `Refusal` (a command used
+where it can't be: outside a table's channels) is told in its own words."""
 
 from __future__ import annotations
 
@@ -10,15 +11,24 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import discord
+from discord import app_commands
 
 from bot.discord.channels import missing
 
 log = logging.getLogger(__name__)
 
 
+class Refusal(app_commands.AppCommandError):
+    """A command that can't be done here, for a reason the user can act on: its message is
+    the whole reply (no log beyond a debug line: nothing failed)."""
+
+
 async def tell(interaction: discord.Interaction, error: BaseException, where: str) -> None:
     """Tell the user privately what went wrong and what to do; log it in one line."""
-    if isinstance(error, discord.Forbidden):
+    if isinstance(error, Refusal):
+        text = str(error)
+        log.debug("%s by %s refused: %s", where, interaction.user.id, text)
+    elif isinstance(error, discord.Forbidden):
         lacking = missing(_permissions_here(interaction))
         need = (f"this server must give the bot **{', '.join(lacking)}**" if lacking
                 else "a channel's permissions keep the bot out: a server admin can fix them")
