@@ -55,6 +55,9 @@ class ChouetteBot(commands.Bot):
     def __init__(self, settings: Settings, *, dice: Dice | None = None) -> None:
         intents = discord.Intents.default()
         intents.members = True  # to set channel permissions for seated players
+        # Players act through interactions, never messages: without these the gateway does
+        # not send the bot every message of its servers and DMs (its own board edits too).
+        intents.guild_messages = intents.dm_messages = False
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
