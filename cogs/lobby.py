@@ -16,6 +16,7 @@ from bot.discord.client import ChouetteBot
 from bot.markdown import shown
 from bot.store import Channels
 from cogs import Subcommands, this_table
+from rules.actions import refusal
 from rules.errors import BadOption, RuleError
 from rules.ruleset import PRESETS, describe, load_preset
 from rules.state import Command, TableState, replay
@@ -143,10 +144,8 @@ class Lobby(Subcommands):
             return
         box = state.seating.box
         command = Command("stake", box, {"player": me, "stake": multiple})
-        try:  # would the rules take it from the Box? (nothing is stored until he agrees)
-            decide(state, command)
-        except RuleError as exc:
-            await self.bot.reply(interaction, str(exc))
+        if why := refusal(state, command):  # from the Box? (nothing stored until he agrees)
+            await self.bot.reply(interaction, self.bot.presenter.names(state, why))
             return
         if box == me:  # the Box's own
             await self.bot.act(interaction, table, command)

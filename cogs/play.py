@@ -13,9 +13,8 @@ from bot.discord.asks import BuyButton
 from bot.discord.client import ChouetteBot
 from bot.markdown import escape, shown
 from cogs import Subcommands, this_table
-from rules.errors import RuleError
+from rules.actions import refusal
 from rules.state import Command
-from rules.table import decide
 
 
 class Play(Subcommands):
@@ -95,11 +94,9 @@ class Play(Subcommands):
         me = str(interaction.user.id)
         price = {"points": points} if points else {}
         dice = {"rolloff": [[[6, 5], [1, 2]]]}  # any throw: only asks if a sale would do
-        try:  # would the rules take this sale now? (nothing is stored until he accepts)
-            decide(state, Command("sell", me, {"from": me, "to": str(buyer.id), **price,
-                                               **dice}))
-        except RuleError as exc:
-            await self.bot.reply(interaction, self.bot.presenter.names(state, str(exc)))
+        sale = Command("sell", me, {"from": me, "to": str(buyer.id), **price, **dice})
+        if why := refusal(state, sale):  # now? (nothing is stored until he accepts)
+            await self.bot.reply(interaction, self.bot.presenter.names(state, why))
             return
         seller = shown(state, me)
         view = discord.ui.View(timeout=None)

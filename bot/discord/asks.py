@@ -20,9 +20,8 @@ from bot.discord.failures import guarded
 from bot.effects import Outcome
 from bot.markdown import shown
 from bot.service import TableService
-from rules.errors import RuleError
+from rules.actions import refusal
 from rules.state import Command, TableState
-from rules.table import decide
 
 _LABELS = {"take": ("Take", discord.ButtonStyle.success),
            "drop": ("Drop", discord.ButtonStyle.danger),
@@ -125,10 +124,8 @@ class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             state = await bot.service.state(self.table_id)
             rule = state.rules.raccoons if self.action == "raccoon" else state.rules.aardvarks
             if rule == "by_consent":  # Atlanta 5.4: both must agree
-                try:  # would the rules take it from him? (nothing happens until agreed)
-                    decide(state, command)
-                except RuleError as exc:
-                    await bot.reply(interaction, str(exc))
+                if why := refusal(state, command):  # nothing happens until agreed
+                    await bot.reply(interaction, bot.presenter.names(state, why))
                     return
                 view = discord.ui.View(timeout=None)
                 view.add_item(RaccoonButton(self.table_id, self.action, self.player,

@@ -7,7 +7,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from tests.e2e.random_play import PLAYERS, act, check, delivered, stored
+from tests.e2e.random_play import PLAYERS, act, check, delivered, restarted, stored
 from tests.e2e.session import BOARD, board, choose, open_table, play_until_roll, seats, status
 from tests.e2e.support import e2e
 
@@ -144,3 +144,27 @@ test_a_danish_game_on_the_rate_limited_discord = e2e(rate_limits=True)(
     played_at_random("danish", 14))
 test_a_euro_game_on_the_rate_limited_discord = e2e(rate_limits=True)(
     played_at_random("euro", 15))
+
+
+@e2e(rate_limits=True)
+async def test_killed_mid_game_on_the_rate_limited_discord(drv) -> None:
+    """kill -9 in the middle of a game while the channels are limited: after the restart
+    Discord shows what the store says, and the game plays on to its end, every click in
+    time and nothing posted twice."""
+    rng = random.Random(7)
+    await open_table(drv, *PLAYERS)
+    killed = False
+    for step in range(300):
+        await delivered(drv)
+        check(drv)
+        state = stored(drv)[0]
+        if state.games_played >= 1:
+            break
+        if not killed and step >= 6 and state.game is not None:  # the game under way
+            await restarted(drv)
+            check(drv)
+            killed = True
+        await act(drv, rng, settle=True, doubling=0.6)
+    assert killed and stored(drv)[0].games_played >= 1
+    assert max(drv.ack_times.values()) < 3
+    posted_once(drv)
