@@ -18,11 +18,11 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends libglib2.0-0 \
  && rm -rf /var/lib/apt/lists/*
 
-# What running needs, and nothing for the tests: the dependencies of pyproject.toml and of its
-# `analysis` extra (gnubg), in a layer of their own that a change to the code keeps.
-COPY pyproject.toml ./
-RUN python -c "import tomllib; p = tomllib.load(open('pyproject.toml', 'rb'))['project']; print('\n'.join(p['dependencies'] + p['optional-dependencies']['analysis']))" > /tmp/requirements.txt \
- && pip install --no-compile -r /tmp/requirements.txt \
+# What running needs, and nothing for the tests: the lock of pyproject.toml's dependencies and
+# its `analysis` extra (gnubg), every package pinned with its hashes (`make lock` writes it), in
+# a layer of their own that a change to the code keeps.
+COPY requirements/image.txt /tmp/requirements.txt
+RUN pip install --no-compile --require-hashes -r /tmp/requirements.txt \
  && rm /tmp/requirements.txt \
  && python -c "import gnubg"
 
