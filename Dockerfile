@@ -1,5 +1,5 @@
 # chouette-bot: the bot in a container; its database lives on the /data volume.
-# Build: docker build -t chouette-bot .   Run: docker compose up -d   (see README: Deploying)
+# Build: docker build -t chouette-bot .   Run: docker compose up -d --build   (README: Deploying)
 # The image includes GNU Backgammon's analysis: the worker in analysis/ and the gnubg package,
 # both GPL-3.0-or-later (the bot, MIT, only starts the worker as a process of its own).
 # Debian 12 by name: the one system library gnubg needs (below) is named as Debian 12 names it.
@@ -32,16 +32,25 @@ COPY bot ./bot
 COPY cogs ./cogs
 COPY analysis ./analysis
 
-# A user of its own, who owns the data folder (a new named volume starts as a copy of it).
+# A user of its own, who owns the data and backups folders (a new, empty named volume starts
+# as a copy of the folder it is mounted on, owner included).
 RUN groupadd --system --gid 10001 chouette \
  && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent \
         --shell /usr/sbin/nologin chouette \
- && mkdir /data \
- && chown 10001:10001 /data
+ && mkdir /data /backups \
+ && chown 10001:10001 /data /backups
 USER 10001:10001
 
-ENV CHOUETTE_DB=/data/chouette.sqlite3
-VOLUME ["/data"]
+# CHOUETTE_CONTAINER: a missing token is told as an environment variable to pass, not a file.
+ENV CHOUETTE_DB=/data/chouette.sqlite3 \
+    CHOUETTE_BACKUP_DIR=/backups \
+    CHOUETTE_CONTAINER=docker
+VOLUME ["/data", "/backups"]
+
+# Well while connected to Discord with the database answering: the bot touches a heartbeat
+# file beside the database every 30 s, and `health` fails once it is 90 s old.
+HEALTHCHECK --interval=60s --timeout=10s --start-period=120s --retries=3 \
+    CMD ["python", "-m", "bot", "health"]
 
 # SIGTERM (docker stop) closes the Discord session and the database cleanly.
 STOPSIGNAL SIGTERM

@@ -52,3 +52,17 @@ async def test_the_readmes_restore_brings_back_the_tables_as_at_the_backup(
         assert await service.state("t1") == in_memory()
     async with EventStore(db.with_name("chouette.sqlite3.before-restore")) as kept:
         assert sorted(await TableService(kept).resume()) == ["t1", "t2"]
+
+
+async def test_backups_go_to_chouette_backup_dir_where_it_is_set(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CHOUETTE_ENV_FILE", str(tmp_path / "no.env"))
+    monkeypatch.setenv("CHOUETTE_BACKUP_DIR", str(tmp_path / "backups-volume"))
+    db = tmp_path / "data" / "chouette.sqlite3"
+    async with EventStore(db) as store:
+        await run_session(TableService(store))
+    assert main(["backup", "--db", str(db)]) == 0
+    copy = Path(capsys.readouterr().out.strip())
+    assert copy.parent == tmp_path / "backups-volume" and copy.is_file()
+    assert not (db.parent / "backups").exists()
