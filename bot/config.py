@@ -36,6 +36,7 @@ class Settings:
     log_level: str = "INFO"
     backup_dir: Path | None = None  # where `backup` writes; None: backups/ beside the database
     container: str = ""  # the image says it runs in a container (CHOUETTE_CONTAINER)
+    manual_url: str = ""  # where players read docs/commands.md (/chouette help links it)
     env_file: Path = PROJECT / ".env"  # where the settings file was looked for
     env_found: bool = False  # whether it was there
 
@@ -79,6 +80,7 @@ class Settings:
             moderator_role_id=int(role_id) if role_id else None,
             backup_dir=root / backups if backups else None,
             container=(values.get("CHOUETTE_CONTAINER") or "").strip(),
+            manual_url=(values.get("CHOUETTE_MANUAL_URL") or "").strip(),
             autoroll=(values.get("CHOUETTE_AUTOROLL") or "1").strip().lower()
             not in ("0", "false", "no", "off"),
             log_level=level,
