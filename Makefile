@@ -11,7 +11,8 @@ LOCK_RUN  := requirements/run.txt
 LOCK_TEST := requirements/test.txt
 UV_VERSION := 0.13.9
 LOCK_VENV := .venv-lock
-COMPILE := $(LOCK_VENV)/bin/uv pip compile --quiet --upgrade --generate-hashes \
+UPGRADE ?= --upgrade  # make lock UPGRADE='--upgrade-package pillow': that one only
+COMPILE := $(LOCK_VENV)/bin/uv pip compile --quiet $(UPGRADE) --generate-hashes \
 	--python-version 3.11 --python-platform x86_64-unknown-linux-gnu \
 	--custom-compile-command 'make lock'
 
