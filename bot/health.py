@@ -11,8 +11,10 @@ import os
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import discord
+if TYPE_CHECKING:  # `python -m bot health` runs every minute: it doesn't load discord.py
+    import discord
 
 log = logging.getLogger(__name__)
 
