@@ -5,22 +5,43 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 RUN_STAMP := $(VENV)/.installed-run
 
-.PHONY: test run deps backup bench lint typecheck clean
+# The locks (requirements/*.txt): every package pinned with its hashes, made by `make lock`
+# from the minimums in pyproject.toml; pip installs exactly them, then the project itself.
+LOCK_RUN  := requirements/run.txt
+LOCK_TEST := requirements/test.txt
+UV_VERSION := 0.13.9
+LOCK_VENV := .venv-lock
+UPGRADE ?= --upgrade  # make lock UPGRADE='--upgrade-package pillow': that one only
+COMPILE := $(LOCK_VENV)/bin/uv pip compile --quiet $(UPGRADE) --generate-hashes \
+	--python-version 3.11 --python-platform x86_64-unknown-linux-gnu \
+	--custom-compile-command 'make lock'
+
+.PHONY: test run deps backup bench lint typecheck clean lock
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
 
 # What running needs, and only that (make run, make deps, a server).
-$(RUN_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e .
+$(RUN_STAMP): $(LOCK_RUN) pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK_RUN)
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(RUN_STAMP)
 
 # Running's needs and the test tools (make test): running then needs nothing more.
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+$(STAMP): $(LOCK_TEST) pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK_TEST)
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP) $(RUN_STAMP)
+
+# The locks anew from pyproject.toml, each package at its newest release that the minimums
+# allow (README: Updating the locks). The test lock first; the others take its versions.
+lock:
+	$(PYTHON) -m venv $(LOCK_VENV) || python3 -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/python -m pip install --quiet uv==$(UV_VERSION)
+	$(COMPILE) --extra test -o $(LOCK_TEST) pyproject.toml requirements/build.in
+	$(COMPILE) -c $(LOCK_TEST) -o $(LOCK_RUN) pyproject.toml requirements/build.in
+	$(COMPILE) -c $(LOCK_TEST) --extra analysis -o requirements/image.txt \
+		pyproject.toml requirements/build.in
 
 deps: $(RUN_STAMP)
 
@@ -45,4 +66,4 @@ bench: $(STAMP)
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(LOCK_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -91,6 +91,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     save.add_argument("--db", help="the database (default: CHOUETTE_DB, as `run` uses)")
     save.add_argument("--out", help="the copy (default: backups/ beside the database, "
                       "named by the time)")
+    health = sub.add_parser("health", help="whether the running bot is well (exit 0) or not "
+                            "(exit 1): its heartbeat file is fresh",
+                            description="Exit 0 if the bot using CHOUETTE_DB touched its "
+                            "heartbeat file recently (it does every 30 s while connected to "
+                            "Discord with its database answering), else 1 with the reason.")
+    health.add_argument("--db", help="the database (default: CHOUETTE_DB, as `run` uses)")
+    health.add_argument("--max-age", type=float, default=90.0,
+                        help="seconds a heartbeat stays fresh (default 90)")
     args = parser.parse_args(argv)
     if args.command == "legal":
         return legal(sys.stdin, sys.stdout)
@@ -106,6 +114,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return print_stats(args.db, args.player)
     if args.command == "backup":
         return backup_database(args.db, args.out)
+    if args.command == "health":
+        return check_health(args.db, args.max_age)
     if args.command == "analyse":
         return analyse_transcript(args.file, args.plies)
     return run()
@@ -128,14 +138,33 @@ def analyse_transcript(path: str, plies: int) -> int:
     return 0
 
 
+def check_health(db: str | None, max_age: float) -> int:
+    """0 if the running bot's heartbeat is fresh; else 1 and why, on stderr."""
+    from bot.health import check, heartbeat_file
+
+    try:
+        database = Path(db) if db else Settings.load().database
+    except SettingsError as exc:
+        print(f"chouette-bot: {exc}", file=sys.stderr)
+        return 2
+    problem = check(heartbeat_file(database), max_age)
+    if problem is not None:
+        print(f"chouette-bot: unwell: {problem}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def backup_database(db: str | None, out: str | None) -> int:
-    """Copy the database to `out` (default: a dated file in backups/ beside it)."""
+    """Copy the database to `out` (default: a dated file in CHOUETTE_BACKUP_DIR, else in
+    backups/ beside the database)."""
     from bot.dbfile import backup
 
     try:
-        source = Path(db) if db else Settings.load().database
+        settings = Settings.load()
+        source = Path(db) if db else settings.database
+        folder = settings.backup_dir or source.parent / "backups"
         stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
-        target = Path(out) if out else source.parent / "backups" / f"{source.stem}-{stamp}.sqlite3"
+        target = Path(out) if out else folder / f"{source.stem}-{stamp}.sqlite3"
         print(backup(source, target))
     except (SettingsError, StoreError) as exc:
         print(f"chouette-bot: {exc}", file=sys.stderr)

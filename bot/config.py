@@ -29,10 +29,14 @@ class Settings:
     database: Path = Path("data/chouette.sqlite3")
     dev_guild_id: int | None = None
     moderator_role: str = "Chouette Moderator"  # or Manage Server: may blind kibitzers
+    moderator_role_id: int | None = None  # the role by id; then the name is not looked at
     autoroll: bool = True  # roll for the shooter when the double window closes
     max_tables: int = 5  # open tables a server may have at once
     delete_after_hours: float = 0  # remove an ended table's channels after this (0: keep)
     log_level: str = "INFO"
+    backup_dir: Path | None = None  # where `backup` writes; None: backups/ beside the database
+    container: str = ""  # the image says it runs in a container (CHOUETTE_CONTAINER)
+    manual_url: str = ""  # where players read docs/commands.md (/chouette help links it)
     env_file: Path = PROJECT / ".env"  # where the settings file was looked for
     env_found: bool = False  # whether it was there
 
@@ -48,10 +52,9 @@ class Settings:
         values: dict[str, str | None] = dict(dotenv_values(env_file)) if found else {}
         values.update(environ)
         where = f"{env_file} or the environment"
-        guild = (values.get("CHOUETTE_DEV_GUILD_ID") or "").strip() or None
-        if guild is not None and not guild.isdigit():
-            raise SettingsError(f"CHOUETTE_DEV_GUILD_ID must be a server id (digits), not "
-                                f"{guild!r}: fix it in {where}.")
+        guild = _digits(values, "CHOUETTE_DEV_GUILD_ID", "a server id", where)
+        role_id = _digits(values, "CHOUETTE_MODERATOR_ROLE_ID", "a role id", where)
+        backups = (values.get("CHOUETTE_BACKUP_DIR") or "").strip()
         level = (values.get("LOG_LEVEL") or "INFO").strip().upper()
         if level not in LOG_LEVELS:
             raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not "
@@ -74,6 +77,10 @@ class Settings:
             database=root / (values.get("CHOUETTE_DB") or cls.database),
             dev_guild_id=int(guild) if guild else None,
             moderator_role=values.get("CHOUETTE_MODERATOR_ROLE") or cls.moderator_role,
+            moderator_role_id=int(role_id) if role_id else None,
+            backup_dir=root / backups if backups else None,
+            container=(values.get("CHOUETTE_CONTAINER") or "").strip(),
+            manual_url=(values.get("CHOUETTE_MANUAL_URL") or "").strip(),
             autoroll=(values.get("CHOUETTE_AUTOROLL") or "1").strip().lower()
             not in ("0", "false", "no", "off"),
             log_level=level,
@@ -86,10 +93,23 @@ class Settings:
         """The `logging` level of `log_level`."""
         return logging.getLevelNamesMapping()[self.log_level]
 
+    def moderator_role_matches(self, role_id: int, role_name: str) -> bool:
+        """Whether a role is the moderators': by id where CHOUETTE_MODERATOR_ROLE_ID is set
+        (a renamed role stays theirs, a new role of the same name is not), else by name."""
+        if self.moderator_role_id is not None:
+            return role_id == self.moderator_role_id
+        return role_name == self.moderator_role
+
     def require_token(self) -> str:
         """The bot token, or a SettingsError telling where to put it."""
         if self.discord_token:
             return self.discord_token
+        if self.container and not self.env_found:
+            raise SettingsError(
+                "DISCORD_TOKEN is not set in this container's environment. With Docker "
+                "Compose, put DISCORD_TOKEN=<your bot's token> in the .env file beside "
+                "compose.yaml and run `docker compose up -d`; with `docker run`, pass "
+                "`-e DISCORD_TOKEN=...` or `--env-file .env` (README: Deploying).")
         if self.env_found:
             raise SettingsError(
                 f"DISCORD_TOKEN is empty in {self.env_file}: put your bot's token after "
@@ -100,3 +120,11 @@ class Settings:
         raise SettingsError(
             f"DISCORD_TOKEN is not set. {how} and put your bot's token there (README: "
             "'Running the bot on your server'), or export it.")
+
+
+def _digits(values: Mapping[str, str | None], key: str, what: str, where: str) -> str | None:
+    """The setting `key` if set: digits (a Discord id), or a SettingsError saying so."""
+    raw = (values.get(key) or "").strip() or None
+    if raw is not None and not raw.isdigit():
+        raise SettingsError(f"{key} must be {what} (digits), not {raw!r}: fix it in {where}.")
+    return raw

@@ -21,7 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import startup
+from bot import health, startup
 from bot.config import Settings
 from bot.dice import Dice, commitment
 from bot.discord.actions import DYNAMIC_ITEMS
@@ -42,7 +42,7 @@ from rules.table import decide, unopposed
 log = logging.getLogger(__name__)
 
 INITIAL_EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scores", "cogs.moderation", "cogs.stats",
-                      "cogs.records")
+                      "cogs.records", "cogs.help")
 
 
 class ChouetteBot(commands.Bot):
@@ -131,10 +131,11 @@ class ChouetteBot(commands.Bot):
         return outcome
 
     def is_moderator(self, user: discord.User | discord.Member) -> bool:
-        """Manage Server, or the moderator role named in the settings."""
+        """Manage Server, or the moderator role of the settings (by id, else by name)."""
         return isinstance(user, discord.Member) and (
             user.guild_permissions.manage_guild
-            or any(role.name == self.settings.moderator_role for role in user.roles))
+            or any(self.settings.moderator_role_matches(role.id, role.name)
+                   for role in user.roles))
 
     async def roll_command(self, table_id: str, who: str) -> Command:
         """`who` rolls the next dice of the game in progress, from its seed (the command
@@ -282,10 +283,14 @@ async def _serve(settings: Settings, token: str) -> None:
     stopping: list[asyncio.Task[None]] = []
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, lambda: stopping.append(loop.create_task(bot.close())))
+    alive = health.heartbeat_file(settings.database)
+    beating = spawn(health.beat(bot, lambda: bot.store.meta("commands_scope"), alive),
+                    "heartbeat")
     try:
         async with bot:
             await bot.start(token)
     finally:
+        beating.cancel()
         await bot.close()  # the store too, before the loop ends
         await asyncio.gather(*stopping, return_exceptions=True)
         log.info("stopped")

@@ -1,10 +1,12 @@
 """Where the slash commands are registered: everywhere, or on one test server while
 `CHOUETTE_DEV_GUILD_ID` is set. The store remembers where they went last, so that commands
 copied to a test server are taken off it when the setting is removed or changed; otherwise
-that server's members would see `/chouette` twice."""
+that server's members would see `/chouette` twice. It also remembers the ids Discord gave
+the commands, for clickable command mentions (`</chouette join:ID>`)."""
 
 from __future__ import annotations
 
+import json
 import logging
 
 import discord
@@ -15,6 +17,7 @@ from bot.store import EventStore
 log = logging.getLogger(__name__)
 
 SCOPE_KEY = "commands_scope"  # in the store's meta table: "global" or a server id
+IDS_KEY = "command_ids"  # in the store's meta table: {command name: id} as JSON
 GLOBAL = "global"
 
 
@@ -26,7 +29,7 @@ async def sync_commands(tree: app_commands.CommandTree[discord.Client], store: E
     if dev_guild_id:
         guild = discord.Object(id=dev_guild_id)
         tree.copy_global_to(guild=guild)
-        await tree.sync(guild=guild)
+        synced = await tree.sync(guild=guild)
         now = str(dev_guild_id)
         log.info("commands synced to the test server %s only (CHOUETTE_DEV_GUILD_ID)", now)
         if before == GLOBAL:
@@ -34,8 +37,9 @@ async def sync_commands(tree: app_commands.CommandTree[discord.Client], store: E
                         "server, so server %s lists them twice until CHOUETTE_DEV_GUILD_ID "
                         "is removed again", now)
     else:
-        await tree.sync()
+        synced = await tree.sync()
         now = GLOBAL
+    await store.set_meta(IDS_KEY, json.dumps({c.name: c.id for c in synced}))
     if before not in (None, GLOBAL, now):
         await _clear_guild(tree, int(before))
     if before != now:
@@ -53,3 +57,9 @@ async def _clear_guild(tree: app_commands.CommandTree[discord.Client], guild_id:
                     "and invite it again", guild_id, exc)
     else:
         log.info("removed the commands copied to the test server %s earlier", guild_id)
+
+
+async def command_ids(store: EventStore) -> dict[str, int]:
+    """{command name: id} as Discord registered them at the last start ({} before any)."""
+    raw = await store.meta(IDS_KEY)
+    return {str(k): int(v) for k, v in json.loads(raw).items()} if raw else {}

@@ -68,3 +68,28 @@ def test_run_without_a_token_says_what_to_do(tmp_path: Path) -> None:
                                "CHOUETTE_ENV_FILE": str(tmp_path / "missing.env")})
     assert done.returncode == 2
     assert "DISCORD_TOKEN is not set" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_moderator_role_is_matched_by_id_where_one_is_set_else_by_name(
+        tmp_path: Path) -> None:
+    by_name = Settings.load(tmp_path / "none", environ={"CHOUETTE_MODERATOR_ROLE": "Mods"})
+    assert by_name.moderator_role_id is None
+    assert by_name.moderator_role_matches(1, "Mods") and not by_name.moderator_role_matches(
+        1, "Chouette Moderator")
+    by_id = Settings.load(tmp_path / "none", environ={
+        "CHOUETTE_MODERATOR_ROLE_ID": " 123456789012345678 ", "CHOUETTE_MODERATOR_ROLE": "Mods"})
+    assert by_id.moderator_role_id == 123456789012345678
+    assert by_id.moderator_role_matches(123456789012345678, "renamed")
+    assert not by_id.moderator_role_matches(42, "Mods")  # the name no longer counts
+    with pytest.raises(SettingsError, match=r"CHOUETTE_MODERATOR_ROLE_ID must be a role id "
+                       r"\(digits\), not '@Mods'"):
+        Settings.load(tmp_path / "none", environ={"CHOUETTE_MODERATOR_ROLE_ID": "@Mods"})
+
+
+def test_in_a_container_a_missing_token_is_an_environment_variable_to_pass(
+        tmp_path: Path) -> None:
+    settings = Settings.load(tmp_path / "none", environ={"CHOUETTE_CONTAINER": "docker"})
+    with pytest.raises(SettingsError, match=r"not set in this container's environment\. "
+                       r"With Docker Compose, put DISCORD_TOKEN=") as caught:
+        settings.require_token()
+    assert ".env.example" not in str(caught.value) and "Create" not in str(caught.value)

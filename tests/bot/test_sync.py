@@ -8,7 +8,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord.sync import SCOPE_KEY, sync_commands
+from bot.discord.sync import SCOPE_KEY, command_ids, sync_commands
 from bot.store import EventStore
 
 
@@ -74,3 +74,20 @@ async def test_a_server_that_cant_be_cleared_is_logged_with_what_to_do(
             assert await scope_after(store, None, Tree(refuse=5)) == "global"
     assert "could not remove the /chouette commands copied to the test server 5" in caplog.text
     assert "invite it again" in caplog.text
+
+
+class Registering(Tree):
+    """A tree whose sync answers as Discord does: the commands with the ids it gave them."""
+
+    async def sync(self, *, guild: discord.Object | None = None) -> list[Any]:
+        await super().sync(guild=guild)
+        return [SimpleNamespace(name="chouette", id=900 + (guild.id if guild else 0))]
+
+
+async def test_the_ids_discord_gave_the_commands_are_kept_for_mentions(tmp_path: Path) -> None:
+    async with EventStore(tmp_path / "c.db") as store:
+        assert await command_ids(store) == {}
+        await sync_commands(Registering(), store, None)  # type: ignore[arg-type]
+        assert await command_ids(store) == {"chouette": 900}
+        await sync_commands(Registering(), store, 5)  # type: ignore[arg-type]
+        assert await command_ids(store) == {"chouette": 905}  # the test server's copy

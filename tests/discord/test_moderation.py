@@ -1,6 +1,7 @@
 """Moderators blind a kibitzer (he loses sight of the table's channels) and unblind him;
 anyone else is told who may."""
 
+import dataclasses
 from typing import Any
 
 import discord
@@ -86,3 +87,23 @@ async def test_fibs_a_disconnected_captain_has_his_game_held_over_when_his_time_
     assert "the game is put on hold" in board_message(board).content
     state = await table_state(simcord_env, board)
     assert state.game is None and [g.number for g, _ in state.held] == [1]
+
+
+async def test_with_a_moderator_role_id_the_role_is_that_one_whatever_its_name(
+        simcord_env: Any) -> None:
+    guild, _members, board = await open_table(simcord_env, "ann", "bo", "cy")
+    club = guild.create_role("Club staff")
+    named = guild.create_role("Chouette Moderator")  # the default name, not the role set
+    bot = simcord_env.bot
+    bot.settings = dataclasses.replace(bot.settings, moderator_role_id=club.id)
+    staff = guild.add_member(simcord_env.create_user("staff"), roles=[club])
+    pretender = guild.add_member(simcord_env.create_user("pretender"), roles=[named])
+    kib = guild.add_member(simcord_env.create_user("kib"))
+    refused = await pretender.slash(board, "chouette mod blind", member=kib)
+    assert refused.ephemeral and "Only a moderator" in refused.response.content
+    done = await staff.slash(board, "chouette mod blind", member=kib)
+    assert done.ephemeral and "Only a moderator" not in done.response.content
+    live = bot.get_guild(guild.id)
+    kibitz = discord.utils.get(live.text_channels, name="kibitz")
+    assert kibitz is not None
+    assert not kibitz.permissions_for(live.get_member(kib.id)).view_channel

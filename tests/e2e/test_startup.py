@@ -211,3 +211,44 @@ def test_a_good_start_logs_name_servers_and_invite_then_stops_on_sigterm(home: P
     assert ready.startswith("20") and "INFO" in ready  # a timestamp, a level
     assert "voice will NOT be supported" not in exited.stderr
     assert "Traceback" not in exited.stderr and "Event loop is closed" not in exited.stderr
+
+
+def test_in_a_container_a_missing_token_says_to_pass_it_in_the_environment(home: Path) -> None:
+    exited = run_bot(home, DISCORD_TOKEN="", CHOUETTE_CONTAINER="docker")
+    assert_one_line(exited, EXIT_SETTINGS, "chouette-bot: DISCORD_TOKEN is not set in this "
+                    "container's environment. With Docker Compose, put DISCORD_TOKEN=")
+    assert "Create " not in exited.stderr and "-e DISCORD_TOKEN=" in exited.last_line
+
+
+def health(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    """`python -m bot health` as a HEALTHCHECK runs it, with the bot's settings."""
+    return subprocess.run([sys.executable, "-m", "bot", "health", *args], cwd="/", env=env,
+                          capture_output=True, text=True, timeout=TIMEOUT, check=False)
+
+
+def test_health_is_well_while_the_bot_is_connected_and_unwell_before_and_after(
+        home: Path) -> None:
+    async def main() -> tuple[list[subprocess.CompletedProcess[str]], int]:
+        fake = FakeDiscord()
+        await fake.start()
+        env = environment(home, fake)
+        checks = [health(env)]  # before the bot ever ran
+        try:
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot", "run", cwd="/", env=env,
+                stdin=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+            async with asyncio.timeout(TIMEOUT):
+                while (well := await asyncio.to_thread(health, env)).returncode != 0:
+                    await asyncio.sleep(0.2)
+                checks.append(well)
+                proc.send_signal(signal.SIGTERM)
+                status = await proc.wait()
+            checks.append(health(env, "--max-age", "0"))  # stopped: no beat comes any more
+            return checks, status
+        finally:
+            await fake.stop()
+
+    (before, well, after), status = asyncio.run(main())
+    assert (before.returncode, well.returncode, after.returncode, status) == (1, 0, 1, 0)
+    assert "no heartbeat at" in before.stderr and str(home / "c.sqlite3.alive") in before.stderr
+    assert well.stderr == "" and "s old (at most 0)" in after.stderr

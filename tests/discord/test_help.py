@@ -1,0 +1,83 @@
+"""/chouette help: a private answer that explains the table the player is at (its preset, his
+seat, what he can do now) and lists every command as a clickable mention."""
+
+import re
+from typing import Any
+
+from discord import app_commands
+
+from bot.discord.sync import IDS_KEY
+from tests.discord.conftest import ScriptedDice
+from tests.discord.test_lobby import open_table
+from tests.discord.test_play import play, started
+
+
+def every_command(env: Any) -> list[str]:
+    group = env.bot.tree.get_command("chouette")
+    assert isinstance(group, app_commands.Group)
+    names = [c.qualified_name for c in group.walk_commands()
+             if isinstance(c, app_commands.Command)]
+    return sorted(names, key=lambda name: len(name.split()))  # /chouette mod ... last
+
+
+async def helped(member: Any, channel: Any) -> tuple[str, str]:
+    """The help's text and its list of commands, as `member` sees them in `channel`."""
+    answer = await member.slash(channel, "chouette help")
+    assert answer.ephemeral
+    message = answer.response
+    assert len(message.embeds) == 1 and len(message.content) <= 2000
+    listing = message.embeds[0].description
+    assert listing is not None and len(listing) <= 4096
+    return message.content, listing
+
+
+async def test_every_command_is_a_mention_with_the_id_discord_gave_it(simcord_env: Any) -> None:
+    guild = simcord_env.create_guild()
+    lobby = guild.create_text_channel("lobby")
+    ann = guild.add_member(simcord_env.create_user("ann"))
+    text, listing = await helped(ann, lobby)
+    registered = {c.name: c.id for c in await simcord_env.bot.tree.fetch_commands()}
+    root = registered["chouette"]
+    mentioned = re.findall(r"</([a-z ]+):(\d+)>", listing)
+    assert [name for name, _ in mentioned] == every_command(simcord_env)
+    assert {int(i) for _, i in mentioned} == {root}
+    assert "chouette help" in dict(mentioned) and "chouette mod blind" in dict(mentioned)
+    assert f"</chouette join:{root}>: " in listing  # with what it does
+    assert "not in a chouette table's channels" in text
+    assert f"</chouette open:{root}>" in text and "docs/commands.md" in text
+
+
+async def test_without_the_ids_the_commands_are_plain_text(simcord_env: Any) -> None:
+    _guild, (ann, _bo), board = await open_table(simcord_env, "ann", "bo")
+    await simcord_env.bot.store.set_meta(IDS_KEY, None)  # never synced
+    _, listing = await helped(ann, board)
+    assert "</" not in listing and "`/chouette join`: " in listing
+
+
+async def test_before_the_first_game_it_says_the_preset_the_seat_and_start(
+        simcord_env: Any) -> None:
+    guild, (_ann, bo), board = await open_table(simcord_env, "ann", "bo", preset="fibs")
+    text, _ = await helped(bo, board)
+    assert "**This table:** fibs rules (the bot runs the board), before the first game" in text
+    assert "**You:** You have joined the table, at stake ×1." in text
+    assert "**You can now:** **Start game** (on the board)" in text
+    kib = guild.add_member(simcord_env.create_user("kib"))
+    text, _ = await helped(kib, board)
+    assert "You are not at this table" in text and "**You can now:** **Join**" in text
+
+
+async def test_in_a_game_each_player_is_told_his_seat_and_his_moves(
+        simcord_env: Any, dice: ScriptedDice) -> None:
+    _, (ann, bo, cy), board = await started(simcord_env, dice)  # ann Box, bo Captain; 3-1
+    text, _ = await helped(ann, board)
+    assert "game 1 in progress" in text and "You are the Box" in text
+    assert "Waiting for ann to play 3-1" in text
+    assert "**You can now:** play your move" in text
+    text, _ = await helped(bo, board)
+    assert "You are the Captain" in text and "**You can now:** nothing" in text
+    await play(ann, board, "8/5 6/5")
+    text, _ = await helped(bo, board)
+    assert "**Roll** (on the board)" in text and "**Double** (on the board)" in text
+    text, _ = await helped(cy, board)
+    assert "You are on the Team (seat 2)" in text
+    assert "**Double** (on the board)" in text and "**Roll**" not in text
