@@ -95,6 +95,8 @@ def _name(drv: Any, player_id: str) -> str:
 async def act(drv: Any, rng: random.Random, settle: bool, doubling: float = 0.25) -> None:
     """One action a player would take now, chosen at random among those open (a double
     before a roll with the chance `doubling`)."""
+    if stored(drv)[2]:  # a request Discord refused is sent again shortly: wait, as players do
+        await delivered(drv)
     state, channels, _ = stored(drv)
     message = board(drv, channels.board_id)
     labels = drv.button_labels(message)
