@@ -1,5 +1,6 @@
-"""The store's two backends for the store tests: an SQLite file, and a database of its own on
-a real PostgreSQL 16 server that the suite starts once (pgserver, from PyPI)."""
+"""The store's two backends for the store tests: an SQLite file, and a schema of its own on a
+real PostgreSQL 16 server that the suite starts once (pgserver, from PyPI; the xdist workers
+share it: pgserver counts the processes using a data folder and the last one stops it)."""
 
 from __future__ import annotations
 
@@ -15,28 +16,33 @@ _databases = itertools.count(1)
 
 
 @pytest.fixture(scope="session")
-def postgres(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """One PostgreSQL server for the session (each xdist worker starts its own), stopped
-    and deleted at the end."""
+def postgres(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Iterator[Any]:
+    """The session's PostgreSQL server, without fsync (a test needs no durability: a
+    crashed server's data is thrown away with the run)."""
     import pgserver
 
+    base = tmp_path_factory.getbasetemp()
+    folder = (base if worker_id == "master" else base.parent) / "postgres"
+    folder.mkdir(exist_ok=True)
     started = time.perf_counter()
-    server = pgserver.get_server(tmp_path_factory.mktemp("pg"), cleanup_mode="delete")
-    server.startup_seconds = time.perf_counter() - started
+    server = pgserver.get_server(folder, cleanup_mode="stop")
+    server.psql("ALTER SYSTEM SET fsync = off; ALTER SYSTEM SET synchronous_commit = off; "
+                "ALTER SYSTEM SET full_page_writes = off; SELECT pg_reload_conf();")
+    server.started_in = time.perf_counter() - started
     yield server
     server.cleanup()
 
 
-def new_database(server: Any) -> str:
-    """The URL of a new, empty database on the server."""
-    name = f"store_{next(_databases)}"
-    server.psql(f"CREATE DATABASE {name};")
-    return str(server.get_uri(name))
+def new_schema(server: Any, worker: str = "") -> str:
+    """The URL of the server's database with a new, empty schema as its search path."""
+    name = f"store_{worker}_{next(_databases)}"
+    server.psql(f"CREATE SCHEMA {name};")
+    return f"{server.get_uri()}&search_path={name}"
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
 def target(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
-    """Where a store lives: an SQLite file, or a PostgreSQL database of its own."""
+    """Where a store lives: an SQLite file, or a PostgreSQL schema of its own."""
     if request.param == "sqlite":
         return tmp_path / "c.db"
-    return new_database(request.getfixturevalue("postgres"))
+    return new_schema(request.getfixturevalue("postgres"), request.getfixturevalue("worker_id"))
