@@ -91,6 +91,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     save.add_argument("--db", help="the database (default: CHOUETTE_DB, as `run` uses)")
     save.add_argument("--out", help="the copy (default: backups/ beside the database, "
                       "named by the time)")
+    move = sub.add_parser("move-to", help="copy the SQLite store to an empty PostgreSQL "
+                          "database, checked", description="Copy every row of the SQLite "
+                          "store into an empty PostgreSQL database in one transaction, then "
+                          "compare the rows and every table's state. Stop the bot first.")
+    move.add_argument("url", help="postgresql://user:password@host/database")
+    move.add_argument("--db", help="the SQLite database (default: CHOUETTE_DB)")
     args = parser.parse_args(argv)
     if args.command == "legal":
         return legal(sys.stdin, sys.stdout)
@@ -106,6 +112,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return print_stats(args.db, args.player)
     if args.command == "backup":
         return backup_database(args.db, args.out)
+    if args.command == "move-to":
+        return move_store(args.db, args.url)
     if args.command == "analyse":
         return analyse_transcript(args.file, args.plies)
     return run()
@@ -128,12 +136,32 @@ def analyse_transcript(path: str, plies: int) -> int:
     return 0
 
 
+def move_store(db: str | None, url: str) -> int:
+    """Copy the SQLite store to the PostgreSQL database `url` and check the copy."""
+    from bot.dialect import shown
+    from bot.move import move_to
+
+    try:
+        source = Path(db) if db else Settings.load().database_file
+        copied = asyncio.run(move_to(source, url))
+    except (SettingsError, StoreError) as exc:
+        print(f"chouette-bot: {exc}", file=sys.stderr)
+        return 2
+    rows = ", ".join(f"{n} {name}" for name, n in copied.items())
+    print(f"Copied {source} to {shown(url)} and checked it ({rows}). Now set "
+          "CHOUETTE_DATABASE_URL to that URL and start the bot.")
+    return 0
+
+
 def backup_database(db: str | None, out: str | None) -> int:
     """Copy the database to `out` (default: a dated file in backups/ beside it)."""
     from bot.dbfile import backup
 
     try:
         source = Path(db) if db else Settings.load().database
+        if not isinstance(source, Path):
+            raise StoreError("The store is on PostgreSQL (CHOUETTE_DATABASE_URL): back it "
+                             "up with pg_dump (README: PostgreSQL).")
         stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
         target = Path(out) if out else source.parent / "backups" / f"{source.stem}-{stamp}.sqlite3"
         print(backup(source, target))

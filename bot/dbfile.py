@@ -1,7 +1,7 @@
 """The SQLite database as a file: created whole, copied safely while in use, connected to
 without leaving aiosqlite's worker thread behind, and spoken to as `SqliteDatabase`, the
 store's embedded backend (`bot/pgdb.py` is the other). `StoreError` is the store's error,
-here so that every module of the store raises it; `Dialects` is a migration written twice."""
+here so that every module of the store raises it."""
 
 from __future__ import annotations
 
@@ -11,27 +11,16 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
+from bot.dialect import Dialects, Migration
+
 
 class StoreError(Exception):
     """The database can't be used as it is; the message names the file and what to do."""
-
-
-@dataclass(frozen=True)
-class Dialects:
-    """A migration whose SQL differs between SQLite and PostgreSQL (most are one text: see
-    `pgdb.postgres_ddl` for what is rewritten by itself)."""
-
-    sqlite: str
-    postgres: str
-
-
-Migration = str | Dialects
 
 
 class SqliteDatabase:

@@ -2,9 +2,10 @@
 
 It speaks the store's SQL as written for SQLite: `?` placeholders become `$1, $2, ...`;
 `INSERT OR IGNORE` becomes `ON CONFLICT DO NOTHING` and `INSERT OR REPLACE` an upsert on the
-table's primary key (`postgres_sql`); a migration's SQLite-only words are rewritten
-(`postgres_ddl`: INTEGER is BIGINT, no WITHOUT ROWID, `strftime('%s', 'now')` is the epoch),
-and a migration that needs more is written for each (`Dialects`). The schema's number is the
+table's primary key (`_insert_or`); a migration's SQLite-only words are rewritten
+(`dialect.postgres_ddl`: INTEGER is BIGINT, no WITHOUT ROWID, `strftime('%s', 'now')` is the
+epoch), and a migration that needs more is written for each (`dialect.Dialects`). Imported
+only for a PostgreSQL URL: asyncpg is the `postgres` extra's. The schema's number is the
 one row of `chouette_schema` (SQLite's is PRAGMA user_version); migrations run in one
 transaction under an advisory lock, so two processes starting at once migrate once. There is
 no copy before a migration: back PostgreSQL up with `pg_dump` (README).
@@ -16,60 +17,16 @@ import re
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.dbfile import Dialects, Migration, StoreError
+from bot.dbfile import StoreError
+from bot.dialect import Migration, placeholders, postgres_ddl, shown
 
-SCHEMES = ("postgresql://", "postgres://")
 MIGRATION_LOCK = 0x63686F75  # pg_advisory_xact_lock key while migrating ("chou")
 
-_QUOTED_OR_MARK = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\?")
 _INSERT_OR = re.compile(r"^\s*INSERT\s+OR\s+(IGNORE|REPLACE)\s+INTO\s+(\w+)\s*(\(([^)]*)\))?",
                         re.IGNORECASE)
-_DDL = ((re.compile(r"\s+WITHOUT\s+ROWID", re.IGNORECASE), ""),
-        (re.compile(r"\bINTEGER\b", re.IGNORECASE), "BIGINT"),
-        (re.compile(r"strftime\(\s*'%s'\s*,\s*'now'\s*\)", re.IGNORECASE),
-         "CAST(EXTRACT(EPOCH FROM now()) AS BIGINT)"))
-
-
-def is_url(target: object) -> bool:
-    """Whether a store's location is a PostgreSQL URL (else it is an SQLite file)."""
-    return isinstance(target, str) and target.startswith(SCHEMES)
-
-
-def shown(url: str) -> str:
-    """The URL without its password, for messages and logs."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return urlunsplit(parts._replace(netloc=netloc))
-
-
-def placeholders(sql: str) -> str:
-    """SQLite's `?` placeholders as PostgreSQL's `$1, $2, ...` (not inside quotes)."""
-    count = 0
-
-    def number(match: re.Match[str]) -> str:
-        nonlocal count
-        if match.group() != "?":
-            return match.group()
-        count += 1
-        return f"${count}"
-
-    return _QUOTED_OR_MARK.sub(number, sql)
-
-
-def postgres_ddl(migration: Migration) -> str:
-    """A migration's PostgreSQL text: its own, or the SQLite text with SQLite's words
-    rewritten (INTEGER -> BIGINT: Discord ids need 64 bits, as SQLite's INTEGER has)."""
-    if isinstance(migration, Dialects):
-        return migration.postgres
-    for pattern, replacement in _DDL:
-        migration = pattern.sub(replacement, migration)
-    return migration
 
 
 class PostgresDatabase:

@@ -17,23 +17,25 @@ passed in from Python, `rowid` only on `tables`. `bot/pgdb.py` says what it rewr
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Union
 
 from bot.codec import CodecError, dumps, loads
-from bot.dbfile import Dialects, Migration, SqliteDatabase, explain, open_sqlite
+from bot.dbfile import SqliteDatabase, explain, open_sqlite
 from bot.dbfile import StoreError as StoreError  # raised by both; imported from here
-from bot.pgdb import PostgresDatabase, is_url, open_postgres, postgres_ddl, shown
-from bot.pgdb import explain as explain_postgres
+from bot.dialect import Dialects, Migration, is_url, postgres_ddl, shown
 from rules import RULES_VERSION
 from rules.events import Event
 from rules.state import TableState, replay
 
-Database = SqliteDatabase | PostgresDatabase
-ERRORS = SqliteDatabase.errors + PostgresDatabase.errors
+if TYPE_CHECKING:
+    from bot.pgdb import PostgresDatabase
+
+Database = Union[SqliteDatabase, "PostgresDatabase"]
 
 _TABLES = ("""
     CREATE TABLE tables (
@@ -114,6 +116,13 @@ MIGRATIONS: tuple[Migration, ...] = (
 )
 
 
+def need_postgres() -> None:
+    """A StoreError saying what to install if asyncpg (the `postgres` extra) is missing."""
+    if importlib.util.find_spec("asyncpg") is None:
+        raise StoreError("CHOUETTE_DATABASE_URL needs the PostgreSQL driver, not installed "
+                         "here: .venv/bin/pip install -e '.[postgres]' (README: PostgreSQL).")
+
+
 _CHANNELS = ("table_id", "guild_id", "category_id", "board_id", "kibitz_id", "team_id",
              "box_id", "message_id", "origin_id")  # discord_tables' columns, in order
 
@@ -166,12 +175,13 @@ class EventStore:
     def __init__(self, target: Path | str, *, snapshot_every: int = 50,
                  busy_timeout: float = 5.0) -> None:
         """`target`: an SQLite file's path, or a `postgresql://` URL."""
-        self.url = target if is_url(target) else None
+        self.url = target if isinstance(target, str) and is_url(target) else None
         self.path = Path(target)  # the file (for a URL, unused: `name` is what messages say)
-        self.name = shown(target) if isinstance(target, str) and self.url else str(self.path)
+        self.name = shown(self.url) if self.url else str(self.path)
         self.snapshot_every = snapshot_every
         self.busy_timeout = busy_timeout  # seconds to wait for another process's write
         self._db: Database | None = None
+        self._errors: tuple[type[BaseException], ...] = SqliteDatabase.errors
         # One connection serves every table: a transaction spans several awaits, so writes
         # take turns (reads need not: each table's own lock keeps them off its writes).
         self._write = asyncio.Lock()
@@ -184,12 +194,16 @@ class EventStore:
         than at the first command."""
         try:
             if self.url is not None:
-                self._db = await open_postgres(self.url, max(self.busy_timeout, 10.0))
+                need_postgres()
+                from bot import pgdb
+
+                self._errors = pgdb.PostgresDatabase.errors
+                self._db = await pgdb.open_postgres(self.url, max(self.busy_timeout, 10.0))
             else:
                 self._db = await open_sqlite(self.path, self.busy_timeout)
             self.backed_up = await self._db.migrate(MIGRATIONS)
             await self._db.check_writable(len(MIGRATIONS))
-        except ERRORS as exc:
+        except self._errors as exc:
             await self.close()
             raise self._explain(exc) from exc
         except BaseException:
@@ -220,7 +234,9 @@ class EventStore:
 
     def _explain(self, exc: BaseException) -> StoreError:
         if self.url is not None:
-            return explain_postgres(self.name, exc)
+            from bot import pgdb
+
+            return pgdb.explain(self.name, exc)
         return explain(self.path, exc)
 
     # -- reading -----------------------------------------------------------------------------
@@ -252,7 +268,7 @@ class EventStore:
             rows = list(await self.db.execute_fetchall(
                 "SELECT version, data FROM events WHERE table_id = ? AND version > ? "
                 "ORDER BY version", (table_id, start)))
-        except ERRORS as exc:
+        except self._errors as exc:
             raise self._explain(exc) from exc
         state = self._decode(snapshot[0][1]) if snapshot else TableState()
         state = replay([self._decode(data) for _, data in rows], state)
@@ -267,7 +283,7 @@ class EventStore:
             rows = await self.db.execute_fetchall(
                 f"SELECT version, at, data FROM events WHERE table_id = ?{unless} "
                 "ORDER BY version", (table_id, *skip))
-        except ERRORS as exc:
+        except self._errors as exc:
             raise self._explain(exc) from exc
         return [StoredEvent(version, at, self._decode(data)) for version, at, data in rows]
 
@@ -328,7 +344,7 @@ class EventStore:
         except self.db.integrity as exc:
             raise ConcurrentWrite(f"Table {table_id} moved on past version {version} (or "
                                   f"command {key} was applied): reload and retry.") from exc
-        except ERRORS as exc:
+        except self._errors as exc:
             raise self._explain(exc) from exc
         return new
 

@@ -1,18 +1,18 @@
 """The store's two backends for the store tests: an SQLite file, and a schema of its own on a
-real PostgreSQL 16 server that the suite starts once (pgserver, from PyPI; the xdist workers
-share it: pgserver counts the processes using a data folder and the last one stops it)."""
+real PostgreSQL 16 server that the suite starts once (pgserver, from PyPI). Each xdist worker
+starts its own: sharing one data folder between processes, as pgserver offers, failed here
+now and then (a worker reading postmaster.pid while initdb wrote it)."""
 
 from __future__ import annotations
 
-import itertools
+import subprocess
 import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-_databases = itertools.count(1)
 
 
 @pytest.fixture(scope="session")
@@ -21,11 +21,11 @@ def postgres(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Iterat
     crashed server's data is thrown away with the run)."""
     import pgserver
 
-    base = tmp_path_factory.getbasetemp()
-    folder = (base if worker_id == "master" else base.parent) / "postgres"
-    folder.mkdir(exist_ok=True)
     started = time.perf_counter()
-    server = pgserver.get_server(folder, cleanup_mode="stop")
+    try:
+        server = pgserver.get_server(tmp_path_factory.mktemp("postgres"), cleanup_mode="stop")
+    except subprocess.CalledProcessError:  # initdb failed once here, cause unknown: again
+        server = pgserver.get_server(tmp_path_factory.mktemp("postgres"), cleanup_mode="stop")
     server.psql("ALTER SYSTEM SET fsync = off; ALTER SYSTEM SET synchronous_commit = off; "
                 "ALTER SYSTEM SET full_page_writes = off; SELECT pg_reload_conf();")
     server.started_in = time.perf_counter() - started
@@ -35,7 +35,7 @@ def postgres(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Iterat
 
 def new_schema(server: Any, worker: str = "") -> str:
     """The URL of the server's database with a new, empty schema as its search path."""
-    name = f"store_{worker}_{next(_databases)}"
+    name = f"store_{worker}_{uuid.uuid4().hex[:12]}"
     server.psql(f"CREATE SCHEMA {name};")
     return f"{server.get_uri()}&search_path={name}"
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.codec import dumps, loads
-from bot.effects import Announce, Outcome, Prompt
 from bot.dbfile import SqliteDatabase
+from bot.effects import Announce, Outcome, Prompt
 from bot.service import TableService
 from bot.store import ConcurrentWrite, EventStore, StoreError
 from rules.events import PlayerJoined

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from bot import store as store_module
+from bot.dialect import placeholders, postgres_ddl, shown
 from bot.effects import Announce, Outcome
-from bot.pgdb import placeholders, postgres_ddl, shown
 from bot.service import TableService
 from bot.store import MIGRATIONS, Channels, ConcurrentWrite, EventStore, StoreError
 from rules.events import PlayerJoined
@@ -113,10 +113,10 @@ async def test_a_migration_and_statements_written_for_sqlite_work_on_both(
 def test_postgres_reads_the_store_sql_as_written() -> None:
     assert placeholders("SELECT '?', x FROM t WHERE a = ? AND b IN (?, ?)") == (
         "SELECT '?', x FROM t WHERE a = $1 AND b IN ($2, $3)")
-    assert postgres_ddl(LATER).split() == """CREATE TABLE analyses ( table_id TEXT NOT
-        NULL, game BIGINT NOT NULL, report TEXT NOT NULL, made BIGINT NOT NULL DEFAULT
-        (CAST(EXTRACT(EPOCH FROM now()) AS BIGINT)), PRIMARY KEY (table_id, game) );
-        """.split()
+    assert " ".join(postgres_ddl(LATER).split()) == (
+        "CREATE TABLE analyses ( table_id TEXT NOT NULL, game BIGINT NOT NULL, report TEXT "
+        "NOT NULL, made BIGINT NOT NULL DEFAULT (CAST(EXTRACT(EPOCH FROM now()) AS BIGINT)), "
+        "PRIMARY KEY (table_id, game) );")
     assert shown("postgresql://bot:s3cret@db:5432/chouette") == (
         "postgresql://bot:***@db:5432/chouette")
 

@@ -10,7 +10,8 @@ import pytest
 from bot import dbfile
 from bot import store as store_module
 from bot.codec import dumps
-from bot.dbfile import Dialects, backup
+from bot.dbfile import backup
+from bot.dialect import Dialects
 from bot.service import TableService
 from bot.store import MIGRATIONS, EventStore, StoreError
 from rules import RULES_VERSION
