@@ -30,3 +30,12 @@ def test_backup_of_no_database_says_so(tmp_path: Path,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["backup", "--db", str(tmp_path / "none.sqlite3")]) == 2
     assert "There is no database" in capsys.readouterr().err
+
+
+def test_backup_of_a_postgresql_store_points_to_pg_dump(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("CHOUETTE_ENV_FILE", str(tmp_path / "none.env"))
+    monkeypatch.setenv("CHOUETTE_DATABASE_URL", "postgresql://bot@db/chouette")
+    assert main(["backup"]) == 2
+    assert "pg_dump" in capsys.readouterr().err

@@ -68,3 +68,17 @@ def test_run_without_a_token_says_what_to_do(tmp_path: Path) -> None:
                                "CHOUETTE_ENV_FILE": str(tmp_path / "missing.env")})
     assert done.returncode == 2
     assert "DISCORD_TOKEN is not set" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_postgresql_url_chooses_the_postgresql_store(tmp_path: Path) -> None:
+    url = "postgresql://bot:pw@db.example:5432/chouette"
+    env = tmp_path / ".env"
+    env.write_text(f"CHOUETTE_DB=c.sqlite3\nCHOUETTE_DATABASE_URL={url}\n")
+    settings = Settings.load(env, environ={}, root=tmp_path)
+    assert settings.database == url  # the store the bot opens
+    assert settings.database_file == tmp_path / "c.sqlite3"  # what move-to copies from
+    assert Settings.load(env, environ={"CHOUETTE_DATABASE_URL": ""},
+                         root=tmp_path).database == tmp_path / "c.sqlite3"
+    with pytest.raises(SettingsError, match=r"CHOUETTE_DATABASE_URL must be a PostgreSQL URL"
+                                            r".*not 'mysql'.*CHOUETTE_DB"):
+        Settings.load(env, environ={"CHOUETTE_DATABASE_URL": "mysql://x:secret@h/d"})
