@@ -1,11 +1,12 @@
 """The store's two backends for the store tests: an SQLite file, and a schema of its own on a
 real PostgreSQL 16 server that the suite starts once (pgserver, from PyPI). Each xdist worker
 starts its own: sharing one data folder between processes, as pgserver offers, failed here
-now and then (a worker reading postmaster.pid while initdb wrote it)."""
+now and then (a worker reading postmaster.pid while another's initdb wrote it)."""
 
 from __future__ import annotations
 
-import subprocess
+import shutil
+import tempfile
 import time
 import uuid
 from collections.abc import Iterator
@@ -16,21 +17,22 @@ import pytest
 
 
 @pytest.fixture(scope="session")
-def postgres(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Iterator[Any]:
+def postgres() -> Iterator[Any]:
     """The session's PostgreSQL server, without fsync (a test needs no durability: a
-    crashed server's data is thrown away with the run)."""
+    crashed server's data is thrown away with the run). Its folder is not under pytest's
+    (as root, pgserver runs PostgreSQL as a user of its own, and every pytest starting
+    makes /tmp/pytest-of-root private again: a server starting then couldn't open its log)."""
     import pgserver
 
+    folder = Path(tempfile.mkdtemp(prefix="chouette-postgres-"))
     started = time.perf_counter()
-    try:
-        server = pgserver.get_server(tmp_path_factory.mktemp("postgres"), cleanup_mode="stop")
-    except subprocess.CalledProcessError:  # initdb failed once here, cause unknown: again
-        server = pgserver.get_server(tmp_path_factory.mktemp("postgres"), cleanup_mode="stop")
+    server = pgserver.get_server(folder, cleanup_mode="stop")
     server.psql("ALTER SYSTEM SET fsync = off; ALTER SYSTEM SET synchronous_commit = off; "
                 "ALTER SYSTEM SET full_page_writes = off; SELECT pg_reload_conf();")
     server.started_in = time.perf_counter() - started
     yield server
     server.cleanup()
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def new_schema(server: Any, worker: str = "") -> str:

@@ -2,6 +2,7 @@
 when the target already has rows."""
 
 import asyncio
+import json
 import re
 import subprocess
 import sys
@@ -85,3 +86,20 @@ def test_the_store_runs_on_sqlite_without_the_postgres_driver() -> None:
             "    async with EventStore(':memory:') as s: await s.set_meta('k', 'v')\n"
             "asyncio.run(go()); assert 'asyncpg' not in sys.modules, 'asyncpg loaded'")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])
+
+
+def test_a_transcript_through_postgresql_reports_as_in_memory_and_applies_nothing_twice(
+        postgres: Any, worker_id: str) -> None:
+    """Contract 2 with `--db` a PostgreSQL URL, run as the operator would: as a process."""
+    transcript = Path(__file__).parents[1] / "scenarios" / "atlanta_play.jsonl"
+    url = new_schema(postgres, worker_id)
+
+    def report(*db: str) -> Any:
+        return json.loads(subprocess.run(
+            [sys.executable, "-m", "bot", "scenario", str(transcript), *db], check=True,
+            capture_output=True, text=True, cwd=Path(__file__).parents[2]).stdout)
+
+    expected = report()  # in memory
+    assert expected["scores"] and expected["rejected"]
+    assert report("--db", url) == expected
+    assert report("--db", url) == expected  # again: every line found stored, none applied
