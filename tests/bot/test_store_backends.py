@@ -2,6 +2,8 @@
 migrations written later; PostgreSQL's own: its schema number, its errors, its SQL."""
 
 import asyncio
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -154,3 +156,16 @@ async def test_postgres_out_of_reach_or_without_its_database_says_what_to_do(
     missing = str(postgres.get_uri("no_such_database"))
     with pytest.raises(StoreError, match="does not exist: create it"):
         await EventStore(missing).open()
+
+
+def test_the_bot_on_a_postgresql_out_of_reach_stops_with_one_line_before_discord(
+        tmp_path: Path) -> None:
+    """`python -m bot run` opens the store before it calls Discord (a closed port here)."""
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1",
+           "CHOUETTE_ENV_FILE": str(tmp_path / "none.env"), "DISCORD_TOKEN": "some-token",
+           "CHOUETTE_DATABASE_URL": f"postgresql://bot:secret@/chouette?host={tmp_path}"}
+    done = subprocess.run([sys.executable, "-m", "bot", "run"], env=env, capture_output=True,
+                          text=True, timeout=120, cwd=Path(__file__).parents[2])
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("chouette-bot: Can't reach PostgreSQL at postgresql://bot:***@")
+    assert len(done.stderr.splitlines()) == 1 and "secret" not in done.stderr
