@@ -13,6 +13,7 @@ from typing import TextIO
 
 from bot import records, scenario
 from bot.config import Settings, SettingsError
+from bot.dialect import is_url
 from bot.dice import GameDice, games_dice
 from bot.store import EventStore, StoreError
 from rules.board import legal_plays
@@ -62,7 +63,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     check = sub.add_parser("verify", help="check a game's dice against its revealed seed",
                            description="Recompute every roll from the revealed seed: from a "
                            "table in the event store, or from numbers copied off Discord.")
-    check.add_argument("--db", help="the event store (with --table)")
+    check.add_argument("--db", help="the event store, a file or a postgresql:// URL "
+                       "(with --table)")
     check.add_argument("--table", help="the table id (its #board channel's category)")
     check.add_argument("--game", type=int, help="only this game (default: every game)")
     check.add_argument("--seed", help="a revealed seed, in hexadecimal (with --commitment)")
@@ -73,13 +75,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                             description="Export a table's games (or one game) as a Jellyfish "
                             ".mat money session: from the event store (--db, --table) or from "
                             "a play-mode transcript (--scenario).")
-    export.add_argument("--db", help="the event store (with --table)")
+    export.add_argument("--db", help="the event store, a file or a postgresql:// URL "
+                        "(with --table)")
     export.add_argument("--table", help="the table id (its #board channel's category)")
     export.add_argument("--scenario", help="a transcript to run instead (JSON lines)")
     export.add_argument("--game", type=int, help="only this game (default: every game)")
     export.add_argument("--out", required=True, help="the .mat file to write")
     stats = sub.add_parser("stats", help="players' statistics over every table, as JSON")
-    stats.add_argument("--db", required=True, help="the event store")
+    stats.add_argument("--db", required=True,
+                       help="the event store, a file or a postgresql:// URL")
     stats.add_argument("--player", help="only this player (his key: a Discord user id)")
     analyse = sub.add_parser("analyse", help="GNU Backgammon's verdict on a transcript's "
                              "decisions, as JSON (needs the analysis extra)")
@@ -176,7 +180,7 @@ def print_stats(path: str, player: str | None) -> int:
     from bot.stats import read_stats
 
     async def read() -> dict[str, object]:
-        if not Path(path).is_file():
+        if not is_url(path) and not Path(path).is_file():
             raise StoreError(f"There is no database at {path}.")
         async with EventStore(path) as store:
             found = await read_stats(store, player=player)
@@ -213,7 +217,7 @@ def export_games(args: argparse.Namespace) -> int:
 
 
 async def _stored_events(path: str, table: str) -> list[Event]:
-    if not Path(path).is_file():
+    if not is_url(path) and not Path(path).is_file():
         raise StoreError(f"There is no database at {path}.")
     async with EventStore(path) as store:
         events = [s.event for s in await store.events(table)]

@@ -192,6 +192,7 @@ async def test_events_come_back_in_order_with_their_time_and_a_game_keeps_its_fi
         assert [(s.version, s.event) for s in stored] == [(1, PlayerJoined("ann")),
                                                             (2, PlayerJoined("bo"))]
         assert all(isinstance(s.at, int) and s.at > 1_700_000_000 for s in stored)
+        assert await store.events("t", skip=("PlayerJoined", "GameStarted")) == []
         first = await store.game_seed("t", 1, b"one")
         assert await store.game_seed("t", 1, b"two") == first == b"one"
         assert await store.game_seed("t", 2, b"two") == b"two"

@@ -46,6 +46,10 @@ async def test_move_to_copies_every_row_and_every_table_loads_the_same(
     out = capsys.readouterr().out
     assert re.search(r"checked it \(3 tables, 1 events|, \d+ events, ", out), out
     assert "CHOUETTE_DATABASE_URL" in out
+    assert await asyncio.to_thread(main, ["stats", "--db", url]) == 0  # the tools read it too
+    on_postgres = json.loads(capsys.readouterr().out)
+    assert await asyncio.to_thread(main, ["stats", "--db", str(path)]) == 0
+    assert on_postgres == json.loads(capsys.readouterr().out) != {}
     async with EventStore(path) as old, EventStore(url) as new:
         assert await new.table_ids() == await old.table_ids() == ["t3", "t1", "t4"]
         assert await new.table_ids(open_only=False) == ["t3", "t1", "t2", "t4"]
