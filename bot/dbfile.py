@@ -55,10 +55,10 @@ class SqliteDatabase:
         await self.connection.execute("BEGIN IMMEDIATE")
         try:
             yield self
+            await self.connection.execute("COMMIT")  # a failed commit is rolled back too
         except BaseException:
             await self.connection.execute("ROLLBACK")
             raise
-        await self.connection.execute("COMMIT")
 
     async def migrate(self, migrations: Sequence[Migration]) -> Path | None:
         """Apply the migrations the file lacks (its number is PRAGMA user_version), each in
