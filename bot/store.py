@@ -20,7 +20,7 @@ import asyncio
 import importlib.util
 import time
 from collections.abc import Sequence
-from contextlib import AbstractAsyncContextManager
+from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
@@ -71,7 +71,7 @@ _FIRST = """
     );
     """
 
-# Numbered: the n-th is schema n. A text is run on both backends (pgdb.postgres_ddl rewrites
+# Numbered: the n-th is schema n. A text is run on both backends (dialect.postgres_ddl rewrites
 # SQLite's words for PostgreSQL); a Dialects is written for each.
 MIGRATIONS: tuple[Migration, ...] = (
     Dialects(_TABLES[0] + _FIRST, _TABLES[1] + postgres_ddl(_FIRST)),
@@ -115,16 +115,6 @@ MIGRATIONS: tuple[Migration, ...] = (
     ) WITHOUT ROWID;
     """,
 )
-
-
-class _Concurrent:
-    """PostgreSQL's `_write`: no turns to take (the database orders the transactions)."""
-
-    async def __aenter__(self) -> None:
-        return None
-
-    async def __aexit__(self, *exc: object) -> None:
-        return None
 
 
 def need_postgres() -> None:
@@ -198,7 +188,7 @@ class EventStore:
         # writes). On PostgreSQL each write has a connection of the pool to itself, and
         # taking turns made a command wait for every other table's commit (bench: 590 ms).
         self._write: AbstractAsyncContextManager[Any] = (
-            asyncio.Lock() if self.url is None else _Concurrent())
+            asyncio.Lock() if self.url is None else nullcontext())
         self._known: set[str] = set()  # tables already in the `tables` table
         self.backed_up: Path | None = None  # the copy made before a migration at open
 
