@@ -95,9 +95,13 @@ LATER = """
 
 async def test_a_migration_and_statements_written_for_sqlite_work_on_both(
         target: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """What someone adding a table later writes, as the store's SQL was: SQLite's words."""
+    """What someone adding a table later writes, as the store's SQL was: SQLite's words;
+    applied to a store of today's schema, as an upgrade would."""
+    async with EventStore(target) as today:
+        await today.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
     monkeypatch.setattr(store_module, "MIGRATIONS", (*MIGRATIONS, LATER))
     async with EventStore(target) as store:
+        assert (await store.load("t")).version == 1
         db = store.db
         await db.execute("INSERT OR REPLACE INTO analyses (table_id, game, report) "
                          "VALUES (?, ?, ?)", ("t", BIG, "first"))
