@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import shutil
 import tempfile
-import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,11 +24,9 @@ def postgres() -> Iterator[Any]:
     import pgserver
 
     folder = Path(tempfile.mkdtemp(prefix="chouette-postgres-"))
-    started = time.perf_counter()
     server = pgserver.get_server(folder, cleanup_mode="stop")
     server.psql("ALTER SYSTEM SET fsync = off; ALTER SYSTEM SET synchronous_commit = off; "
                 "ALTER SYSTEM SET full_page_writes = off; SELECT pg_reload_conf();")
-    server.started_in = time.perf_counter() - started
     yield server
     server.cleanup()
     shutil.rmtree(folder, ignore_errors=True)
