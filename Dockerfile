@@ -19,8 +19,8 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 
 # What running needs, and nothing for the tests: the lock of pyproject.toml's dependencies and
-# its `analysis` extra (gnubg), every package pinned with its hashes (`make lock` writes it), in
-# a layer of their own that a change to the code keeps.
+# its `analysis` (gnubg) and `postgres` (asyncpg) extras, every package pinned with its hashes
+# (`make lock` writes it), in a layer of their own that a change to the code keeps.
 COPY requirements/image.txt /tmp/requirements.txt
 RUN pip install --no-compile --require-hashes -r /tmp/requirements.txt \
  && rm /tmp/requirements.txt \

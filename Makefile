@@ -40,7 +40,7 @@ lock:
 	$(LOCK_VENV)/bin/python -m pip install --quiet uv==$(UV_VERSION)
 	$(COMPILE) --extra test -o $(LOCK_TEST) pyproject.toml requirements/build.in
 	$(COMPILE) -c $(LOCK_TEST) -o $(LOCK_RUN) pyproject.toml requirements/build.in
-	$(COMPILE) -c $(LOCK_TEST) --extra analysis -o requirements/image.txt \
+	$(COMPILE) -c $(LOCK_TEST) --extra analysis --extra postgres -o requirements/image.txt \
 		pyproject.toml requirements/build.in
 
 deps: $(RUN_STAMP)

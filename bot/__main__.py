@@ -13,6 +13,7 @@ from typing import TextIO
 
 from bot import records, scenario
 from bot.config import Settings, SettingsError
+from bot.dialect import is_url
 from bot.dice import GameDice, games_dice
 from bot.store import EventStore, StoreError
 from rules.board import legal_plays
@@ -62,7 +63,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     check = sub.add_parser("verify", help="check a game's dice against its revealed seed",
                            description="Recompute every roll from the revealed seed: from a "
                            "table in the event store, or from numbers copied off Discord.")
-    check.add_argument("--db", help="the event store (with --table)")
+    check.add_argument("--db", help="the event store, a file or a postgresql:// URL "
+                       "(with --table)")
     check.add_argument("--table", help="the table id (its #board channel's category)")
     check.add_argument("--game", type=int, help="only this game (default: every game)")
     check.add_argument("--seed", help="a revealed seed, in hexadecimal (with --commitment)")
@@ -73,13 +75,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                             description="Export a table's games (or one game) as a Jellyfish "
                             ".mat money session: from the event store (--db, --table) or from "
                             "a play-mode transcript (--scenario).")
-    export.add_argument("--db", help="the event store (with --table)")
+    export.add_argument("--db", help="the event store, a file or a postgresql:// URL "
+                        "(with --table)")
     export.add_argument("--table", help="the table id (its #board channel's category)")
     export.add_argument("--scenario", help="a transcript to run instead (JSON lines)")
     export.add_argument("--game", type=int, help="only this game (default: every game)")
     export.add_argument("--out", required=True, help="the .mat file to write")
     stats = sub.add_parser("stats", help="players' statistics over every table, as JSON")
-    stats.add_argument("--db", required=True, help="the event store")
+    stats.add_argument("--db", required=True,
+                       help="the event store, a file or a postgresql:// URL")
     stats.add_argument("--player", help="only this player (his key: a Discord user id)")
     analyse = sub.add_parser("analyse", help="GNU Backgammon's verdict on a transcript's "
                              "decisions, as JSON (needs the analysis extra)")
@@ -99,6 +103,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     health.add_argument("--db", help="the database (default: CHOUETTE_DB, as `run` uses)")
     health.add_argument("--max-age", type=float, default=90.0,
                         help="seconds a heartbeat stays fresh (default 90)")
+    move = sub.add_parser("move-to", help="copy the SQLite store to an empty PostgreSQL "
+                          "database, checked", description="Copy every row of the SQLite "
+                          "store into an empty PostgreSQL database in one transaction, then "
+                          "compare the rows and every table's state. Stop the bot first.")
+    move.add_argument("url", help="postgresql://user:password@host/database")
+    move.add_argument("--db", help="the SQLite database (default: CHOUETTE_DB)")
     args = parser.parse_args(argv)
     if args.command == "legal":
         return legal(sys.stdin, sys.stdout)
@@ -116,6 +126,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return backup_database(args.db, args.out)
     if args.command == "health":
         return check_health(args.db, args.max_age)
+    if args.command == "move-to":
+        return move_store(args.db, args.url)
     if args.command == "analyse":
         return analyse_transcript(args.file, args.plies)
     return run()
@@ -143,7 +155,7 @@ def check_health(db: str | None, max_age: float) -> int:
     from bot.health import check, heartbeat_file
 
     try:
-        database = Path(db) if db else Settings.load().database
+        database = Path(db) if db else Settings.load().database_file
     except SettingsError as exc:
         print(f"chouette-bot: {exc}", file=sys.stderr)
         return 2
@@ -151,6 +163,23 @@ def check_health(db: str | None, max_age: float) -> int:
     if problem is not None:
         print(f"chouette-bot: unwell: {problem}", file=sys.stderr)
         return 1
+    return 0
+
+
+def move_store(db: str | None, url: str) -> int:
+    """Copy the SQLite store to the PostgreSQL database `url` and check the copy."""
+    from bot.dialect import shown
+    from bot.move import move_to
+
+    try:
+        source = Path(db) if db else Settings.load().database_file
+        copied = asyncio.run(move_to(source, url))
+    except (SettingsError, StoreError) as exc:
+        print(f"chouette-bot: {exc}", file=sys.stderr)
+        return 2
+    rows = ", ".join(f"{n} {name}" for name, n in copied.items())
+    print(f"Copied {source} to {shown(url)} and checked it ({rows}). Now set "
+          "CHOUETTE_DATABASE_URL to that URL and start the bot.")
     return 0
 
 
@@ -162,6 +191,9 @@ def backup_database(db: str | None, out: str | None) -> int:
     try:
         settings = Settings.load()
         source = Path(db) if db else settings.database
+        if not isinstance(source, Path):
+            raise StoreError("The store is on PostgreSQL (CHOUETTE_DATABASE_URL): back it "
+                             "up with pg_dump (README: PostgreSQL).")
         folder = settings.backup_dir or source.parent / "backups"
         stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
         target = Path(out) if out else folder / f"{source.stem}-{stamp}.sqlite3"
@@ -177,7 +209,7 @@ def print_stats(path: str, player: str | None) -> int:
     from bot.stats import read_stats
 
     async def read() -> dict[str, object]:
-        if not Path(path).is_file():
+        if not is_url(path) and not Path(path).is_file():
             raise StoreError(f"There is no database at {path}.")
         async with EventStore(path) as store:
             found = await read_stats(store, player=player)
@@ -214,7 +246,7 @@ def export_games(args: argparse.Namespace) -> int:
 
 
 async def _stored_events(path: str, table: str) -> list[Event]:
-    if not Path(path).is_file():
+    if not is_url(path) and not Path(path).is_file():
         raise StoreError(f"There is no database at {path}.")
     async with EventStore(path) as store:
         events = [s.event for s in await store.events(table)]

@@ -26,7 +26,9 @@ class Settings:
     the shell's current folder, so `make run` and a service manager agree on the files."""
 
     discord_token: str = ""
-    database: Path = Path("data/chouette.sqlite3")
+    # The store: an SQLite file (CHOUETTE_DB), or a PostgreSQL URL (CHOUETTE_DATABASE_URL)
+    database: Path | str = Path("data/chouette.sqlite3")
+    database_file: Path = Path("data/chouette.sqlite3")  # CHOUETTE_DB, whichever is used
     dev_guild_id: int | None = None
     moderator_role: str = "Chouette Moderator"  # or Manage Server: may blind kibitzers
     moderator_role_id: int | None = None  # the role by id; then the name is not looked at
@@ -59,6 +61,12 @@ class Settings:
         if level not in LOG_LEVELS:
             raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not "
                                 f"{values.get('LOG_LEVEL')!r}: fix it in {where}.")
+        url = (values.get("CHOUETTE_DATABASE_URL") or "").strip()
+        if url and not url.startswith(("postgresql://", "postgres://")):
+            raise SettingsError(f"CHOUETTE_DATABASE_URL must be a PostgreSQL URL "
+                                "(postgresql://user:password@host/database), not "
+                                f"{url.split('://')[0]!r}: fix it in {where}, or remove it "
+                                "to keep the SQLite file (CHOUETTE_DB).")
         numbers = {}
         for key, name in (("CHOUETTE_MAX_TABLES", "max_tables"),
                           ("CHOUETTE_DELETE_AFTER_HOURS", "delete_after_hours")):
@@ -74,7 +82,8 @@ class Settings:
             max_tables=int(numbers["max_tables"]),
             delete_after_hours=numbers["delete_after_hours"],
             discord_token=(values.get("DISCORD_TOKEN") or "").strip(),
-            database=root / (values.get("CHOUETTE_DB") or cls.database),
+            database=url or root / (values.get("CHOUETTE_DB") or cls.database_file),
+            database_file=root / (values.get("CHOUETTE_DB") or cls.database_file),
             dev_guild_id=int(guild) if guild else None,
             moderator_role=values.get("CHOUETTE_MODERATOR_ROLE") or cls.moderator_role,
             moderator_role_id=int(role_id) if role_id else None,

@@ -1,4 +1,5 @@
-"""The event store: every table's events, append-only in SQLite (aiosqlite, WAL).
+"""The event store: every table's events, append-only, in SQLite (aiosqlite, WAL: the
+embedded default) or PostgreSQL (asyncpg: several processes on one database).
 
 Events are keyed by (table, version), so a second writer that read the same version fails
 loudly instead of forking the table. A command's events and its outcome (keyed by the
@@ -7,36 +8,49 @@ applied and remembered, or not at all. Snapshots of the state every `snapshot_ev
 make loading fast; each is stamped with the rules' version (`rules.RULES_VERSION`), and a
 snapshot made under other rules is ignored: the table is replayed from its events, so a fix
 to the rules reaches tables snapshotted before it. Schema changes are numbered migrations
-applied at open, after a backup of the file (`backup`, SQLite's online backup API).
+applied at open (on SQLite after a backup of the file: `dbfile.backup`).
+
+The SQL is written once, for both backends: `?` placeholders, `INSERT ... ON CONFLICT`, times
+passed in from Python, `rowid` only on `tables`. `bot/pgdb.py` says what it rewrites.
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
-import sqlite3
+import importlib.util
 import time
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import aiosqlite
+from typing import TYPE_CHECKING, Any, Union
 
 from bot.codec import CodecError, dumps, loads
+from bot.dbfile import SqliteDatabase, explain, open_sqlite
 from bot.dbfile import StoreError as StoreError  # raised by both; imported from here
-from bot.dbfile import backup, connect, create, empty
+from bot.dialect import Dialects, Migration, is_url, postgres_ddl, shown
 from rules import RULES_VERSION
 from rules.events import Event
 from rules.state import TableState, replay
 
-MIGRATIONS: tuple[str, ...] = (
-    """
+if TYPE_CHECKING:
+    from bot.pgdb import PostgresDatabase
+
+Database = Union[SqliteDatabase, "PostgresDatabase"]
+
+_TABLES = ("""
     CREATE TABLE tables (
         id TEXT PRIMARY KEY,
         created INTEGER NOT NULL DEFAULT (strftime('%s', 'now')),
         closed INTEGER NOT NULL DEFAULT 0
-    );
+    );""", """
+    CREATE TABLE tables (
+        id TEXT PRIMARY KEY,
+        created BIGINT NOT NULL DEFAULT CAST(EXTRACT(EPOCH FROM now()) AS BIGINT),
+        closed BIGINT NOT NULL DEFAULT 0,
+        rowid BIGSERIAL UNIQUE  -- SQLite's implicit rowid: the order tables were opened in
+    );""")
+_FIRST = """
     CREATE TABLE events (
         table_id TEXT NOT NULL REFERENCES tables(id),
         version INTEGER NOT NULL,
@@ -55,7 +69,12 @@ MIGRATIONS: tuple[str, ...] = (
         version INTEGER NOT NULL,
         state TEXT NOT NULL
     );
-    """,
+    """
+
+# Numbered: the n-th is schema n. A text is run on both backends (dialect.postgres_ddl rewrites
+# SQLite's words for PostgreSQL); a Dialects is written for each.
+MIGRATIONS: tuple[Migration, ...] = (
+    Dialects(_TABLES[0] + _FIRST, _TABLES[1] + postgres_ddl(_FIRST)),
     """
     CREATE TABLE discord_tables (
         table_id TEXT PRIMARY KEY,
@@ -96,6 +115,17 @@ MIGRATIONS: tuple[str, ...] = (
     ) WITHOUT ROWID;
     """,
 )
+
+
+def need_postgres() -> None:
+    """A StoreError saying what to install if asyncpg (the `postgres` extra) is missing."""
+    if importlib.util.find_spec("asyncpg") is None:
+        raise StoreError("CHOUETTE_DATABASE_URL needs the PostgreSQL driver, not installed "
+                         "here: .venv/bin/pip install -e '.[postgres]' (README: PostgreSQL).")
+
+
+_CHANNELS = ("table_id", "guild_id", "category_id", "board_id", "kibitz_id", "team_id",
+             "box_id", "message_id", "origin_id")  # discord_tables' columns, in order
 
 
 class ConcurrentWrite(StoreError):
@@ -141,36 +171,43 @@ class StoredEvent:
 
 
 class EventStore:
-    """Append-only events per table in one SQLite file."""
+    """Append-only events per table, in one SQLite file or one PostgreSQL database."""
 
-    def __init__(self, path: Path | str, *, snapshot_every: int = 50,
+    def __init__(self, target: Path | str, *, snapshot_every: int = 50,
                  busy_timeout: float = 5.0) -> None:
-        self.path = Path(path)
+        """`target`: an SQLite file's path, or a `postgresql://` URL."""
+        self.url = target if isinstance(target, str) and is_url(target) else None
+        self.path = Path(target)  # the file (for a URL, unused: `name` is what messages say)
+        self.name = shown(self.url) if self.url else str(self.path)
         self.snapshot_every = snapshot_every
         self.busy_timeout = busy_timeout  # seconds to wait for another process's write
-        self._db: aiosqlite.Connection | None = None
-        # One connection serves every table: a transaction spans several awaits, so writes
-        # take turns (reads need not: each table's own lock keeps them off its writes).
-        self._write = asyncio.Lock()
+        self._db: Database | None = None
+        self._errors: tuple[type[BaseException], ...] = SqliteDatabase.errors
+        # On SQLite one connection serves every table: a transaction spans several awaits,
+        # so writes take turns (reads need not: each table's own lock keeps them off its
+        # writes). On PostgreSQL each write has a connection of the pool to itself, and
+        # taking turns made a command wait for every other table's commit (bench: 590 ms).
+        self._write: AbstractAsyncContextManager[Any] = (
+            asyncio.Lock() if self.url is None else nullcontext())
         self._known: set[str] = set()  # tables already in the `tables` table
         self.backed_up: Path | None = None  # the copy made before a migration at open
 
     async def open(self) -> EventStore:
-        """Open (creating it and its folder if needed), back up and migrate the database, and
-        check that it can be written: a StoreError now, rather than at the first command."""
+        """Open (creating an SQLite file and its folder if needed), back up (SQLite) and
+        migrate the database, and check that it can be written: a StoreError now, rather
+        than at the first command."""
         try:
-            if str(self.path) != ":memory:":
-                if self.path.is_file() and self.path.stat().st_size == 0:
-                    raise StoreError(empty(self.path))
-                if not self.path.exists():
-                    await asyncio.to_thread(create, self.path)
-            self._db = await connect(self.path, self.busy_timeout)
-            await self._db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
-            await self._db.execute_fetchall("PRAGMA journal_mode = WAL")
-            await self._db.execute("PRAGMA synchronous = NORMAL")
-            await self._migrate()
-            await self._check_writable()
-        except (sqlite3.Error, OSError) as exc:
+            if self.url is not None:
+                need_postgres()
+                from bot import pgdb
+
+                self._errors = pgdb.PostgresDatabase.errors
+                self._db = await pgdb.open_postgres(self.url, max(self.busy_timeout, 10.0))
+            else:
+                self._db = await open_sqlite(self.path, self.busy_timeout)
+            self.backed_up = await self._db.migrate(MIGRATIONS)
+            await self._db.check_writable(len(MIGRATIONS))
+        except self._errors as exc:
             await self.close()
             raise self._explain(exc) from exc
         except BaseException:
@@ -192,63 +229,19 @@ class EventStore:
         await self.close()
 
     @property
-    def db(self) -> aiosqlite.Connection:
-        """The open connection."""
+    def db(self) -> Database:
+        """The open database: `execute`, `executemany`, `execute_fetchall` (`?` placeholders,
+        rows as tuples) and `transaction()`, the same on both backends."""
         if self._db is None:
-            raise StoreError(f"The event store {self.path} is not open.")
+            raise StoreError(f"The event store {self.name} is not open.")
         return self._db
 
-    async def _migrate(self) -> None:
-        rows = list(await self.db.execute_fetchall("PRAGMA user_version"))
-        current = rows[0][0] if rows else 0
-        if current > len(MIGRATIONS):
-            raise StoreError(f"{self.path} was written by a newer chouette-bot (schema "
-                             f"{current}, this one knows {len(MIGRATIONS)}): upgrade the bot.")
-        if 0 < current < len(MIGRATIONS) and str(self.path) != ":memory:":
-            stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
-            copy = self.path.with_name(f"{self.path.name}.schema{current}-{stamp}.bak")
-            await asyncio.to_thread(backup, self.path, copy)
-            self.backed_up = copy
-        for number in range(current, len(MIGRATIONS)):
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                for statement in MIGRATIONS[number].split(";"):
-                    if statement.strip():
-                        await self.db.execute(statement)
-                await self.db.execute(f"PRAGMA user_version = {number + 1}")
-                await self.db.execute("COMMIT")
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
-
-    async def _check_writable(self) -> None:
-        """Write to the file and take it back: a read-only file or folder fails here."""
-        await self.db.execute("BEGIN IMMEDIATE")
-        try:
-            await self.db.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
-        finally:
-            await self.db.execute("ROLLBACK")
-
     def _explain(self, exc: BaseException) -> StoreError:
-        text = str(exc)
-        if self.path.is_dir():
-            return StoreError(f"The database {self.path} is a folder, not a file: set "
-                              "CHOUETTE_DB to a file's path (it is created if need be).")
-        if "unable to open" in text and not os.access(self.path.parent, os.W_OK):
-            return StoreError(f"The database {self.path} can't be created or opened: give "
-                              f"this user write access to {self.path.parent}, or set "
-                              "CHOUETTE_DB.")
-        if "locked" in text or "busy" in text:
-            return StoreError(f"The database {self.path} is locked by another process: stop "
-                              "the other bot using it, or set CHOUETTE_DB to another file.")
-        if "readonly" in text or "read-only" in text or isinstance(exc, PermissionError):
-            return StoreError(f"The database {self.path} can't be written: give this user "
-                              "write access to it and its folder, or set CHOUETTE_DB.")
-        if "not a database" in text or "malformed" in text:
-            return StoreError(f"{self.path} is not a readable chouette database (damaged or "
-                              "another file): restore it from a backup, or move it away to "
-                              "start afresh.")
-        return StoreError(f"The database {self.path} can't be used: {text}.")
+        if self.url is not None:
+            from bot import pgdb
+
+            return pgdb.explain(self.name, exc)
+        return explain(self.path, exc)
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -279,7 +272,7 @@ class EventStore:
             rows = list(await self.db.execute_fetchall(
                 "SELECT version, data FROM events WHERE table_id = ? AND version > ? "
                 "ORDER BY version", (table_id, start)))
-        except sqlite3.Error as exc:
+        except self._errors as exc:
             raise self._explain(exc) from exc
         state = self._decode(snapshot[0][1]) if snapshot else TableState()
         state = replay([self._decode(data) for _, data in rows], state)
@@ -289,11 +282,12 @@ class EventStore:
         """Every event of the table in order, with its version and when it was stored, but
         those whose type is named in `skip` (never decoded: the statistics skip the board's
         many rolls and moves)."""
+        unless = f" AND type NOT IN ({', '.join('?' * len(skip))})" if skip else ""
         try:
             rows = await self.db.execute_fetchall(
-                "SELECT version, at, data FROM events WHERE table_id = ? AND type NOT IN "
-                f"({', '.join('?' * len(skip))}) ORDER BY version", (table_id, *skip))
-        except sqlite3.Error as exc:
+                f"SELECT version, at, data FROM events WHERE table_id = ?{unless} "
+                "ORDER BY version", (table_id, *skip))
+        except self._errors as exc:
             raise self._explain(exc) from exc
         return [StoredEvent(version, at, self._decode(data)) for version, at, data in rows]
 
@@ -301,7 +295,7 @@ class EventStore:
         try:
             return loads(text)
         except CodecError as exc:
-            raise StoreError(f"{self.path}: {exc}") from exc
+            raise StoreError(f"{self.name}: {exc}") from exc
 
     # -- writing -----------------------------------------------------------------------------
 
@@ -321,18 +315,16 @@ class EventStore:
     async def _append(self, table_id: str, version: int, events: Sequence[Event],
                       key: str | None, outcome: Any, state: TableState | None,
                       effects: Sequence[Any] | None) -> int:
-        db = self.db
-        new = version + len(events)
+        new, now = version + len(events), int(time.time())
         try:
-            await db.execute("BEGIN IMMEDIATE")
-            try:
+            async with self.db.transaction() as db:
                 if table_id not in self._known:
-                    await db.execute("INSERT OR IGNORE INTO tables (id) VALUES (?)",
+                    await db.execute("INSERT INTO tables (id) VALUES (?) ON CONFLICT DO NOTHING",
                                      (table_id,))
                 await db.executemany(
                     "INSERT INTO events (table_id, version, type, data, at) "
-                    "VALUES (?, ?, ?, ?, strftime('%s', 'now'))",
-                    [(table_id, version + i + 1, type(e).__name__, dumps(e))
+                    "VALUES (?, ?, ?, ?, ?)",
+                    [(table_id, version + i + 1, type(e).__name__, dumps(e), now)
                      for i, e in enumerate(events)])
                 if key is not None:
                     await db.execute(
@@ -345,20 +337,18 @@ class EventStore:
                 if state is not None and events and (
                         new // self.snapshot_every > version // self.snapshot_every):
                     await db.execute(
-                        "INSERT OR REPLACE INTO snapshots (table_id, version, state, "
-                        "rules_version) VALUES (?, ?, ?, ?)",
+                        "INSERT INTO snapshots (table_id, version, state, rules_version) "
+                        "VALUES (?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET "
+                        "version = excluded.version, state = excluded.state, "
+                        "rules_version = excluded.rules_version",
                         (table_id, new, dumps(state), RULES_VERSION))
                 if state is not None and state.ended:
                     await db.execute("UPDATE tables SET closed = 1 WHERE id = ?", (table_id,))
-                await db.execute("COMMIT")
-            except BaseException:
-                await db.execute("ROLLBACK")
-                raise
             self._known.add(table_id)
-        except sqlite3.IntegrityError as exc:
+        except self.db.integrity as exc:
             raise ConcurrentWrite(f"Table {table_id} moved on past version {version} (or "
                                   f"command {key} was applied): reload and retry.") from exc
-        except sqlite3.Error as exc:
+        except self._errors as exc:
             raise self._explain(exc) from exc
         return new
 
@@ -383,7 +373,8 @@ class EventStore:
         if fresh is not None:
             async with self._write:
                 await self.db.execute(
-                    "INSERT OR IGNORE INTO dice_seeds (table_id, game, seed) VALUES (?, ?, ?)",
+                    "INSERT INTO dice_seeds (table_id, game, seed) VALUES (?, ?, ?) "
+                    "ON CONFLICT DO NOTHING",
                     (table_id, game, fresh.hex()))
         rows = list(await self.db.execute_fetchall(
             "SELECT seed FROM dice_seeds WHERE table_id = ? AND game = ?", (table_id, game)))
@@ -401,7 +392,9 @@ class EventStore:
             if value is None:
                 await self.db.execute("DELETE FROM meta WHERE key = ?", (key,))
             else:
-                await self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+                await self.db.execute(
+                    "INSERT INTO meta (key, value) VALUES (?, ?) "
+                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
 
     # -- the Discord side of a table -----------------------------------------------------------
 
@@ -409,7 +402,9 @@ class EventStore:
         """Remember where a table lives on Discord (replacing what was there)."""
         async with self._write:
             await self.db.execute(
-                "INSERT OR REPLACE INTO discord_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO discord_tables ({', '.join(_CHANNELS)}) VALUES "
+                f"({', '.join('?' * len(_CHANNELS))}) ON CONFLICT (table_id) DO UPDATE SET "
+                + ", ".join(f"{c} = excluded.{c}" for c in _CHANNELS[1:]),
                 (channels.table_id, channels.guild_id, channels.category_id,
                  channels.board_id, channels.kibitz_id, channels.team_id, channels.box_id,
                  channels.message_id, channels.origin_id))

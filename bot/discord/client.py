@@ -283,7 +283,7 @@ async def _serve(settings: Settings, token: str) -> None:
     stopping: list[asyncio.Task[None]] = []
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, lambda: stopping.append(loop.create_task(bot.close())))
-    alive = health.heartbeat_file(settings.database)
+    alive = health.heartbeat_file(settings.database_file)
     beating = spawn(health.beat(bot, lambda: bot.store.meta("commands_scope"), alive),
                     "heartbeat")
     try:

@@ -66,3 +66,12 @@ async def test_backups_go_to_chouette_backup_dir_where_it_is_set(
     copy = Path(capsys.readouterr().out.strip())
     assert copy.parent == tmp_path / "backups-volume" and copy.is_file()
     assert not (db.parent / "backups").exists()
+
+
+def test_backup_of_a_postgresql_store_points_to_pg_dump(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("CHOUETTE_ENV_FILE", str(tmp_path / "none.env"))
+    monkeypatch.setenv("CHOUETTE_DATABASE_URL", "postgresql://bot@db/chouette")
+    assert main(["backup"]) == 2
+    assert "pg_dump" in capsys.readouterr().err

@@ -93,3 +93,17 @@ def test_in_a_container_a_missing_token_is_an_environment_variable_to_pass(
                        r"With Docker Compose, put DISCORD_TOKEN=") as caught:
         settings.require_token()
     assert ".env.example" not in str(caught.value) and "Create" not in str(caught.value)
+
+
+def test_a_postgresql_url_chooses_the_postgresql_store(tmp_path: Path) -> None:
+    url = "postgresql://bot:pw@db.example:5432/chouette"
+    env = tmp_path / ".env"
+    env.write_text(f"CHOUETTE_DB=c.sqlite3\nCHOUETTE_DATABASE_URL={url}\n")
+    settings = Settings.load(env, environ={}, root=tmp_path)
+    assert settings.database == url  # the store the bot opens
+    assert settings.database_file == tmp_path / "c.sqlite3"  # what move-to copies from
+    assert Settings.load(env, environ={"CHOUETTE_DATABASE_URL": ""},
+                         root=tmp_path).database == tmp_path / "c.sqlite3"
+    with pytest.raises(SettingsError, match=r"CHOUETTE_DATABASE_URL must be a PostgreSQL URL"
+                                            r".*not 'mysql'.*CHOUETTE_DB"):
+        Settings.load(env, environ={"CHOUETTE_DATABASE_URL": "mysql://x:secret@h/d"})

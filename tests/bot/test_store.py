@@ -1,4 +1,7 @@
-"""The event store and the TableService: append-only, idempotent, loud on bad storage."""
+"""The event store and the TableService: append-only, idempotent, loud on bad storage.
+
+Tests taking `target` run on both backends: an SQLite file and a PostgreSQL database
+(tests/bot/conftest.py); the others are about SQLite's file."""
 
 import os
 import sqlite3
@@ -7,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.codec import dumps, loads
+from bot.dbfile import SqliteDatabase
 from bot.effects import Announce, Outcome, Prompt
 from bot.service import TableService
 from bot.store import ConcurrentWrite, EventStore, StoreError
@@ -37,18 +41,18 @@ def in_memory() -> TableState:
     return state
 
 
-async def test_commands_are_stored_and_a_reload_gives_the_same_state(tmp_path: Path) -> None:
-    async with EventStore(tmp_path / "db" / "chouette.sqlite3") as store:
+async def test_commands_are_stored_and_a_reload_gives_the_same_state(target: Path | str) -> None:
+    async with EventStore(target) as store:
         outcomes = await run_session(TableService(store))
         assert all(o.accepted for o in outcomes)
-    async with EventStore(tmp_path / "db" / "chouette.sqlite3") as store:
+    async with EventStore(target) as store:
         service = TableService(store)
         assert await service.resume() == ["t1"]
         assert await service.state("t1") == in_memory()
 
 
-async def test_the_same_key_applies_once_and_returns_the_same_outcome(tmp_path: Path) -> None:
-    async with EventStore(tmp_path / "c.db") as store:
+async def test_the_same_key_applies_once_and_returns_the_same_outcome(target: Path | str) -> None:
+    async with EventStore(target) as store:
         service = TableService(store)
         first = await run_session(service)
         again = await run_session(TableService(store))  # a fresh service: from the store
@@ -59,16 +63,16 @@ async def test_the_same_key_applies_once_and_returns_the_same_outcome(tmp_path: 
         assert await service.handle("t1", Command("take", "zed"), key="bad") == refused
 
 
-async def test_snapshots_load_to_the_same_state(tmp_path: Path) -> None:
-    async with EventStore(tmp_path / "c.db", snapshot_every=3) as store:
+async def test_snapshots_load_to_the_same_state(target: Path | str) -> None:
+    async with EventStore(target, snapshot_every=3) as store:
         await run_session(TableService(store))
         rows = await store.db.execute_fetchall("SELECT version FROM snapshots")
         assert list(rows)
         assert (await store.load("t1")).state == in_memory()
 
 
-async def test_a_second_writer_at_the_same_version_fails_loudly(tmp_path: Path) -> None:
-    async with EventStore(tmp_path / "c.db") as store:
+async def test_a_second_writer_at_the_same_version_fails_loudly(target: Path | str) -> None:
+    async with EventStore(target) as store:
         await store.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
         with pytest.raises(ConcurrentWrite, match="moved on"):
             await store.append("t", 0, (PlayerJoined("bo"),), "b", Outcome(True))
@@ -76,8 +80,8 @@ async def test_a_second_writer_at_the_same_version_fails_loudly(tmp_path: Path) 
         assert await store.outcome("t", "b") is None  # nothing of the refused write is kept
 
 
-async def test_effects_prompt_privately_and_announce_on_the_board(tmp_path: Path) -> None:
-    async with EventStore(tmp_path / "c.db") as store:
+async def test_effects_prompt_privately_and_announce_on_the_board(target: Path | str) -> None:
+    async with EventStore(target) as store:
         outcomes = await run_session(TableService(store))
     double, answer, last = outcomes[3], outcomes[4], outcomes[7]
     # The Box answers the Team's doubles as a set from the board: no prompt of his own.
@@ -127,7 +131,7 @@ async def test_a_read_only_connection_refuses_writes_with_a_clear_error(tmp_path
     store.path = path  # the messages name the real file
     import aiosqlite
 
-    store._db = await aiosqlite.connect(f"file:{path}?mode=ro", uri=True)
+    store._db = SqliteDatabase(await aiosqlite.connect(f"file:{path}?mode=ro", uri=True), path)
     try:
         with pytest.raises(StoreError, match=rf"{path.name} can't be written"):
             await store.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
@@ -153,9 +157,8 @@ async def test_a_locked_database_names_the_file(tmp_path: Path) -> None:
         holder.close()
 
 
-async def test_an_unknown_event_type_from_a_newer_version_is_named(tmp_path: Path) -> None:
-    path = tmp_path / "c.db"
-    async with EventStore(path) as store:
+async def test_an_unknown_event_type_from_a_newer_version_is_named(target: Path | str) -> None:
+    async with EventStore(target) as store:
         await store.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
         future = dumps(PlayerJoined("bo")).replace("PlayerJoined", "PlayerTeleported")
         await store.db.execute("INSERT INTO events (table_id, version, type, data) "
@@ -172,8 +175,8 @@ def test_an_outcome_stored_with_retired_effects_reads_back_without_them() -> Non
     assert "SetSend" in old and loads(old) == outcome
 
 
-async def test_a_failed_write_keeps_nothing_of_the_command(tmp_path: Path) -> None:
-    async with EventStore(tmp_path / "c.db") as store:
+async def test_a_failed_write_keeps_nothing_of_the_command(target: Path | str) -> None:
+    async with EventStore(target) as store:
         bad = Outcome(True, effects=(object(),))  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="Can't store"):
             await store.append("t", 0, (PlayerJoined("ann"),), "a", bad)
@@ -182,13 +185,14 @@ async def test_a_failed_write_keeps_nothing_of_the_command(tmp_path: Path) -> No
 
 
 async def test_events_come_back_in_order_with_their_time_and_a_game_keeps_its_first_seed(
-        tmp_path: Path) -> None:
-    async with EventStore(tmp_path / "c.db") as store:
+        target: Path | str) -> None:
+    async with EventStore(target) as store:
         await store.append("t", 0, (PlayerJoined("ann"), PlayerJoined("bo")), "a", Outcome(True))
         stored = await store.events("t")
         assert [(s.version, s.event) for s in stored] == [(1, PlayerJoined("ann")),
                                                             (2, PlayerJoined("bo"))]
         assert all(isinstance(s.at, int) and s.at > 1_700_000_000 for s in stored)
+        assert await store.events("t", skip=("PlayerJoined", "GameStarted")) == []
         first = await store.game_seed("t", 1, b"one")
         assert await store.game_seed("t", 1, b"two") == first == b"one"
         assert await store.game_seed("t", 2, b"two") == b"two"

@@ -1,14 +1,17 @@
 """The event store as the operator sees it: backups, the rules' stamp on snapshots, files
-that can't be used (empty, read-only) refused at open with what to do."""
+that can't be used (empty, read-only) refused at open with what to do. Tests taking `target`
+run on both backends (SQLite and PostgreSQL: tests/bot/conftest.py)."""
 
 import sqlite3
 from pathlib import Path
 
 import pytest
 
+from bot import dbfile
 from bot import store as store_module
 from bot.codec import dumps
 from bot.dbfile import backup
+from bot.dialect import Dialects
 from bot.service import TableService
 from bot.store import MIGRATIONS, EventStore, StoreError
 from rules import RULES_VERSION
@@ -20,22 +23,22 @@ def schema_3_database(path: Path) -> None:
     """A database as the bot before the rules' stamp left it, with one table."""
     db = sqlite3.connect(path, isolation_level=None)
     for script in MIGRATIONS[:3]:
-        db.executescript(script)
+        db.executescript(script.sqlite if isinstance(script, Dialects) else script)
     db.execute("PRAGMA user_version = 3")
     db.execute("INSERT INTO tables (id) VALUES ('t0')")
     db.close()
 
 
-async def test_snapshots_carry_the_rules_version(tmp_path: Path) -> None:
-    async with EventStore(tmp_path / "c.db", snapshot_every=3) as store:
+async def test_snapshots_carry_the_rules_version(target: Path | str) -> None:
+    async with EventStore(target, snapshot_every=3) as store:
         await run_session(TableService(store))
         rows = await store.db.execute_fetchall("SELECT rules_version FROM snapshots")
     assert [row[0] for row in rows] == [RULES_VERSION]
 
 
 async def test_a_snapshot_of_other_rules_is_ignored_and_the_events_replayed(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    async with EventStore(tmp_path / "c.db", snapshot_every=3) as store:
+        target: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
+    async with EventStore(target, snapshot_every=3) as store:
         await run_session(TableService(store))
         # The snapshot says something the events don't: which one a load believes shows.
         wrong = dumps(TableState())
@@ -43,22 +46,15 @@ async def test_a_snapshot_of_other_rules_is_ignored_and_the_events_replayed(
         assert (await store.load("t1")).state != in_memory()  # same rules: the snapshot
         monkeypatch.setattr(store_module, "RULES_VERSION", RULES_VERSION + 1)  # a fix
         loaded = await store.load("t1")
+        stored = await store.db.execute_fetchall(
+            "SELECT version FROM events WHERE table_id = 't1'")
     assert loaded.state == in_memory()
-    assert loaded.version == len(stored_versions(tmp_path / "c.db"))
-
-
-def stored_versions(path: Path) -> list[tuple[int]]:
-    db = sqlite3.connect(path)
-    try:
-        return db.execute("SELECT version FROM events WHERE table_id = 't1'").fetchall()
-    finally:
-        db.close()
+    assert loaded.version == len(stored)
 
 
 async def test_a_snapshot_from_before_the_stamp_is_replayed_after_the_migration(
-        tmp_path: Path) -> None:
-    path = tmp_path / "c.db"
-    async with EventStore(path, snapshot_every=3) as store:
+        target: Path | str) -> None:
+    async with EventStore(target, snapshot_every=3) as store:
         await run_session(TableService(store))
         await store.db.execute("UPDATE snapshots SET rules_version = NULL, state = 'garbage'")
         assert (await store.load("t1")).state == in_memory()
@@ -121,23 +117,24 @@ async def test_a_database_that_cant_be_written_is_refused_at_open(
     path = tmp_path / "c.db"
     async with EventStore(path):
         pass
-    original = store_module.aiosqlite.connect
+    original = dbfile.aiosqlite.connect
 
     def read_only(*args: object, **kwargs: object) -> object:
         return original(f"file:{path}?mode=ro", uri=True, isolation_level=None)
 
-    monkeypatch.setattr(store_module.aiosqlite, "connect", read_only)
+    monkeypatch.setattr(dbfile.aiosqlite, "connect", read_only)
     store = EventStore(path)
     with pytest.raises(StoreError, match=rf"{path.name} can't be written"):
         await store.open()
     assert store._db is None
 
 
-async def test_meta_values_are_kept(tmp_path: Path) -> None:
-    async with EventStore(tmp_path / "c.db") as store:
+async def test_meta_values_are_kept(target: Path | str) -> None:
+    async with EventStore(target) as store:
         assert await store.meta("k") is None
         await store.set_meta("k", "v")
-    async with EventStore(tmp_path / "c.db") as store:
+        await store.set_meta("k", "v")  # again: replaced, not a second row
+    async with EventStore(target) as store:
         assert await store.meta("k") == "v"
         await store.set_meta("k", None)
         assert await store.meta("k") is None

@@ -1,0 +1,66 @@
+"""`python -m bot move-to URL`: the SQLite store copied to an empty PostgreSQL database, then
+checked (every table's rows and every chouette table's state compared) before it is used."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from bot.dialect import is_url, shown
+from bot.store import EventStore, StoreError
+
+
+async def move_to(source: Path, url: str) -> dict[str, int]:
+    """Copy every row of the SQLite store `source` into the PostgreSQL database `url` (which
+    must hold no rows yet), in one transaction, and check the copy; returns the rows copied
+    per table. Stop the bot first: what it writes during the copy would fail the check."""
+    if not is_url(url):
+        raise StoreError(f"{url!r} is not a PostgreSQL URL (postgresql://user:password@host/"
+                         "database).")
+    if not source.is_file():
+        raise StoreError(f"There is no database at {source}.")
+    async with EventStore(source) as old, EventStore(url) as new:
+        names = [row[0] for row in await old.db.execute_fetchall(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE "
+            "'sqlite_%' ORDER BY rowid")]  # the order they were made in: referenced first
+        full = [n for n in names if (await new.db.execute_fetchall(
+            f"SELECT COUNT(*) FROM {n}"))[0][0]]
+        if full:
+            raise StoreError(f"{shown(url)} is not empty ({', '.join(full)} have rows): move "
+                             "to a new database, or drop this one's tables first.")
+        columns = {n: [row[1] for row in await old.db.execute_fetchall(
+            f"PRAGMA table_info({n})")] for n in names}
+        rowids = {row[0] for row in await old.db.execute_fetchall(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE "
+            "'%WITHOUT ROWID%'")}
+        copied = {}
+        async with new.db.transaction() as db:
+            for name in names:
+                listed = ", ".join(columns[name])
+                rows = await old.db.execute_fetchall(
+                    f"SELECT {listed} FROM {name}" + (" ORDER BY rowid" if name in rowids
+                                                     else ""))
+                await db.executemany(f"INSERT INTO {name} ({listed}) VALUES "
+                                     f"({', '.join('?' * len(columns[name]))})", rows)
+                copied[name] = len(rows)
+        await _check(old, new, names, columns)
+    return copied
+
+
+async def _check(old: EventStore, new: EventStore, names: list[str],
+                 columns: dict[str, list[str]]) -> None:
+    """The same rows in every table, and every chouette table loading to the same state."""
+    for name in names:
+        sql = f"SELECT {', '.join(columns[name])} FROM {name}"
+        if Counter(await old.db.execute_fetchall(sql)) != Counter(
+                await new.db.execute_fetchall(sql)):
+            raise StoreError(f"The copy of {name} in {new.name} differs from {old.name}: "
+                             "was the bot running? Stop it, drop the copy's tables, and move "
+                             "again.")
+    ids = await old.table_ids(open_only=False)
+    if await new.table_ids(open_only=False) != ids:
+        raise StoreError(f"The tables of {new.name} are not those of {old.name}.")
+    for table_id in ids:
+        if await old.load(table_id) != await new.load(table_id):
+            raise StoreError(f"Table {table_id} loads differently from {new.name}: keep "
+                             f"using {old.name} and report this.")

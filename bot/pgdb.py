@@ -1,0 +1,173 @@
+"""The store's PostgreSQL backend (asyncpg), for several bot processes on one database.
+
+It speaks the store's SQL as written for SQLite: `?` placeholders become `$1, $2, ...`;
+`INSERT OR IGNORE` becomes `ON CONFLICT DO NOTHING` and `INSERT OR REPLACE` an upsert on the
+table's primary key (`_insert_or`); a migration's SQLite-only words are rewritten
+(`dialect.postgres_ddl`: INTEGER is BIGINT, no WITHOUT ROWID, `strftime('%s', 'now')` is the
+epoch), and a migration that needs more is written for each (`dialect.Dialects`). Imported
+only for a PostgreSQL URL: asyncpg is the `postgres` extra's. The schema's number is the
+one row of `chouette_schema` (SQLite's is PRAGMA user_version); migrations run in one
+transaction under an advisory lock, so two processes starting at once migrate once. There is
+no copy before a migration: back PostgreSQL up with `pg_dump` (README).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import asyncpg
+
+from bot.dbfile import StoreError
+from bot.dialect import Migration, placeholders, postgres_ddl, shown
+
+MIGRATION_LOCK = 0x63686F75  # pg_advisory_xact_lock key while migrating ("chou")
+
+_INSERT_OR = re.compile(r"^\s*INSERT\s+OR\s+(IGNORE|REPLACE)\s+INTO\s+(\w+)\s*(\(([^)]*)\))?",
+                        re.IGNORECASE)
+
+
+class PostgresDatabase:
+    """A pool of asyncpg connections as the store's backend (same methods as
+    `dbfile.SqliteDatabase`); `transaction()` holds one connection for its block."""
+
+    dialect = "postgres"
+    errors: tuple[type[BaseException], ...] = (asyncpg.PostgresError, asyncpg.InterfaceError,
+                                               OSError, TimeoutError)
+    integrity: tuple[type[BaseException], ...] = (asyncpg.UniqueViolationError,)
+
+    def __init__(self, pool: asyncpg.Pool, url: str,
+                 connection: asyncpg.Connection | None = None,
+                 sql: dict[str, str] | None = None) -> None:
+        self.pool = pool
+        self.url = url
+        self.name = shown(url)
+        self._on: asyncpg.Pool | asyncpg.Connection = connection or pool
+        self._sql = {} if sql is None else sql  # SQLite's text -> PostgreSQL's, shared
+
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> None:
+        """Run one statement (in this transaction, or on its own)."""
+        await self._on.execute(await self._translate(sql), *args)
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """Run one statement for each row of arguments."""
+        await self._on.executemany(await self._translate(sql), list(rows))
+
+    async def execute_fetchall(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Every row of a query, as tuples."""
+        return [tuple(row) for row in await self._on.fetch(await self._translate(sql), *args)]
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[PostgresDatabase]:
+        """Statements on the yielded database are one transaction on one connection."""
+        async with self.pool.acquire() as connection, connection.transaction():
+            yield PostgresDatabase(self.pool, self.url, connection, self._sql)
+
+    async def _translate(self, sql: str) -> str:
+        known = self._sql.get(sql)
+        if known is None:
+            known = self._sql[sql] = await self._insert_or(placeholders(sql))
+        return known
+
+    async def _insert_or(self, sql: str) -> str:
+        """SQLite's INSERT OR IGNORE / OR REPLACE as PostgreSQL's ON CONFLICT."""
+        match = _INSERT_OR.match(sql)
+        if match is None:
+            return sql
+        how, table, listed = match.group(1).upper(), match.group(2), match.group(4)
+        keys = [row[0] for row in await self._on.fetch(
+            "SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid "
+            "AND a.attnum = ANY(i.indkey) WHERE i.indrelid = to_regclass($1) "
+            "AND i.indisprimary", table)]
+        columns = ([c.strip() for c in listed.split(",")] if listed else
+                   [row[0] for row in await self._on.fetch(
+                       "SELECT column_name FROM information_schema.columns WHERE table_name "
+                       "= $1 AND table_schema = current_schema() ORDER BY ordinal_position",
+                       table)])
+        head = f"INSERT INTO {table} ({', '.join(columns)})"
+        rest = sql[match.end():]
+        others = [c for c in columns if c not in keys]
+        if how == "IGNORE" or not others:
+            return f"{head}{rest} ON CONFLICT DO NOTHING"
+        if not keys:
+            raise StoreError(f"INSERT OR REPLACE INTO {table}: the table has no primary key "
+                             "to replace on.")
+        updates = ", ".join(f"{c} = excluded.{c}" for c in others)
+        return f"{head}{rest} ON CONFLICT ({', '.join(keys)}) DO UPDATE SET {updates}"
+
+    async def schema_version(self) -> int:
+        """The number of migrations applied (0 for a new database)."""
+        rows = await self._on.fetch(
+            "SELECT version FROM chouette_schema") if await self._on.fetchval(
+            "SELECT to_regclass('chouette_schema') IS NOT NULL") else []
+        return int(rows[0][0]) if rows else 0
+
+    async def migrate(self, migrations: Sequence[Migration]) -> None:
+        """Apply the migrations the database lacks, all in one transaction, under an advisory
+        lock (another process starting now waits, then finds them applied)."""
+        async with self.transaction() as tx:
+            connection = tx._on
+            await connection.execute(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
+            current = await tx.schema_version()
+            if current > len(migrations):
+                raise StoreError(f"{self.name} was written by a newer chouette-bot (schema "
+                                 f"{current}, this one knows {len(migrations)}): upgrade "
+                                 "the bot.")
+            if current == len(migrations):
+                return
+            if current == 0:
+                await connection.execute(
+                    "CREATE TABLE IF NOT EXISTS chouette_schema (version INTEGER NOT NULL)")
+            for migration in migrations[current:]:
+                await connection.execute(postgres_ddl(migration))
+            await connection.execute("DELETE FROM chouette_schema")
+            await connection.execute("INSERT INTO chouette_schema VALUES ($1)",
+                                     len(migrations))
+
+    async def check_writable(self, version: int) -> None:
+        """Write and take it back: a read-only role or a standby fails here."""
+        try:
+            async with self.transaction() as tx:
+                await tx._on.execute("UPDATE chouette_schema SET version = $1", version)
+                raise _RolledBack
+        except _RolledBack:
+            pass
+
+    async def close(self) -> None:
+        """Close every connection of the pool."""
+        await self.pool.close()
+
+    def explain(self, exc: BaseException) -> StoreError:
+        """What a PostgreSQL error means for the operator, and what to do."""
+        return explain(self.name, exc)
+
+
+class _RolledBack(Exception):
+    """Leaves a transaction that only tried a write."""
+
+
+def explain(name: str, exc: BaseException) -> StoreError:
+    """What an error with the PostgreSQL database `name` means, and what to do."""
+    if isinstance(exc, OSError | TimeoutError):
+        return StoreError(f"Can't reach PostgreSQL at {name} ({exc}): is the server running, "
+                          "and is CHOUETTE_DATABASE_URL right?")
+    if isinstance(exc, asyncpg.InvalidCatalogNameError):
+        return StoreError(f"The database of {name} does not exist: create it (createdb, or "
+                          "CREATE DATABASE) or fix CHOUETTE_DATABASE_URL.")
+    if isinstance(exc, asyncpg.InvalidAuthorizationSpecificationError
+                  | asyncpg.InvalidPasswordError):
+        return StoreError(f"PostgreSQL refused the login of {name}: fix the user or password "
+                          "in CHOUETTE_DATABASE_URL.")
+    if isinstance(exc, asyncpg.InsufficientPrivilegeError
+                  | asyncpg.ReadOnlySQLTransactionError):
+        return StoreError(f"The database {name} can't be written ({exc}): grant this user "
+                          "its tables, or point CHOUETTE_DATABASE_URL at the primary server.")
+    return StoreError(f"The database {name} can't be used: {exc}.")
+
+
+async def open_postgres(url: str, timeout: float = 10.0) -> PostgresDatabase:
+    """A pool of connections to the PostgreSQL database at `url`."""
+    pool = await asyncpg.create_pool(url, min_size=1, max_size=10, timeout=timeout)
+    return PostgresDatabase(pool, url)

@@ -1,0 +1,175 @@
+"""The store on both backends: two writers of one table, the Discord side and the outbox,
+migrations written later; PostgreSQL's own: its schema number, its errors, its SQL."""
+
+import asyncio
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import store as store_module
+from bot.dialect import placeholders, postgres_ddl, shown
+from bot.effects import Announce, Outcome
+from bot.service import TableService
+from bot.store import MIGRATIONS, Channels, ConcurrentWrite, EventStore, StoreError
+from rules.events import PlayerJoined
+from rules.state import Command
+from tests.bot.conftest import new_schema
+
+BIG = 1_234_567_890_123_456_789  # Discord ids need 64 bits
+
+
+async def test_two_stores_writing_one_table_at_one_version_one_fails_loudly(
+        target: Path | str) -> None:
+    """Two connections, as two bot processes would have, append at version 0 at once."""
+    async with EventStore(target) as first, EventStore(target) as second:
+        results = await asyncio.gather(
+            first.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True)),
+            second.append("t", 0, (PlayerJoined("bo"),), "b", Outcome(True)),
+            return_exceptions=True)
+        assert [r for r in results if not isinstance(r, BaseException)] == [1]
+        lost = [r for r in results if isinstance(r, BaseException)]
+        assert len(lost) == 1 and isinstance(lost[0], ConcurrentWrite)
+        winner, loser = ("a", "b") if results[0] == 1 else ("b", "a")
+        for store in (first, second):
+            loaded = await store.load("t")
+            assert loaded.version == 1
+            assert [m.name for m in loaded.state.members] == [
+                "ann" if winner == "a" else "bo"]
+            assert await store.keys("t") == {winner}  # nothing of the loser's write
+        assert await first.outcome("t", loser) is None
+
+
+async def test_a_service_behind_another_process_fails_loudly_then_retries_on_the_new_state(
+        target: Path | str) -> None:
+    async with EventStore(target) as one, EventStore(target) as two:
+        here, there = TableService(one), TableService(two)
+        opened = Command("open", "", {"preset": "atlanta", "mode": "scorekeeper"})
+        assert (await here.handle("t", opened, "open")).accepted
+        await there.state("t")  # the other process has the table loaded
+        assert (await here.handle("t", Command("join", "ann"), "k1")).accepted
+        with pytest.raises(ConcurrentWrite):
+            await there.handle("t", Command("join", "bo"), "k2")  # its state was stale
+        retried = await there.handle("t", Command("join", "bo"), "k2")  # reloaded
+        assert retried.accepted
+        state = (await one.load("t")).state
+        assert [m.name for m in state.members] == ["ann", "bo"]
+
+
+async def test_channels_and_the_outbox_are_kept(target: Path | str) -> None:
+    async with EventStore(target) as store:
+        first = Channels("t1", BIG, BIG + 1, BIG + 2, BIG + 3, BIG + 4, BIG + 5)
+        await store.save_channels(first)
+        moved = Channels("t1", BIG, BIG + 1, BIG + 2, BIG + 3, BIG + 4, BIG + 5, BIG + 6, 7)
+        await store.save_channels(moved)  # replaced: the board message is known now
+        await store.save_channels(Channels("t2", 5, 10, 11, 12, 13, 14))
+        await store.append("t1", 0, (PlayerJoined("ann"),), "a", Outcome(True),
+                           effects=(Announce("Ann joins."),))
+        await store.append("t2", 0, (PlayerJoined("bo"),), "b", Outcome(True))
+        assert await store.channels(table_id="t1") == moved
+        assert await store.channels(channel_id=BIG + 4) == moved
+        assert await store.channels(channel_id=99) is None
+        assert await store.guild_tables(BIG) == [moved]
+        assert await store.undelivered("t1") == [(1, (Announce("Ann joins."),))]
+        await store.delivered("t1", 1)
+        assert await store.undelivered("t1") == []
+        await store.db.execute("UPDATE tables SET closed = 1 WHERE id = ?", ("t2",))
+        ended = await store.ended_tables()
+        assert [(c.table_id, isinstance(at, int)) for c, at in ended] == [("t2", True)]
+        assert await store.table_ids() == ["t1"]
+        assert await store.table_ids(open_only=False) == ["t1", "t2"]
+
+
+LATER = """
+    CREATE TABLE analyses (
+        table_id TEXT NOT NULL,
+        game INTEGER NOT NULL,
+        report TEXT NOT NULL,
+        made INTEGER NOT NULL DEFAULT (strftime('%s', 'now')),
+        PRIMARY KEY (table_id, game)
+    ) WITHOUT ROWID;
+    """
+
+
+async def test_a_migration_and_statements_written_for_sqlite_work_on_both(
+        target: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What someone adding a table later writes, as the store's SQL was: SQLite's words;
+    applied to a store of today's schema, as an upgrade would."""
+    async with EventStore(target) as today:
+        await today.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
+    monkeypatch.setattr(store_module, "MIGRATIONS", (*MIGRATIONS, LATER))
+    async with EventStore(target) as store:
+        assert (await store.load("t")).version == 1
+        db = store.db
+        await db.execute("INSERT OR REPLACE INTO analyses (table_id, game, report) "
+                         "VALUES (?, ?, ?)", ("t", BIG, "first"))
+        await db.execute("INSERT OR REPLACE INTO analyses (table_id, game, report) "
+                         "VALUES (?, ?, ?)", ("t", BIG, "second"))
+        await db.execute("INSERT OR IGNORE INTO analyses (table_id, game, report) "
+                         "VALUES (?, ?, ?)", ("t", BIG, "third"))
+        rows = await db.execute_fetchall("SELECT game, report, made > 0 FROM analyses")
+        assert rows == [(BIG, "second", True)]
+    async with EventStore(target) as again:  # applied once, numbered after the others
+        rows = await again.db.execute_fetchall("SELECT report FROM analyses")
+        assert rows == [("second",)]
+
+
+def test_postgres_reads_the_store_sql_as_written() -> None:
+    assert placeholders("SELECT '?', x FROM t WHERE a = ? AND b IN (?, ?)") == (
+        "SELECT '?', x FROM t WHERE a = $1 AND b IN ($2, $3)")
+    assert " ".join(postgres_ddl(LATER).split()) == (
+        "CREATE TABLE analyses ( table_id TEXT NOT NULL, game BIGINT NOT NULL, report TEXT "
+        "NOT NULL, made BIGINT NOT NULL DEFAULT (CAST(EXTRACT(EPOCH FROM now()) AS BIGINT)), "
+        "PRIMARY KEY (table_id, game) );")
+    assert shown("postgresql://bot:s3cret@db:5432/chouette") == (
+        "postgresql://bot:***@db:5432/chouette")
+
+
+async def test_postgres_keeps_its_schema_number_in_a_table_and_refuses_a_newer(
+        postgres: Any, worker_id: str) -> None:
+    url = new_schema(postgres, worker_id)
+    async with EventStore(url) as store:
+        assert store.backed_up is None  # pg_dump is the operator's copy
+        assert await store.db.execute_fetchall("SELECT version FROM chouette_schema") == [
+            (len(MIGRATIONS),)]
+        await store.db.execute("UPDATE chouette_schema SET version = 99")
+    with pytest.raises(StoreError, match=r"newer chouette-bot \(schema 99.*upgrade"):
+        await EventStore(url).open()
+
+
+async def test_two_processes_starting_at_once_on_a_new_database_migrate_it_once(
+        postgres: Any, worker_id: str) -> None:
+    url = new_schema(postgres, worker_id)
+    stores = [EventStore(url) for _ in range(3)]
+    await asyncio.gather(*(s.open() for s in stores))
+    try:
+        rows = await stores[0].db.execute_fetchall("SELECT version FROM chouette_schema")
+        assert rows == [(len(MIGRATIONS),)]
+    finally:
+        for s in stores:
+            await s.close()
+
+
+async def test_postgres_out_of_reach_or_without_its_database_says_what_to_do(
+        postgres: Any, tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match=r"Can't reach PostgreSQL at .*:\*\*\*@.*"
+                                         r"CHOUETTE_DATABASE_URL"):
+        await EventStore(f"postgresql://bot:pw@/chouette?host={tmp_path}").open()
+    missing = str(postgres.get_uri("no_such_database"))
+    with pytest.raises(StoreError, match="does not exist: create it"):
+        await EventStore(missing).open()
+
+
+def test_the_bot_on_a_postgresql_out_of_reach_stops_with_one_line_before_discord(
+        tmp_path: Path) -> None:
+    """`python -m bot run` opens the store before it calls Discord (a closed port here)."""
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1",
+           "CHOUETTE_ENV_FILE": str(tmp_path / "none.env"), "DISCORD_TOKEN": "some-token",
+           "CHOUETTE_DATABASE_URL": f"postgresql://bot:secret@/chouette?host={tmp_path}"}
+    done = subprocess.run([sys.executable, "-m", "bot", "run"], env=env, capture_output=True,
+                          text=True, timeout=120, cwd=Path(__file__).parents[2])
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("chouette-bot: Can't reach PostgreSQL at postgresql://bot:***@")
+    assert len(done.stderr.splitlines()) == 1 and "secret" not in done.stderr
