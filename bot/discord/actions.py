@@ -107,7 +107,7 @@ async def _start(interaction: discord.Interaction, table_id: str, state: TableSt
 
 async def _roll(interaction: discord.Interaction, table_id: str, state: TableState) -> None:
     bot = bot_of(interaction)
-    await bot.act(interaction, table_id, await bot.roll_command(table_id, _me(interaction)))
+    await bot.act(interaction, table_id, await bot.flow.next_roll(table_id, _me(interaction)))
 
 
 async def _double(interaction: discord.Interaction, table_id: str, state: TableState) -> None:

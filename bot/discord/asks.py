@@ -18,6 +18,7 @@ import discord
 from bot.dice import Dice
 from bot.discord.failures import guarded
 from bot.effects import Outcome
+from bot.flow import Flow
 from bot.markdown import shown
 from bot.service import TableService
 from rules.actions import refusal
@@ -62,15 +63,15 @@ class TableBot(Protocol):
     @property
     def dice(self) -> Dice: ...
 
+    @property
+    def flow(self) -> Flow: ...
+
     async def act(self, interaction: discord.Interaction, table_id: str, command: Command,
                   *, key: str | None = None) -> Outcome | None:
         """Send `command` to the table as the user; a refusal is a private reply."""
 
     async def reply(self, interaction: discord.Interaction, text: str) -> None:
         """A private answer."""
-
-    async def roll_command(self, table_id: str, who: str) -> Command:
-        """The next roll of the game in progress, from its seed."""
 
     async def start_game(self, interaction: discord.Interaction, table_id: str) -> None:
         """Draw seats if needed and start a game."""

@@ -10,7 +10,6 @@ which asks the service and shows the outcome. A menu's picks are input, never st
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any
 
 import discord
@@ -20,11 +19,10 @@ from bot.discord.asks import (
     bot_of,
 )
 from bot.discord.failures import guarded
+from bot.flow import play_options
 from bot.markdown import escape, shown
 from rules.actions import box_doubles, refusal
-from rules.board import Position, legal_plays
 from rules.cube import CubeState, Side
-from rules.notation import format_play
 from rules.one_cube import half_answerable
 from rules.state import Command, TableState, box_decider, boxer_of, cube_between
 from rules.table import partner_invitees
@@ -115,13 +113,6 @@ class MoveModal(discord.ui.Modal, title="Your play"):
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction).act(interaction, self.table_id, Command(
             "move", str(interaction.user.id), {"play": self.play.value}))
-
-
-@lru_cache(maxsize=128)
-def play_options(position: Position, dice: tuple[int, int]) -> tuple[str, ...]:
-    """The legal plays of `dice`, written and sorted; cached, because the board's menu and
-    the presenter's forced play ask for the same roll one after the other."""
-    return tuple(sorted({format_play(p) for p in legal_plays(position, dice)}))
 
 
 def plays_of(state: TableState) -> tuple[str, ...]:
