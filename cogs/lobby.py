@@ -18,7 +18,7 @@ from bot.store import Channels
 from cogs import Subcommands, this_table
 from rules.actions import refusal
 from rules.errors import BadOption, RuleError
-from rules.ruleset import PRESETS, describe, load_preset
+from rules.ruleset import PRESETS, explain, load_preset
 from rules.state import Command, TableState, replay
 from rules.table import decide
 
@@ -207,11 +207,11 @@ class Lobby(Subcommands):
             found = await self.bot.store.channels(channel_id=interaction.channel_id)
             if found is not None:
                 state = await self.bot.service.state(found.table_id)
-                lines, name = describe(state.rules), state.preset
+                lines, name = explain(state.rules), state.preset
             else:
-                lines, name = describe(load_preset("atlanta")), "atlanta"
+                lines, name = explain(load_preset("atlanta")), "atlanta"
         else:
-            lines, name = describe(load_preset(preset)), preset
+            lines, name = explain(load_preset(preset)), preset
         await self.bot.reply(interaction, f"**{name}** ({', '.join(PRESETS)} available)\n"
                              + "\n".join(f"- {line}" for line in lines))
 
