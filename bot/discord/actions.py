@@ -17,16 +17,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.asks import (
-    AdmitButton,
-    BuyButton,
-    ConsentButton,
-    InviteButton,
-    PromptButton,
-    RaccoonButton,
-    StakeButton,
-    bot_of,
-)
+from bot.discord.asks import AskButton, Question, bot_of
 from bot.discord.failures import guarded
 from bot.discord.views import (
     MOVE_MENU_LIMIT,
@@ -218,11 +209,11 @@ def board_view(table_id: str, state: TableState) -> discord.ui.View:
         view.add_item(TableButton(table_id, name))
     for request, _ in state.requests[:2]:
         shown = request.display or request.player
-        view.add_item(AdmitButton(table_id, "admit", request.player, shown))
-        view.add_item(AdmitButton(table_id, "object", request.player, shown))
+        for answer in ("admit", "object"):
+            view.add_item(AskButton(Question(table_id, answer, player=request.player), shown))
     for proposal, _ in state.proposals[-2:]:
-        view.add_item(ConsentButton(table_id, "approve", proposal.number))
-        view.add_item(ConsentButton(table_id, "refuse", proposal.number))
+        for answer in ("approve", "refuse"):
+            view.add_item(AskButton(Question(table_id, answer, number=str(proposal.number))))
     return view
 
 
@@ -235,6 +226,4 @@ def _move_menus(table_id: str, state: TableState) -> list[discord.ui.Item[Any]]:
     return [FirstMoveSelect(table_id, firsts[:MOVE_MENU_LIMIT])]
 
 
-DYNAMIC_ITEMS = (TableButton, PromptButton, InviteButton, MoveSelect, FirstMoveSelect,
-                 PickSelect, PickConfirm, ConsentButton, AdmitButton, BuyButton, RaccoonButton,
-                 StakeButton)
+DYNAMIC_ITEMS = (TableButton, AskButton, MoveSelect, FirstMoveSelect, PickSelect, PickConfirm)

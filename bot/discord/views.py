@@ -14,10 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.asks import (
-    InviteButton,
-    bot_of,
-)
+from bot.discord.asks import Question, ask_consent, bot_of
 from bot.discord.failures import guarded
 from bot.flow import play_options
 from bot.markdown import escape, shown
@@ -278,15 +275,10 @@ async def partner_menu(interaction: discord.Interaction, table_id: str,
 
 def _inviter(table_id: str, player: str) -> Any:
     async def invite(interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        state = await bot.service.state(table_id)
-        view = discord.ui.View(timeout=None)
-        view.add_item(InviteButton(table_id, "yes", player))
-        if state.rules.may_decline_partner:
-            view.add_item(InviteButton(table_id, "no", player))
-        await interaction.response.send_message(f"{shown(state, player)} is invited.",
-                                                ephemeral=True)
-        await bot.presenter.ask(table_id, player,
-                                f"{escape(interaction.user.display_name)} (the Box) invites you to "
-                                "be his Partner for the next game.", view)
+        state = await bot_of(interaction).service.state(table_id)
+        answers = ("yes", "no") if state.rules.may_decline_partner else ("yes",)
+        await ask_consent(interaction, player, f"{escape(interaction.user.display_name)} (the "
+                          "Box) invites you to be his Partner for the next game.",
+                          f"{shown(state, player)} is invited.",
+                          *(Question(table_id, a, player=player) for a in answers))
     return invite
