@@ -1,4 +1,6 @@
-"""The Discord client: a typed Bot that owns the store and the service and loads the cogs.
+"""The Discord client: a typed Bot that connects Discord to the tables. It owns the store,
+the service, the game's flow (`bot.flow`) and the presenter, loads the cogs and turns every
+interaction into one table command (`act`, `start_game`).
 
 Resources are made in `setup_hook` and injected into the cogs through the bot; nothing is
 global. Every `/chouette` subcommand lives on one app-command group that the cogs fill in.
@@ -44,7 +46,7 @@ INITIAL_EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scores", "cogs.moderation
 
 
 class ChouetteBot(commands.Bot):
-    """The chouette bot: settings, dice, the event store and the table service."""
+    """The chouette bot: settings, dice, the event store, the table service and flow."""
 
     store: EventStore
     service: TableService
