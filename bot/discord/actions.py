@@ -17,8 +17,9 @@ from typing import Any
 
 import discord
 
-from bot.discord.asks import AskButton, Question, bot_of
+from bot.discord.asks import AskButton, Question
 from bot.discord.failures import guarded
+from bot.discord.host import bot_of
 from bot.discord.views import (
     MOVE_MENU_LIMIT,
     FirstMoveSelect,

@@ -15,8 +15,9 @@ from typing import Any
 
 import discord
 
-from bot.discord.asks import Question, ask_consent, bot_of
+from bot.discord.asks import Question, ask_consent
 from bot.discord.failures import guarded
+from bot.discord.host import bot_of
 from bot.flow import play_options
 from bot.markdown import escape, shown
 from rules.actions import box_doubles, refusal
