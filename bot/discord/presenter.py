@@ -5,7 +5,9 @@ waiting for and what just happened, its image is the board, its buttons are the 
 open now; what happened is also posted once in #board (the public record). Prompts go by
 DM to Team players (in #board, mentioning them, when their DMs are closed) and to the Box
 in #box; the channels' overwrites follow the state (`channels.reconcile`). Everything here
-is derived from the table's state and its outbox: no game state is kept.
+is derived from the table's state and its outbox: no game state is kept. Once an action is
+shown, what the bot does by itself next (a forced play, the autoroll, the timers) is the
+flow's (`bot.flow.Flow.advance`).
 """
 
 from __future__ import annotations
