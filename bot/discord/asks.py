@@ -30,8 +30,6 @@ GREY, GREEN, BLUE, RED = (discord.ButtonStyle.secondary, discord.ButtonStyle.suc
                           discord.ButtonStyle.primary, discord.ButtonStyle.danger)
 
 
-
-
 @dataclass(frozen=True)
 class Question:
     """What a question button asks: its `action` (an entry of `ASKS`) at a table, and the
@@ -42,8 +40,8 @@ class Question:
     player: str = ""
     across: str = ""  # the other player of the cube, when the answer must say which cube
     face: str = ""  # the cube's value asked about: an answer about a value gone is refused
-    actor: str = ""
-    number: str = ""
+    actor: str = ""  # who turns the cube again, once the other player consents
+    number: str = ""  # a correction's
     seller: str = ""
     buyer: str = ""
     points: str = ""
