@@ -84,6 +84,11 @@ class Flow:
         self.timers = Timers()
         self._turns: dict[str, tuple[str, int, int]] = {}  # the turn each shooter timer times
 
+    @property
+    def dice(self) -> Dice:
+        """The server's dice (the bot's)."""
+        return self.bot.dice
+
     async def _send(self, table_id: str, command: Command, key: str | None = None) -> None:
         """Send the bot's own `command`; a refusal means a player got there first."""
         outcome = await self.bot.service.handle(table_id, command, key=key)
@@ -119,9 +124,9 @@ class Flow:
                 list(newcomers), 2)
         if state.mode == "play":
             seed = await self.bot.store.game_seed(table_id, state.games_played + 1,
-                                                  self.bot.dice.new_seed())
+                                                  self.dice.new_seed())
             assert seed is not None
-            args |= {"opening": self.bot.dice.opening(seed), "commitment": commitment(seed)}
+            args |= {"opening": self.dice.opening(seed), "commitment": commitment(seed)}
         started = await self.bot.service.handle(table_id, Command("start", me, args),
                                                 key=f"{key}:start")
         return Start(state, started.reason if not started.accepted else "", seated, started)
@@ -129,11 +134,10 @@ class Flow:
     def roll_for_order(self, players: list[str], count: int
                        ) -> tuple[dict[str, list[int]], list[dict[str, list[int]]]]:
         """Everyone rolls `count` dice; the tied roll again until the order is settled."""
-        dice = self.bot.dice
-        rolls = dice.seats(players, count)
+        rolls = self.dice.seats(players, count)
         rerolls: list[dict[str, tuple[int, ...]]] = []
         while isinstance(tied := order_by_rolls(rolls, rerolls), Reroll):
-            rerolls.append(dice.seats([p for g in tied.groups for p in g], count))
+            rerolls.append(self.dice.seats([p for g in tied.groups for p in g], count))
         return ({p: list(d) for p, d in rolls.items()},
                 [{p: list(d) for p, d in r.items()} for r in rerolls])
 
@@ -143,10 +147,9 @@ class Flow:
         state = await self.bot.service.state(table_id)
         game = state.game
         seed = await self.bot.store.game_seed(table_id, game.number) if game else None
-        dice = self.bot.dice
         if game is None or seed is None:  # no game, or one started without seeded dice
-            return Command("roll", who, {"dice": dice.roll(dice.new_seed(), 0)})
-        return Command("roll", who, {"dice": dice.roll(seed, game.dice_used),
+            return Command("roll", who, {"dice": self.dice.roll(self.dice.new_seed(), 0)})
+        return Command("roll", who, {"dice": self.dice.roll(seed, game.dice_used),
                                      "die": game.dice_used})
 
     async def reveal(self, table_id: str, state: TableState) -> None:
