@@ -103,7 +103,7 @@ class Outcome:
     version: int = 0  # the table's version after it: its effects are delivered up to there
 
 
-def describe(event: Event, n: Callable[[str], str] = str) -> str | None:
+def event_line(event: Event, n: Callable[[str], str] = str) -> str | None:
     """The public log line for `event` (None for bookkeeping events), the players named
     by `n` (their names at the table; the keys themselves by default)."""
     match event:
@@ -270,7 +270,7 @@ def effects_for(before: TableState, after: TableState,
     out: list[Effect] = [  # a seating's reason is the rules' text, with player keys
         Announce(name_players(after, text) if isinstance(e, Seated) else text,
                  record=not isinstance(e, Rolled | Moved))
-        for e in events if (text := describe(e, lambda p: shown(after, p)))]
+        for e in events if (text := event_line(e, lambda p: shown(after, p)))]
     old = {(p, c.team_player, c.box_player, c.state) for p, c in waiting_for(before)}
     gone = {e.player for e in events if isinstance(e, PlayerAway) and e.away}
     for player, cube in waiting_for(after):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
-from bot.effects import describe
+from bot.effects import event_line
 from bot.store import StoredEvent
 from rules.corrections import MODERATOR, describe_correction
 from rules.events import Corrected, CorrectionAnswered, CorrectionProposed, GameEnded, Moved
@@ -68,4 +68,4 @@ def corrections(stored: Sequence[StoredEvent], when: When = utc,
 def full_log(stored: Sequence[StoredEvent], when: When = utc) -> str:
     """Every event of the table that a player would see announced, with its time."""
     return "\n".join(f"{when(item.at)}  #{item.version}  {text}" for item in stored
-                     if (text := describe(item.event)))
+                     if (text := event_line(item.event)))

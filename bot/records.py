@@ -139,7 +139,7 @@ def position_at(records: Sequence[GameRecord], game: int, turn: int) -> str:
     return turn_at(records, game, turn).position_id
 
 
-def describe(records: Sequence[GameRecord], game: int, turn: int) -> str:
+def describe_turn(records: Sequence[GameRecord], game: int, turn: int) -> str:
     """A line saying whose turn it was, with which dice, the Position ID and the play."""
     record = find(records, game)
     at = turn_at(records, game, turn)

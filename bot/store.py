@@ -8,7 +8,8 @@ applied and remembered, or not at all. Snapshots of the state every `snapshot_ev
 make loading fast; each is stamped with the rules' version (`rules.RULES_VERSION`), and a
 snapshot made under other rules is ignored: the table is replayed from its events, so a fix
 to the rules reaches tables snapshotted before it. Schema changes are numbered migrations
-applied at open (on SQLite after a backup of the file: `dbfile.backup`).
+(`bot/migrations.py`) applied at open (on SQLite after a backup of the file:
+`dbfile.backup`).
 
 The SQL is written once, for both backends: `?` placeholders, `INSERT ... ON CONFLICT`, times
 passed in from Python, `rowid` only on `tables`. `bot/pgdb.py` says what it rewrites.
@@ -28,7 +29,8 @@ from typing import TYPE_CHECKING, Any, Union
 from bot.codec import CodecError, dumps, loads
 from bot.dbfile import SqliteDatabase, explain, open_sqlite
 from bot.dbfile import StoreError as StoreError  # raised by both; imported from here
-from bot.dialect import Dialects, Migration, is_url, postgres_ddl, shown
+from bot.dialect import is_url, shown
+from bot.migrations import MIGRATIONS
 from rules import RULES_VERSION
 from rules.events import Event
 from rules.state import TableState, replay
@@ -37,84 +39,6 @@ if TYPE_CHECKING:
     from bot.pgdb import PostgresDatabase
 
 Database = Union[SqliteDatabase, "PostgresDatabase"]
-
-_TABLES = ("""
-    CREATE TABLE tables (
-        id TEXT PRIMARY KEY,
-        created INTEGER NOT NULL DEFAULT (strftime('%s', 'now')),
-        closed INTEGER NOT NULL DEFAULT 0
-    );""", """
-    CREATE TABLE tables (
-        id TEXT PRIMARY KEY,
-        created BIGINT NOT NULL DEFAULT CAST(EXTRACT(EPOCH FROM now()) AS BIGINT),
-        closed BIGINT NOT NULL DEFAULT 0,
-        rowid BIGSERIAL UNIQUE  -- SQLite's implicit rowid: the order tables were opened in
-    );""")
-_FIRST = """
-    CREATE TABLE events (
-        table_id TEXT NOT NULL REFERENCES tables(id),
-        version INTEGER NOT NULL,
-        type TEXT NOT NULL,
-        data TEXT NOT NULL,
-        PRIMARY KEY (table_id, version)
-    ) WITHOUT ROWID;
-    CREATE TABLE commands (
-        table_id TEXT NOT NULL,
-        key TEXT NOT NULL,
-        outcome TEXT NOT NULL,
-        PRIMARY KEY (table_id, key)
-    ) WITHOUT ROWID;
-    CREATE TABLE snapshots (
-        table_id TEXT PRIMARY KEY REFERENCES tables(id),
-        version INTEGER NOT NULL,
-        state TEXT NOT NULL
-    );
-    """
-
-# Numbered: the n-th is schema n. A text is run on both backends (dialect.postgres_ddl rewrites
-# SQLite's words for PostgreSQL); a Dialects is written for each.
-MIGRATIONS: tuple[Migration, ...] = (
-    Dialects(_TABLES[0] + _FIRST, _TABLES[1] + postgres_ddl(_FIRST)),
-    """
-    CREATE TABLE discord_tables (
-        table_id TEXT PRIMARY KEY,
-        guild_id INTEGER NOT NULL,
-        category_id INTEGER NOT NULL,
-        board_id INTEGER NOT NULL,
-        kibitz_id INTEGER NOT NULL,
-        team_id INTEGER NOT NULL,
-        box_id INTEGER NOT NULL,
-        message_id INTEGER
-    );
-    """,
-    """
-    ALTER TABLE events ADD COLUMN at INTEGER;
-    CREATE TABLE dice_seeds (
-        table_id TEXT NOT NULL,
-        game INTEGER NOT NULL,
-        seed TEXT NOT NULL,
-        PRIMARY KEY (table_id, game)
-    ) WITHOUT ROWID;
-    """,
-    """
-    ALTER TABLE discord_tables ADD COLUMN origin_id INTEGER;
-    """,
-    """
-    CREATE TABLE outbox (
-        table_id TEXT NOT NULL,
-        version INTEGER NOT NULL,
-        effects TEXT NOT NULL,
-        PRIMARY KEY (table_id, version)
-    ) WITHOUT ROWID;
-    """,
-    """
-    ALTER TABLE snapshots ADD COLUMN rules_version INTEGER;
-    CREATE TABLE meta (
-        key TEXT PRIMARY KEY,
-        value TEXT NOT NULL
-    ) WITHOUT ROWID;
-    """,
-)
 
 
 def need_postgres() -> None:

@@ -1,14 +1,15 @@
 """Background tasks whose failures are logged when they happen, never lost.
 
 A task that nobody awaits (a decision timer, an autoroll) keeps its exception to itself
-until it is garbage-collected, if ever: `spawn` logs it the moment the task ends."""
+until it is garbage-collected, if ever: `spawn` logs it the moment the task ends. `Timers`
+are such tasks that wait, each under a named key (`Timer`)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
-from typing import Any, TypeVar
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, NamedTuple, TypeVar
 
 log = logging.getLogger(__name__)
 
@@ -30,3 +31,37 @@ def _report(task: asyncio.Task[Any]) -> None:
     if exc is not None:
         log.error("background task %r failed", task.get_name(),
                   exc_info=(type(exc), exc, exc.__traceback__))
+
+
+class Timer(NamedTuple):
+    """A timer's key: what it waits for, at which table (and for whom)."""
+
+    kind: str  # "decision", "shooter", "hold", "autoroll", "redeliver", "retire"
+    table_id: str
+    player: str = ""
+
+
+class Timers:
+    """Jobs that wait, one a key: scheduling only, never state (what they time is stored)."""
+
+    def __init__(self) -> None:
+        self._tasks: dict[Timer, asyncio.Task[None]] = {}
+
+    def __contains__(self, key: Timer) -> bool:
+        return key in self._tasks
+
+    def after(self, seconds: float, key: Timer, job: Callable[[], Awaitable[Any]]) -> None:
+        """In `seconds`, run `job` as the timer `key`, in place of any of that key waiting."""
+        self.cancel(key)
+        self._tasks[key] = spawn(self._run(seconds, key, job), f"timer {key}")
+
+    def cancel(self, key: Timer) -> None:
+        """Stop the timer `key` if it is waiting (a job that runs does not stop itself)."""
+        old = self._tasks.pop(key, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+
+    async def _run(self, seconds: float, key: Timer, job: Callable[[], Awaitable[Any]]) -> None:
+        await asyncio.sleep(seconds)
+        self._tasks.pop(key, None)
+        await job()

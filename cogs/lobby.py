@@ -10,7 +10,7 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.discord.asks import StakeButton
+from bot.discord.asks import Question, ask_consent
 from bot.discord.channels import missing
 from bot.discord.client import ChouetteBot
 from bot.markdown import shown
@@ -18,7 +18,7 @@ from bot.store import Channels
 from cogs import Subcommands, this_table
 from rules.actions import refusal
 from rules.errors import BadOption, RuleError
-from rules.ruleset import PRESETS, describe, load_preset
+from rules.ruleset import PRESETS, explain, load_preset
 from rules.state import Command, TableState, replay
 from rules.table import decide
 
@@ -150,13 +150,10 @@ class Lobby(Subcommands):
         if box == me:  # the Box's own
             await self.bot.act(interaction, table, command)
             return
-        view = discord.ui.View(timeout=None)
-        view.add_item(StakeButton(table, me, multiple))
-        await self.bot.reply(interaction, f"Asked {shown(state, box)}: your stake changes "
-                                          "when he agrees.")
-        await self.bot.presenter.ask(table, box, f"{shown(state, me)} asks to play at "
-                                     f"{multiple}x stakes from the next game (Atlanta 2.3).",
-                                     view)
+        await ask_consent(interaction, box, f"{shown(state, me)} asks to play at {multiple}x "
+                          "stakes from the next game (Atlanta 2.3).",
+                          f"Asked {shown(state, box)}: your stake changes when he agrees.",
+                          Question(table, "stake", player=me, stake=str(multiple)))
 
     @app_commands.command()
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -207,11 +204,11 @@ class Lobby(Subcommands):
             found = await self.bot.store.channels(channel_id=interaction.channel_id)
             if found is not None:
                 state = await self.bot.service.state(found.table_id)
-                lines, name = describe(state.rules), state.preset
+                lines, name = explain(state.rules), state.preset
             else:
-                lines, name = describe(load_preset("atlanta")), "atlanta"
+                lines, name = explain(load_preset("atlanta")), "atlanta"
         else:
-            lines, name = describe(load_preset(preset)), preset
+            lines, name = explain(load_preset(preset)), preset
         await self.bot.reply(interaction, f"**{name}** ({', '.join(PRESETS)} available)\n"
                              + "\n".join(f"- {line}" for line in lines))
 

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.dice import games_dice
-from bot.discord.asks import BuyButton
+from bot.discord.asks import Question, ask_consent
 from bot.discord.client import ChouetteBot
 from bot.markdown import escape, shown
 from cogs import Subcommands, this_table
@@ -98,14 +98,12 @@ class Play(Subcommands):
         if why := refusal(state, sale):  # now? (nothing is stored until he accepts)
             await self.bot.reply(interaction, self.bot.presenter.names(state, why))
             return
-        seller = shown(state, me)
-        view = discord.ui.View(timeout=None)
-        view.add_item(BuyButton(table, me, str(buyer.id), points))
         what = f"for {points} points" if points else "for half the cube's value"
-        await self.bot.reply(interaction, f"Offered to {escape(buyer.display_name)}: the "
-                                          "sale is made when he accepts.")
-        await self.bot.presenter.ask(table, str(buyer.id), f"{seller} offers to sell you his "
-                                     f"game {what}.", view)
+        await ask_consent(interaction, str(buyer.id),
+                          f"{shown(state, me)} offers to sell you his game {what}.",
+                          f"Offered to {escape(buyer.display_name)}: the sale is made when "
+                          "he accepts.",
+                          Question(table, "buy", seller=me, buyer=str(buyer.id), points=points))
 
     @app_commands.command()
     @app_commands.describe(player="the player who consulted without the right",

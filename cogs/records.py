@@ -46,7 +46,7 @@ class Records(Subcommands):
         await interaction.response.defer(ephemeral=True, thinking=True)
         events = [s.event for s in await self.bot.store.events(table)]
         try:
-            text = records.describe(records.played(events), game, turn)
+            text = records.describe_turn(records.played(events), game, turn)
         except records.RecordError as exc:
             text = str(exc)
         await self.bot.reply(interaction, text)

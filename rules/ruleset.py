@@ -3,7 +3,7 @@
 `RuleSet` holds one field per option; its defaults follow the Atlanta Chouette Rules (2007),
 cited as "Atlanta X.Y". A preset (`rules/presets/<name>.toml`) sets the options where its own
 document differs, and a table may override options when it is opened: `load_preset()`.
-`describe()` says every option in plain English for `/chouette rules`. `docs/rules.md` maps
+`explain()` says every option in plain English for `/chouette rules`. `docs/rules.md` maps
 each rule of each document to these options and to the module that enforces it.
 """
 
@@ -52,7 +52,7 @@ ResultAgreement = Literal["sides", "everyone"]
 
 
 def _m(say: Mapping[Any, str], lo: int = 0, hi: int = 0) -> dict[str, Any]:
-    """An option's metadata: how `describe` words each value ("*" formats any), its range."""
+    """An option's metadata: how `explain` words each value ("*" formats any), its range."""
     return {"say": say, "lo": lo, "hi": hi}
 
 
@@ -414,7 +414,7 @@ def load_preset(name: str, overrides: Mapping[str, object] | None = None) -> Rul
     return replace(preset, **_options(overrides or {}, "Override"))
 
 
-def describe(ruleset: RuleSet) -> list[str]:
+def explain(ruleset: RuleSet) -> list[str]:
     """One plain-English line per option, in field order, for `/chouette rules`."""
     lines = []
     for f in fields(ruleset):

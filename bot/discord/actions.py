@@ -17,17 +17,9 @@ from typing import Any
 
 import discord
 
-from bot.discord.asks import (
-    AdmitButton,
-    BuyButton,
-    ConsentButton,
-    InviteButton,
-    PromptButton,
-    RaccoonButton,
-    StakeButton,
-    bot_of,
-)
+from bot.discord.asks import AskButton, Question
 from bot.discord.failures import guarded
+from bot.discord.host import bot_of
 from bot.discord.views import (
     MOVE_MENU_LIMIT,
     FirstMoveSelect,
@@ -107,7 +99,7 @@ async def _start(interaction: discord.Interaction, table_id: str, state: TableSt
 
 async def _roll(interaction: discord.Interaction, table_id: str, state: TableState) -> None:
     bot = bot_of(interaction)
-    await bot.act(interaction, table_id, await bot.roll_command(table_id, _me(interaction)))
+    await bot.act(interaction, table_id, await bot.flow.next_roll(table_id, _me(interaction)))
 
 
 async def _double(interaction: discord.Interaction, table_id: str, state: TableState) -> None:
@@ -218,11 +210,11 @@ def board_view(table_id: str, state: TableState) -> discord.ui.View:
         view.add_item(TableButton(table_id, name))
     for request, _ in state.requests[:2]:
         shown = request.display or request.player
-        view.add_item(AdmitButton(table_id, "admit", request.player, shown))
-        view.add_item(AdmitButton(table_id, "object", request.player, shown))
+        for answer in ("admit", "object"):
+            view.add_item(AskButton(Question(table_id, answer, player=request.player), shown))
     for proposal, _ in state.proposals[-2:]:
-        view.add_item(ConsentButton(table_id, "approve", proposal.number))
-        view.add_item(ConsentButton(table_id, "refuse", proposal.number))
+        for answer in ("approve", "refuse"):
+            view.add_item(AskButton(Question(table_id, answer, number=str(proposal.number))))
     return view
 
 
@@ -235,6 +227,4 @@ def _move_menus(table_id: str, state: TableState) -> list[discord.ui.Item[Any]]:
     return [FirstMoveSelect(table_id, firsts[:MOVE_MENU_LIMIT])]
 
 
-DYNAMIC_ITEMS = (TableButton, PromptButton, InviteButton, MoveSelect, FirstMoveSelect,
-                 PickSelect, PickConfirm, ConsentButton, AdmitButton, BuyButton, RaccoonButton,
-                 StakeButton)
+DYNAMIC_ITEMS = (TableButton, AskButton, MoveSelect, FirstMoveSelect, PickSelect, PickConfirm)

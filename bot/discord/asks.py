@@ -1,311 +1,250 @@
-"""Questions to one player, as persistent buttons: answers to a cube (take, drop, beaver,
-raccoon, an extra, a resignation) and agreements the rules need from someone (a Partner's
-invitation, a sale, a raccoon, a stake change, a newcomer, a correction).
+"""Questions to one player, as persistent buttons, each kind declared once: answers to a
+cube (take, drop, beaver, raccoon, an extra, a resignation) and agreements the rules need
+from someone (a Partner's invitation, a sale, a raccoon, a stake change, a newcomer, a
+correction).
 
-Each is a `DynamicItem` whose custom id carries the whole question, so it works after a
-restart; nothing is stored until it is answered, and then the rules check it against the
-table as it is. The answer is one table command through `bot.act`.
+An entry of `ASKS` is one kind of button: its label, its style, the fields its custom id
+carries and what a click does (one table command through `bot.act`). `AskButton`, the one
+persistent item for them all, carries the whole `Question` in its custom id
+(`chouette:{table}:{action}:{field}:{field}...`, the cube's value asked after an `@`), so it
+works after a restart; nothing is stored until it is answered, and then the rules check it
+against the table as it is. Adding a question is one entry here, plus its rule.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import Any, Protocol, cast
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
 
 import discord
 
-from bot.dice import Dice
 from bot.discord.failures import guarded
-from bot.effects import Outcome
+from bot.discord.host import bot_of
 from bot.markdown import shown
-from bot.service import TableService
 from rules.actions import refusal
-from rules.state import Command, TableState
+from rules.state import Command
 
-_LABELS = {"take": ("Take", discord.ButtonStyle.success),
-           "drop": ("Drop", discord.ButtonStyle.danger),
-           "beaver": ("Beaver", discord.ButtonStyle.primary),
-           "raccoon": ("Raccoon", discord.ButtonStyle.primary),
-           "aardvark": ("Aardvark", discord.ButtonStyle.primary),
-           "accept": ("Accept", discord.ButtonStyle.success),
-           "reject": ("Reject", discord.ButtonStyle.danger),
-           "retract": ("Drop the Box's double instead", discord.ButtonStyle.secondary),
-           "yes": ("Be the Partner", discord.ButtonStyle.success),
-           "no": ("Decline", discord.ButtonStyle.danger),
-           "approve": ("Agree to correction", discord.ButtonStyle.success),
-           "refuse": ("Refuse correction", discord.ButtonStyle.danger)}
+GREY, GREEN, BLUE, RED = (discord.ButtonStyle.secondary, discord.ButtonStyle.success,
+                          discord.ButtonStyle.primary, discord.ButtonStyle.danger)
 
 
-class Asker(Protocol):
-    """What the buttons and questions need of the presenter."""
+@dataclass(frozen=True)
+class Question:
+    """What a question button asks: its `action` (an entry of `ASKS`) at a table, and the
+    fields that entry carries (the players, the cube's value, the price, ...)."""
 
-    def names(self, state: TableState, text: str,
-              users: Mapping[str, str] | None = None) -> str:
-        """A refusal with the players it names by their names."""
-
-    async def ask(self, table_id: str, player: str, text: str,
-                  view: discord.ui.View) -> None:
-        """A question with buttons for one player."""
-
-
-class TableBot(Protocol):
-    """What the buttons, menus and questions need of the bot: the client provides it
-    (named here, so that nothing below the client imports it)."""
-
-    @property
-    def service(self) -> TableService: ...
-
-    @property
-    def presenter(self) -> Asker: ...
-
-    @property
-    def dice(self) -> Dice: ...
-
-    async def act(self, interaction: discord.Interaction, table_id: str, command: Command,
-                  *, key: str | None = None) -> Outcome | None:
-        """Send `command` to the table as the user; a refusal is a private reply."""
-
-    async def reply(self, interaction: discord.Interaction, text: str) -> None:
-        """A private answer."""
-
-    async def roll_command(self, table_id: str, who: str) -> Command:
-        """The next roll of the game in progress, from its seed."""
-
-    async def start_game(self, interaction: discord.Interaction, table_id: str) -> None:
-        """Draw seats if needed and start a game."""
-
-    def is_moderator(self, user: discord.User | discord.Member) -> bool:
-        """Whether `user` is a moderator of the server."""
+    table_id: str
+    action: str
+    player: str = ""
+    across: str = ""  # the other player of the cube, when the answer must say which cube
+    face: str = ""  # the cube's value asked about: an answer about a value gone is refused
+    actor: str = ""  # who turns the cube again, once the other player consents
+    number: str = ""  # a correction's
+    seller: str = ""
+    buyer: str = ""
+    points: str = ""
+    stake: str = ""
 
 
-def bot_of(interaction: discord.Interaction) -> TableBot:
-    """The chouette bot behind an interaction."""
-    return cast(TableBot, interaction.client)
+Click = Callable[[discord.Interaction, Question], Awaitable[None]]
 
 
-class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                   template=r"chouette:(?P<table>\d+)"
-                            r":(?P<action>take|drop|beaver|raccoon|aardvark|accept|reject|retract)"
-                            r":(?P<player>[^:]+)(?::(?P<across>[^:@]+))?(?:@(?P<face>\d+))?"):
-    """A take / drop / beaver / raccoon / aardvark button sent to the player who must answer;
-    `across` names the other player of the cube when the answer must say which cube (a Team
-    player doubled by both the Box and a Partner with cubes of his own), `face` the value the
-    question is about: an answer to a question that is gone is refused (the cube moved on)."""
+@dataclass(frozen=True)
+class Ask:
+    """One kind of question button."""
 
-    def __init__(self, table_id: str, action: str, player: str, across: str = "",
-                 face: int | None = None) -> None:
-        label, style = _LABELS[action]
-        tail = (f":{across}" if across else "") + (f"@{face}" if face else "")
-        super().__init__(discord.ui.Button(
-            label=label, style=style,
-            custom_id=f"chouette:{table_id}:{action}:{player}{tail}"))
-        self.table_id, self.action, self.player, self.across = table_id, action, player, across
-        self.face = face
+    label: str  # formatted with the question's fields (and `name`, a newcomer's)
+    style: discord.ButtonStyle
+    fields: str  # the custom id's fields after the action: a regex with named groups
+    click: Click
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> PromptButton:
-        face = int(match["face"]) if match["face"] else None
-        return cls(match["table"], match["action"], match["player"], match["across"] or "",
-                   face)
 
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        me = str(interaction.user.id)
-        bot = bot_of(interaction)
-        args: dict[str, Any] = {} if me == self.player else {"for": self.player}
-        if self.across:
-            args["cubes"] = [self.across]
-        if self.face and self.action not in ("accept", "reject"):
-            args["face"] = self.face
-        command = Command(self.action, me, args)
-        if self.action in _TURNS_AGAIN and self.across:  # whoever acts for the turner
-            state = await bot.service.state(self.table_id)
-            rule = state.rules.raccoons if self.action == "raccoon" else state.rules.aardvarks
-            if rule == "by_consent":  # Atlanta 5.4: both must agree
-                if why := refusal(state, command):  # nothing happens until agreed
-                    await bot.reply(interaction, bot.presenter.names(state, why))
-                    return
-                view = discord.ui.View(timeout=None)
-                view.add_item(RaccoonButton(self.table_id, self.action, self.player,
-                                            self.across))
-                await bot.reply(interaction, f"Asked {shown(state, self.across)} to agree.")
-                await bot.presenter.ask(self.table_id, self.across, (
-                    f"{shown(state, self.player)} asks to {self.action} your "
-                    f"{_TURNS_AGAIN[self.action]}: that needs your consent here "
-                    "(Atlanta 5.4)."), view)
+def _me(interaction: discord.Interaction) -> str:
+    return str(interaction.user.id)
+
+
+async def _only(interaction: discord.Interaction, player: str, what: str) -> bool:
+    """Whether `player` clicked; else he is told whom the question is for."""
+    if _me(interaction) != player:
+        await bot_of(interaction).reply(interaction, f"This {what} is for someone else.")
+        return False
+    return True
+
+
+async def _answer_cube(interaction: discord.Interaction, q: Question) -> None:
+    """Take, drop, beaver, raccoon, aardvark (an extra's too), accept or reject a resignation,
+    or retract: from the player asked or whoever may act for him. Where a raccoon or an
+    aardvark needs the other player's consent (Atlanta 5.4), he is asked for it first."""
+    me = _me(interaction)
+    bot = bot_of(interaction)
+    args: dict[str, Any] = {} if me == q.player else {"for": q.player}
+    if q.across:
+        args["cubes"] = [q.across]
+    if q.face and q.action not in ("accept", "reject"):
+        args["face"] = int(q.face)
+    command = Command(q.action, me, args)
+    if q.action in _TURNS_AGAIN and q.across:  # whoever acts for the turner
+        state = await bot.service.state(q.table_id)
+        rule = state.rules.raccoons if q.action == "raccoon" else state.rules.aardvarks
+        if rule == "by_consent":  # Atlanta 5.4: both must agree
+            if why := refusal(state, command):  # nothing happens until agreed
+                await bot.reply(interaction, bot.presenter.names(state, why))
                 return
-        await bot.act(interaction, self.table_id, command)
+            await ask_consent(interaction, q.across, (
+                f"{shown(state, q.player)} asks to {q.action} your "
+                f"{_TURNS_AGAIN[q.action]}: that needs your consent here (Atlanta 5.4)."),
+                f"Asked {shown(state, q.across)} to agree.",
+                Question(q.table_id, f"agree_{q.action}", actor=q.player, across=q.across))
+            return
+    await bot.act(interaction, q.table_id, command)
 
 
 _TURNS_AGAIN = {"raccoon": "beaver", "aardvark": "raccoon"}  # each turns the one before
-_CONSENT_IDS = {"raccoon": "racok", "aardvark": "aardok"}
-_CONSENT_ACTIONS = {kind: action for action, kind in _CONSENT_IDS.items()}
 
 
-class RaccoonButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                    template=r"chouette:(?P<table>\d+):(?P<kind>racok|aardok)"
-                             r":(?P<actor>\d+):(?P<across>\d+)"):
+async def _agree_to_turn(interaction: discord.Interaction, q: Question) -> None:
     """The other player's consent to a raccoon (the beaverer's) or an aardvark (the
     raccooner's), Atlanta 5.4: it makes the turn."""
-
-    def __init__(self, table_id: str, action: str, actor: str, across: str) -> None:
-        super().__init__(discord.ui.Button(
-            label=f"Agree to the {action}", style=discord.ButtonStyle.primary,
-            custom_id=f"chouette:{table_id}:{_CONSENT_IDS[action]}:{actor}:{across}"))
-        self.table_id, self.action, self.actor, self.across = table_id, action, actor, across
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> RaccoonButton:
-        return cls(match["table"], _CONSENT_ACTIONS[match["kind"]], match["actor"],
-                   match["across"])
-
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        if str(interaction.user.id) != self.across:
-            await bot.reply(interaction, "This question is for someone else.")
-            return
-        await bot.act(interaction, self.table_id, Command(
-            self.action, self.actor, {"cubes": [self.across]}))
+    if await _only(interaction, q.across, "question"):
+        await bot_of(interaction).act(interaction, q.table_id, Command(
+            q.action.removeprefix("agree_"), q.actor, {"cubes": [q.across]}))
 
 
-class InviteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                   template=r"chouette:(?P<table>\d+):(?P<answer>yes|no):(?P<player>[^:]+)"):
+async def _be_partner(interaction: discord.Interaction, q: Question) -> None:
     """The invited player's answer to the Box's invitation to be his Partner."""
-
-    def __init__(self, table_id: str, answer: str, player: str) -> None:
-        label, style = _LABELS[answer]
-        super().__init__(discord.ui.Button(
-            label=label, style=style, custom_id=f"chouette:{table_id}:{answer}:{player}"))
-        self.table_id, self.answer, self.player = table_id, answer, player
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> InviteButton:
-        return cls(match["table"], match["answer"], match["player"])
-
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        if str(interaction.user.id) != self.player:
-            await bot.reply(interaction, "This invitation is for someone else.")
-            return
-        if self.answer == "yes":
-            await bot.act(interaction, self.table_id,
-                          Command("partner", self.player, {"player": self.player}))
-            return
-        await bot.act(interaction, self.table_id, Command("decline", self.player))
+    if not await _only(interaction, q.player, "invitation"):
+        return
+    bot = bot_of(interaction)
+    if q.action == "yes":
+        await bot.act(interaction, q.table_id,
+                      Command("partner", q.player, {"player": q.player}))
+        return
+    await bot.act(interaction, q.table_id, Command("decline", q.player))
 
 
-class ConsentButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                    template=r"chouette:(?P<table>\d+):(?P<answer>approve|refuse)"
-                             r":(?P<number>\d+)"):
+async def _correction(interaction: discord.Interaction, q: Question) -> None:
     """Agree to or refuse a pending correction (the rules say whose consent it needs)."""
-
-    def __init__(self, table_id: str, answer: str, number: int) -> None:
-        label, style = _LABELS[answer]
-        super().__init__(discord.ui.Button(
-            label=f"{label} {number}", style=style,
-            custom_id=f"chouette:{table_id}:{answer}:{number}"))
-        self.table_id, self.answer, self.number = table_id, answer, number
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> ConsentButton:
-        return cls(match["table"], match["answer"], int(match["number"]))
-
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        args = {"correction": self.number}  # a moderator's says so (`act`)
-        await bot.act(interaction, self.table_id,
-                      Command(self.answer, str(interaction.user.id), args))
+    args = {"correction": int(q.number)}  # a moderator's says so (`act`)
+    await bot_of(interaction).act(interaction, q.table_id,
+                                  Command(q.action, str(interaction.user.id), args))
 
 
-class AdmitButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"chouette:(?P<table>\d+):(?P<answer>admit|object):(?P<player>\d+)"):
+async def _admit(interaction: discord.Interaction, q: Question) -> None:
     """A seated player admits a newcomer who asked to join, or objects."""
-
-    def __init__(self, table_id: str, answer: str, player: str, name: str = "") -> None:
-        label = f"{'Admit' if answer == 'admit' else 'Object to'} {name or 'newcomer'}"
-        style = discord.ButtonStyle.success if answer == "admit" else discord.ButtonStyle.danger
-        super().__init__(discord.ui.Button(
-            label=label[:80], style=style, custom_id=f"chouette:{table_id}:{answer}:{player}"))
-        self.table_id, self.answer, self.player = table_id, answer, player
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> AdmitButton:
-        return cls(match["table"], match["answer"], match["player"])
-
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).act(interaction, self.table_id, Command(
-            self.answer, str(interaction.user.id), {"player": self.player}))
+    await bot_of(interaction).act(interaction, q.table_id, Command(
+        q.action, str(interaction.user.id), {"player": q.player}))
 
 
-class BuyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                template=r"chouette:(?P<table>\d+):buy:(?P<seller>\d+):(?P<buyer>\d+)"
-                         r"(?::(?P<points>[\d/.]+))?"):
+async def _buy(interaction: discord.Interaction, q: Question) -> None:
     """The buyer's acceptance of a sale the seller offered him (`/chouette sell`), at the
     points offered (none: the rule set's price, FIBS half the cube)."""
-
-    def __init__(self, table_id: str, seller: str, buyer: str, points: str = "") -> None:
-        tail = f":{points}" if points else ""
-        super().__init__(discord.ui.Button(
-            label="Buy the game", style=discord.ButtonStyle.success,
-            custom_id=f"chouette:{table_id}:buy:{seller}:{buyer}{tail}"))
-        self.table_id, self.seller, self.buyer, self.points = table_id, seller, buyer, points
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> BuyButton:
-        return cls(match["table"], match["seller"], match["buyer"], match["points"] or "")
-
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        if str(interaction.user.id) != self.buyer:
-            await bot.reply(interaction, "This offer is for someone else.")
-            return
-        args = {"from": self.seller, "to": self.buyer}
-        if self.points:
-            args["points"] = self.points
-        # the bot's dice for a fraction rolled off (Atlanta 4.3) or an odd half (FIBS §2 ¶2)
-        cmd_args: dict[str, Any] = {**args, "rolloff": bot.dice.rolloff(),
-                                    "next_roll": bot.dice.pair()}
-        await bot.act(interaction, self.table_id, Command("sell", self.buyer, cmd_args))
+    if not await _only(interaction, q.buyer, "offer"):
+        return
+    bot = bot_of(interaction)
+    args = {"from": q.seller, "to": q.buyer}
+    if q.points:
+        args["points"] = q.points
+    # the bot's dice for a fraction rolled off (Atlanta 4.3) or an odd half (FIBS §2 ¶2)
+    cmd_args: dict[str, Any] = {**args, "rolloff": bot.dice.rolloff(),
+                                "next_roll": bot.dice.pair()}
+    await bot.act(interaction, q.table_id, Command("sell", q.buyer, cmd_args))
 
 
-class StakeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"chouette:(?P<table>\d+):stake:(?P<player>\d+):(?P<stake>\d+)"):
+async def _stake(interaction: discord.Interaction, q: Question) -> None:
     """The Box agrees to a player's new stake multiple (Atlanta 2.3)."""
+    bot = bot_of(interaction)
+    state = await bot.service.state(q.table_id)
+    if state.seating is None or str(interaction.user.id) != state.seating.box:
+        box = shown(state, state.seating.box) if state.seating else "the Box"
+        await bot.reply(interaction, f"Only the Box ({box}) agrees to a stake change now "
+                                     "(Atlanta 2.3): ask again with `/chouette stake`.")
+        return
+    await bot.act(interaction, q.table_id, Command(
+        "stake", str(interaction.user.id), {"player": q.player, "stake": int(q.stake)}))
 
-    def __init__(self, table_id: str, player: str, stake: int) -> None:
-        super().__init__(discord.ui.Button(
-            label=f"Agree to {stake}x stakes", style=discord.ButtonStyle.success,
-            custom_id=f"chouette:{table_id}:stake:{player}:{stake}"))
-        self.table_id, self.player, self.stake = table_id, player, stake
+
+_CUBE = r"(?P<player>[^:@]+)(?::(?P<across>[^:@]+))?(?:@(?P<face>\d+))?"
+_TURN = r"(?P<actor>\d+):(?P<across>\d+)"
+
+ASKS: dict[str, Ask] = {
+    "take": Ask("Take", GREEN, _CUBE, _answer_cube),
+    "drop": Ask("Drop", RED, _CUBE, _answer_cube),
+    "beaver": Ask("Beaver", BLUE, _CUBE, _answer_cube),
+    "raccoon": Ask("Raccoon", BLUE, _CUBE, _answer_cube),
+    "aardvark": Ask("Aardvark", BLUE, _CUBE, _answer_cube),
+    "accept": Ask("Accept", GREEN, _CUBE, _answer_cube),  # a resignation
+    "reject": Ask("Reject", RED, _CUBE, _answer_cube),
+    "retract": Ask("Drop the Box's double instead", GREY, _CUBE, _answer_cube),  # Atlanta 5.7
+    "agree_raccoon": Ask("Agree to the raccoon", BLUE, _TURN, _agree_to_turn),
+    "agree_aardvark": Ask("Agree to the aardvark", BLUE, _TURN, _agree_to_turn),
+    "yes": Ask("Be the Partner", GREEN, r"(?P<player>[^:]+)", _be_partner),
+    "no": Ask("Decline", RED, r"(?P<player>[^:]+)", _be_partner),
+    "approve": Ask("Agree to correction {number}", GREEN, r"(?P<number>\d+)", _correction),
+    "refuse": Ask("Refuse correction {number}", RED, r"(?P<number>\d+)", _correction),
+    "admit": Ask("Admit {name}", GREEN, r"(?P<player>\d+)", _admit),
+    "object": Ask("Object to {name}", RED, r"(?P<player>\d+)", _admit),
+    "buy": Ask("Buy the game", GREEN,
+               r"(?P<seller>\d+):(?P<buyer>\d+)(?::(?P<points>[\d/.]+))?", _buy),
+    "stake": Ask("Agree to {stake}x stakes", GREEN, r"(?P<player>\d+):(?P<stake>\d+)", _stake),
+}
+RENAMED = {"racok": "agree_raccoon", "aardok": "agree_aardvark"}  # in DMs sent before
+TEMPLATE = rf"chouette:(?P<table>\d+):(?P<action>{'|'.join([*ASKS, *RENAMED])}):(?P<fields>.+)"
+
+
+def custom_id(q: Question) -> str:
+    """`q` as its button's custom id: its fields in the entry's order, the face after `@`."""
+    names = re.compile(ASKS[q.action].fields).groupindex
+    values = [getattr(q, n) for n in sorted(names, key=names.__getitem__) if n != "face"]
+    face = f"@{q.face}" if q.face else ""
+    return f"chouette:{q.table_id}:{q.action}:{':'.join(v for v in values if v)}{face}"
+
+
+def question(custom_id: str) -> Question | None:
+    """The question a custom id asks (None: not a question of ours)."""
+    found = re.fullmatch(TEMPLATE, custom_id)
+    if found is None:
+        return None
+    action = RENAMED.get(found["action"], found["action"])
+    fields = re.fullmatch(ASKS[action].fields, found["fields"])
+    return Question(found["table"], action, **fields.groupdict(default="")) if fields else None
+
+
+class AskButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+    """A question's button: an entry of `ASKS`, the whole question in its custom id."""
+
+    def __init__(self, q: Question, name: str = "") -> None:
+        entry = ASKS[q.action]
+        label = entry.label.format(**vars(q), name=name or "newcomer")
+        super().__init__(discord.ui.Button(label=label[:80], style=entry.style,
+                                           custom_id=custom_id(q)))
+        self.question = q
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> StakeButton:
-        return cls(match["table"], match["player"], int(match["stake"]))
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> AskButton:
+        q = question(match.string)
+        if q is None:
+            raise ValueError(f"not a question of this version: {match.string}")
+        return cls(q)
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        state = await bot.service.state(self.table_id)
-        if state.seating is None or str(interaction.user.id) != state.seating.box:
-            box = shown(state, state.seating.box) if state.seating else "the Box"
-            await bot.reply(interaction, f"Only the Box ({box}) agrees to a stake change now "
-                                         "(Atlanta 2.3): ask again with `/chouette stake`.")
-            return
-        await bot.act(interaction, self.table_id, Command(
-            "stake", str(interaction.user.id), {"player": self.player, "stake": self.stake}))
+        await ASKS[self.question.action].click(interaction, self.question)
+
+
+async def ask_consent(interaction: discord.Interaction, player: str, text: str, told: str,
+                      *questions: Question) -> None:
+    """Ask `player` by DM (`text`, a button for each of `questions`) for what the user who
+    clicked or typed wants, and tell that user `told` privately. Nothing is stored until
+    `player` answers; the rules then check the answer against the table as it is."""
+    bot = bot_of(interaction)
+    view = discord.ui.View(timeout=None)
+    for q in questions:
+        view.add_item(AskButton(q))
+    await bot.reply(interaction, told)
+    await bot.presenter.ask(questions[0].table_id, player, text, view)
 
 
 def prompt_view(table_id: str, player: str, actions: tuple[str, ...],
@@ -314,5 +253,6 @@ def prompt_view(table_id: str, player: str, actions: tuple[str, ...],
     `face`, the value asked about)."""
     view = discord.ui.View(timeout=None)
     for action in actions:
-        view.add_item(PromptButton(table_id, action, player, across, face))
+        view.add_item(AskButton(Question(table_id, action, player=player, across=across,
+                                         face=str(face) if face else "")))
     return view

@@ -1,4 +1,6 @@
-"""The Discord client: a typed Bot that owns the store and the service and loads the cogs.
+"""The Discord client: a typed Bot that connects Discord to the tables. It owns the store,
+the service, the game's flow (`bot.flow`) and the presenter, loads the cogs and turns every
+interaction into one table command (`act`, `start_game`).
 
 Resources are made in `setup_hook` and injected into the cogs through the bot; nothing is
 global. Every `/chouette` subcommand lives on one app-command group that the cogs fill in.
@@ -23,21 +25,19 @@ from discord.ext import commands
 
 from bot import health, startup
 from bot.config import Settings
-from bot.dice import Dice, commitment
+from bot.dice import Dice
 from bot.discord.actions import DYNAMIC_ITEMS
 from bot.discord.channels import reconcile
 from bot.discord.failures import tell
 from bot.discord.presenter import Presenter
 from bot.discord.sync import sync_commands
 from bot.effects import Outcome
+from bot.flow import Flow
 from bot.markdown import escape
 from bot.service import TableService
 from bot.store import EventStore
 from bot.tasks import spawn
-from rules.errors import RuleError
-from rules.seating import Reroll, order_by_rolls
-from rules.state import Command, TableState, replay
-from rules.table import decide, unopposed
+from rules.state import Command
 
 log = logging.getLogger(__name__)
 
@@ -46,11 +46,12 @@ INITIAL_EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scores", "cogs.moderation
 
 
 class ChouetteBot(commands.Bot):
-    """The chouette bot: settings, dice, the event store and the table service."""
+    """The chouette bot: settings, dice, the event store, the table service and flow."""
 
     store: EventStore
     service: TableService
     presenter: Presenter
+    flow: Flow
 
     def __init__(self, settings: Settings, *, dice: Dice | None = None) -> None:
         intents = discord.Intents.default()
@@ -77,6 +78,7 @@ class ChouetteBot(commands.Bot):
         self.store = await EventStore(self.settings.database).open()
         self.service = TableService(self.store, outbox=True)
         self.presenter = Presenter(self)
+        self.flow = Flow(self)
         resumed = await self.service.resume()
         log.info("resumed %d open tables", len(resumed))
         for extension in INITIAL_EXTENSIONS:
@@ -92,7 +94,7 @@ class ChouetteBot(commands.Bot):
         still to show, delivered; its channels what its state says, whatever a crash lost),
         and ended tables' channels archived or removed when their time comes."""
         await self.wait_until_ready()  # Discord's cache is there: channels can be seen
-        await self.presenter.arm_pending(table_ids)
+        await self.flow.resume(table_ids)
         for table_id in table_ids:
             channels = await self.store.channels(table_id=table_id)
             if channels is None:
@@ -137,31 +139,6 @@ class ChouetteBot(commands.Bot):
             or any(self.settings.moderator_role_matches(role.id, role.name)
                    for role in user.roles))
 
-    async def roll_command(self, table_id: str, who: str) -> Command:
-        """`who` rolls the next dice of the game in progress, from its seed (the command
-        names the die it starts at, so dice drawn for a roll that lost a race are refused)."""
-        state = await self.service.state(table_id)
-        game = state.game
-        seed = await self.store.game_seed(table_id, game.number) if game else None
-        if game is None or seed is None:  # no game, or one started without seeded dice
-            return Command("roll", who, {"dice": self.dice.roll(self.dice.new_seed(), 0)})
-        return Command("roll", who, {"dice": self.dice.roll(seed, game.dice_used),
-                                     "die": game.dice_used})
-
-    async def reveal(self, table_id: str, state: TableState) -> None:
-        """Reveal the dice seed of every finished game whose seed is still secret."""
-        for number, _, revealed in state.commitments:
-            if revealed or number in state.unfinished:
-                continue
-            seed = await self.store.game_seed(table_id, number)
-            if seed is None:
-                continue
-            outcome = await self.service.handle(
-                table_id, Command("reveal", "", {"game": number, "seed": seed.hex()}),
-                key=f"reveal:{number}")
-            if outcome.accepted:
-                await self.presenter.show(table_id, outcome)
-
     async def reply(self, interaction: discord.Interaction, text: str) -> None:
         """An ephemeral answer (in pieces if long), answered already or not."""
         pieces: list[str] = [""]
@@ -177,59 +154,20 @@ class ChouetteBot(commands.Bot):
                 await interaction.response.send_message(piece, ephemeral=True)
 
     async def start_game(self, interaction: discord.Interaction, table_id: str) -> None:
-        """Draw seats by the dice if the table has none, then start a game with the opening
-        rolls (play mode): the dice are the server's, recorded in the commands. Both are
-        tried on the table as it is first: a refusal stores nothing and only the user sees
-        it."""
-        state = await self.service.state(table_id)
-        me, key = str(interaction.user.id), str(interaction.id)
-        mod = {"moderator": True} if self.is_moderator(interaction.user) else {}
-        seat = None
-        if state.seating is None:
-            rolls, rerolls = self.roll_for_order(list(state.present),
-                                                 state.rules.seat_roll_dice)
-            seat = Command("seat", me, {"rolls": rolls, "rerolls": rerolls, **mod})
-        try:  # would the rules take it? (dummy opening dice: the real ones come after)
-            drawn = replay(decide(state, seat), state) if seat else state
-            decide(drawn, Command("start", me, {"opening": [[1, 2]], **mod}))
-        except RuleError as exc:
-            await self.reply(interaction, self.presenter.names(state, str(exc),
+        """Start the next game for the user who clicked or typed it (`Flow.start`): each
+        stored action is shown as itself (its outbox row, its nonces), the first answering
+        the click with the table as it now is; a refusal is an ephemeral reply."""
+        start = await self.flow.start(table_id, str(interaction.user.id), str(interaction.id),
+                                      self.is_moderator(interaction.user))
+        if start.seated is not None:
+            await self.presenter.show(table_id, start.seated, interaction)
+        if start.started is None:  # refused on trial: nothing was stored
+            await self.reply(interaction, self.presenter.names(start.state, start.refused,
                                                                _named_in(interaction)))
-            return
-        seated = (await self.service.handle(table_id, seat, key=f"{key}:seat")
-                  if seat is not None else None)
-        args: dict[str, object] = dict(mod)
-        state = await self.service.state(table_id)
-        ahead = replay(unopposed(state), state).seating  # with those who join as it starts
-        newcomers = ahead.newcomers if ahead else ()
-        if state.rules.newcomer_order == "rolls" and len(newcomers) > 1:  # Atlanta 6.5
-            args["newcomer_rolls"], args["newcomer_rerolls"] = self.roll_for_order(
-                list(newcomers), 2)
-        if state.mode == "play":
-            seed = await self.store.game_seed(table_id, state.games_played + 1,
-                                              self.dice.new_seed())
-            assert seed is not None
-            args |= {"opening": self.dice.opening(seed), "commitment": commitment(seed)}
-        started = await self.service.handle(table_id, Command("start", me, args),
-                                            key=f"{key}:start")
-        # Each stored action is shown as itself (its outbox row, its nonces); the first
-        # answers the click with the table as it now is.
-        if seated is not None:
-            await self.presenter.show(table_id, seated, interaction)
-        if not started.accepted:  # the table moved on since the trial: said as refused
-            await self.reply(interaction, self.presenter.names(state, started.reason))
-            return
-        await self.presenter.show(table_id, started, interaction)
-
-    def roll_for_order(self, players: list[str], count: int
-                       ) -> tuple[dict[str, list[int]], list[dict[str, list[int]]]]:
-        """Everyone rolls `count` dice; the tied roll again until the order is settled."""
-        rolls = self.dice.seats(players, count)
-        rerolls: list[dict[str, tuple[int, ...]]] = []
-        while isinstance(tied := order_by_rolls(rolls, rerolls), Reroll):
-            rerolls.append(self.dice.seats([p for g in tied.groups for p in g], count))
-        return ({p: list(d) for p, d in rolls.items()},
-                [{p: list(d) for p, d in r.items()} for r in rerolls])
+        elif not start.started.accepted:  # the table moved on since the trial: said as refused
+            await self.reply(interaction, self.presenter.names(start.state, start.refused))
+        else:
+            await self.presenter.show(table_id, start.started, interaction)
 
     async def close(self) -> None:
         """Close Discord, then the store (inside the loop, which aiosqlite needs)."""

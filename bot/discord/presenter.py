@@ -5,7 +5,9 @@ waiting for and what just happened, its image is the board, its buttons are the 
 open now; what happened is also posted once in #board (the public record). Prompts go by
 DM to Team players (in #board, mentioning them, when their DMs are closed) and to the Box
 in #box; the channels' overwrites follow the state (`channels.reconcile`). Everything here
-is derived from the table's state and its outbox: no game state is kept.
+is derived from the table's state and its outbox: no game state is kept. Once an action is
+shown, what the bot does by itself next (a forced play, the autoroll, the timers) is the
+flow's (`bot.flow.Flow.advance`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ import hashlib
 import io
 import logging
 import time
-from collections.abc import Awaitable, Coroutine, Mapping
+from collections.abc import Awaitable, Mapping
+from functools import partial
 from typing import Any, Protocol
 
 import discord
@@ -25,17 +28,16 @@ from bot.config import Settings
 from bot.discord.asks import prompt_view
 from bot.discord.boards import Boards
 from bot.discord.channels import reconcile
-from bot.discord.views import play_options
 from bot.effects import Announce, Outcome, PostSheet, Prompt, name_players
+from bot.flow import Flow
 from bot.markdown import shown
 from bot.render.sheet import render_sheet
 from bot.service import TableService
 from bot.store import Channels, EventStore
-from bot.tasks import spawn
-from rules.cube import Side
-from rules.game import shooter, waiting_for
+from bot.tasks import Timer, Timers
+from rules.game import waiting_for
 from rules.ledger import format_points
-from rules.state import Command, TableState
+from rules.state import TableState
 
 log = logging.getLogger(__name__)
 
@@ -44,9 +46,9 @@ RETRY_SECONDS = 3.0  # after Discord refused a request, deliver what is left aga
 
 
 class Host(Protocol):
-    """What the presenter needs of the bot: Discord's lookups, the table's store and
-    service, and a few of the client's own steps (named here, so that the presenter does
-    not import the client)."""
+    """What the presenter needs of the bot: Discord's lookups, the table's store, service
+    and flow (told when an action is shown), and the client's `quietly` (named here, so
+    that the presenter does not import the client)."""
 
     @property
     def settings(self) -> Settings: ...
@@ -69,14 +71,11 @@ class Host(Protocol):
 
     async def fetch_user(self, user_id: int, /) -> discord.User: ...
 
-    async def reveal(self, table_id: str, state: TableState) -> None:
-        """Reveal the seeds of finished games."""
+    @property
+    def flow(self) -> Flow: ...
 
     async def quietly(self, job: Awaitable[Any], what: str) -> None:
         """Run `job`; a refusal from Discord is one log line."""
-
-    async def roll_command(self, table_id: str, who: str) -> Command:
-        """The next roll of the game in progress."""
 
 
 class Presenter:
@@ -84,46 +83,8 @@ class Presenter:
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
-        # Decision timers: scheduling only (the decision itself is in the store); re-armed
-        # for every pending decision when the bot starts (`arm_pending`).
-        self._timers: dict[tuple[str, str], asyncio.Task[None]] = {}
-        self._shooters: dict[str, tuple[str, int, int]] = {}  # whose turn each timer times
+        self.timers = Timers()  # deliveries retried, ended tables removed
         self.boards = Boards(bot)
-
-    def _start(self, key: tuple[str, str], job: Coroutine[Any, Any, None]) -> None:
-        """Run `job` as the timer `key`, in place of any timer of that key still waiting."""
-        self._stop(key)
-        self._timers[key] = spawn(job, f"timer {key}")
-
-    def _stop(self, key: tuple[str, str]) -> None:
-        old = self._timers.pop(key, None)
-        if old is not None and old is not asyncio.current_task():
-            old.cancel()
-
-    def arm(self, table_id: str, player: str, seconds: float) -> None:
-        """In `seconds`, tell the table that `player`'s decision timed out (if still due)."""
-        key = (table_id, player)
-        self._start(key, self._expire(key, player, seconds))
-
-    async def _expire(self, key: tuple[str, str], player: str, seconds: float) -> None:
-        await asyncio.sleep(seconds)
-        table_id = key[0]
-        self._timers.pop(key, None)
-        outcome = await self.bot.service.handle(
-            table_id, Command("timeout", "", {"player": player}))
-        if outcome.accepted:  # refused: he answered in time, nothing to do
-            await self.show(table_id, outcome)
-
-    async def arm_pending(self, table_ids: list[str]) -> None:
-        """After a restart: a timer for every Team decision still waiting, and the
-        shooter's."""
-        for table_id in table_ids:
-            await self.bot.reveal(table_id, await self.bot.service.state(table_id))
-            state = await self.bot.service.state(table_id)  # a game ended before a crash
-            for player, cube in waiting_for(state):
-                if cube.side_of(player) is Side.TEAM:
-                    self.arm(table_id, player, state.rules.decision_timeout_seconds)
-            self._arm_shooter(table_id, state)
 
     def names(self, state: TableState, text: str,
               users: Mapping[str, str] | None = None) -> str:
@@ -139,7 +100,8 @@ class Presenter:
         try:
             await self._show(table_id, outcome, interaction)
         except discord.HTTPException:
-            self._start((table_id, "redeliver"), self._redeliver(table_id, RETRY_SECONDS))
+            self.timers.after(RETRY_SECONDS, Timer("redeliver", table_id),
+                              partial(self._redeliver, table_id))
             raise
 
     async def redeliver(self, table_id: str) -> None:
@@ -147,9 +109,7 @@ class Presenter:
         for version, effects in await self.bot.store.undelivered(table_id):
             await self.show(table_id, Outcome(True, effects=effects, version=version))
 
-    async def _redeliver(self, table_id: str, seconds: float) -> None:
-        await asyncio.sleep(seconds)
-        self._timers.pop((table_id, "redeliver"), None)
+    async def _redeliver(self, table_id: str) -> None:
         await self.bot.quietly(self.redeliver(table_id), f"table {table_id}'s effects")
 
     async def _show(self, table_id: str, outcome: Outcome,
@@ -177,7 +137,7 @@ class Presenter:
         box = self.bot.get_channel(channels.box_id)
         for note in (e for e in notes if e.channel == "box"):
             if isinstance(box, discord.TextChannel):
-                await box.send(note.text, nonce=once(tag, "box", note.text))
+                await box.send(note.text, nonce=message_nonce(tag, "box", note.text))
         await reconcile(self.bot, state, channels)  # who sees and speaks where, always
         for effect in outcome.effects:
             if isinstance(effect, Prompt):
@@ -187,7 +147,7 @@ class Presenter:
         if state.ended:
             self.retire(channels, time.time())
         await self.bot.store.delivered(table_id, outcome.version)
-        await self._keep_going(table_id, state)
+        await self.bot.flow.advance(table_id, state)
 
     async def _record(self, channels: Channels, lines: list[str], tag: str) -> None:
         channel = self.bot.get_channel(channels.board_id)
@@ -195,7 +155,8 @@ class Presenter:
             return
         text = "\n".join(lines)
         for start in range(0, len(text), 2000):
-            await channel.send(text[start:start + 2000], nonce=once(tag, "record", str(start)))
+            await channel.send(text[start:start + 2000],
+                               nonce=message_nonce(tag, "record", str(start)))
 
     def retire(self, channels: Channels, ended: float) -> None:
         """An ended table's channels stay as a read-only archive; where the settings say
@@ -204,84 +165,22 @@ class Presenter:
         hours = self.bot.settings.delete_after_hours
         if hours > 0:
             wait = max(0.0, ended + hours * 3600 - time.time())
-            self._start((channels.table_id, "retire"), self._remove(channels, wait))
+            self.timers.after(wait, Timer("retire", channels.table_id),
+                              partial(self._remove, channels))
 
-    async def _remove(self, channels: Channels, wait: float) -> None:
-        await asyncio.sleep(wait)
-        self._timers.pop((channels.table_id, "retire"), None)
+    async def _remove(self, channels: Channels) -> None:
         for channel_id in (*channels.all, channels.category_id):
             channel = self.bot.get_channel(channel_id)
             if isinstance(channel, discord.abc.GuildChannel):
                 await self.bot.quietly(channel.delete(reason="the chouette session ended"),
                                        f"removing {channel.name}")
 
-    async def _keep_going(self, table_id: str, state: TableState) -> None:
-        """Reveal finished games' dice seeds; play a forced play at once; arm the autoroll
-        when the side on roll may roll."""
-        if any(not seed and number not in state.unfinished
-               for number, _, seed in state.commitments):
-            await self.bot.reveal(table_id, state)
-        game, who = state.game, shooter(state)
-        self._stop((table_id, ""))
-        self._arm_shooter(table_id, state)
-        if game is None or game.position is None or who is None or state.mode != "play":
-            return
-        for holder in game.holds:  # a hold lapses (Atlanta 5.9 is no licence to stall)
-            if (table_id, f"hold:{holder}") not in self._timers:
-                self._start((table_id, f"hold:{holder}"),
-                            self._lapse(table_id, holder, state.rules.hold_timeout_seconds))
-        if game.dice is not None:
-            plays = play_options(game.position, game.dice)  # the board's menu computed them
-            if len(plays) == 1:  # forced: the bot plays it (a pass is the rules' own)
-                outcome = await self.bot.service.handle(
-                    table_id, Command("move", who, {"play": plays[0]}))
-                if outcome.accepted:
-                    await self.show(table_id, outcome)
-            return
-        window = state.rules.double_window_seconds
-        if (self.bot.settings.autoroll and window and not waiting_for(state)
-                and not game.holds and not game.resignations):
-            self._start((table_id, ""), self._autoroll(table_id, who, window))
-
-    def _arm_shooter(self, table_id: str, state: TableState) -> None:
-        """The shooter who must roll or play has `shooter_timeout_seconds` for each roll or
-        play: then he is away and his stand-in plays, or under FIBS his game is held over
-        (`rules/holdover.py`). The timer runs while nothing else is awaited."""
-        who, game, key = shooter(state), state.game, (table_id, "shooter")
-        turn = None
-        if (who is not None and game is not None and state.mode == "play"
-                and not (waiting_for(state) or game.holds or game.resignations)):
-            turn = (who, game.number, game.dice_used)
-        if turn == self._shooters.get(table_id):
-            return  # still the same turn: its timer runs on
-        self._stop(key)
-        self._shooters.pop(table_id, None)
-        if turn is not None:
-            self._shooters[table_id] = turn
-            self._start(key, self._expire(key, turn[0], state.rules.shooter_timeout_seconds))
-
-    async def _lapse(self, table_id: str, holder: str, seconds: float) -> None:
-        await asyncio.sleep(seconds)
-        self._timers.pop((table_id, f"hold:{holder}"), None)
-        outcome = await self.bot.service.handle(table_id, Command("release", holder))
-        if outcome.accepted:  # refused: he doubled or released in time
-            await self.show(table_id, outcome)
-
-    async def _autoroll(self, table_id: str, who: str, seconds: float) -> None:
-        """The roll goes ahead after the double window unless someone doubled or held."""
-        await asyncio.sleep(seconds)
-        self._timers.pop((table_id, ""), None)
-        outcome = await self.bot.service.handle(
-            table_id, await self.bot.roll_command(table_id, who))
-        if outcome.accepted:  # refused: he rolled, or someone doubled or held meanwhile
-            await self.show(table_id, outcome)
-
     async def ask(self, table_id: str, player: str, text: str, view: discord.ui.View,
                   nonce: str | None = None) -> None:
         """A question with buttons for one player: by DM, else (DMs closed) in #board,
         mentioning him; only he, or who may act for him, can answer it. A `nonce` makes
         Discord post it once, however often it is delivered."""
-        nonce = nonce or once(table_id, player, text, str(time.time()))  # (asked anew)
+        nonce = nonce or message_nonce(table_id, player, text, str(time.time()))  # (asked anew)
         try:
             user = self.bot.get_user(int(player)) or await self.bot.fetch_user(int(player))
             await user.send(text, view=view, nonce=nonce)
@@ -307,9 +206,10 @@ class Presenter:
                            "" if prompt.about else prompt.across,
                            None if prompt.about else prompt.face)
         if prompt.private and not prompt.about:  # his own time, or his stand-in's
-            self.arm(channels.table_id, prompt.player, state.rules.decision_timeout_seconds)
+            self.bot.flow.time_decision(channels.table_id, prompt.player,
+                                        state.rules.decision_timeout_seconds)
         recipient = prompt.to or prompt.player
-        nonce = once(tag, "ask", prompt.player, prompt.across, recipient)
+        nonce = message_nonce(tag, "ask", prompt.player, prompt.across, recipient)
         if prompt.private:
             await self.ask(channels.table_id, recipient, text, view, nonce)
             return
@@ -334,7 +234,7 @@ class Presenter:
                  else f"Score after game {state.games_played}")
         file = await asyncio.to_thread(sheet_file, state)
         await channel.send(f"**{title}**\n" + "\n".join(lines), file=file,
-                           nonce=once(tag, "sheet", title))
+                           nonce=message_nonce(tag, "sheet", title))
 
 
 async def answered(interaction: discord.Interaction, lines: list[str]) -> None:
@@ -361,7 +261,7 @@ def _still_asked(state: TableState, prompt: Prompt) -> bool:
                for p, cube in waiting_for(state))
 
 
-def once(*parts: str) -> str:
+def message_nonce(*parts: str) -> str:
     """A message's nonce (Discord's `enforce_nonce`): the same parts, the same 25
     characters, so a message delivered again after a crash or a failed request is posted
     once (Discord keeps nonces a few minutes)."""

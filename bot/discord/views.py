@@ -3,28 +3,25 @@ Box's private menus (which cubes to double, which doubles to take) and the Partn
 invitation. The buttons themselves are declared in `bot.discord.actions`.
 
 Every item is a `DynamicItem` registered in `setup_hook`, so it keeps working after a
-restart; its callback turns the choice into a table command and hands it to `bot.act`,
+restart (but `InviteButton`, the Box's private pick, which lives as long as its private
+message); its callback turns the choice into a table command and hands it to `bot.act`,
 which asks the service and shows the outcome. A menu's picks are input, never state.
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any
 
 import discord
 
-from bot.discord.asks import (
-    InviteButton,
-    bot_of,
-)
+from bot.discord.asks import Question, ask_consent
 from bot.discord.failures import guarded
+from bot.discord.host import bot_of
+from bot.flow import play_options
 from bot.markdown import escape, shown
 from rules.actions import box_doubles, refusal
-from rules.board import Position, legal_plays
 from rules.cube import CubeState, Side
-from rules.notation import format_play
 from rules.one_cube import half_answerable
 from rules.state import Command, TableState, box_decider, boxer_of, cube_between
 from rules.table import partner_invitees
@@ -115,13 +112,6 @@ class MoveModal(discord.ui.Modal, title="Your play"):
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction).act(interaction, self.table_id, Command(
             "move", str(interaction.user.id), {"play": self.play.value}))
-
-
-@lru_cache(maxsize=128)
-def play_options(position: Position, dice: tuple[int, int]) -> tuple[str, ...]:
-    """The legal plays of `dice`, written and sorted; cached, because the board's menu and
-    the presenter's forced play ask for the same roll one after the other."""
-    return tuple(sorted({format_play(p) for p in legal_plays(position, dice)}))
 
 
 def plays_of(state: TableState) -> tuple[str, ...]:
@@ -275,27 +265,25 @@ async def partner_menu(interaction: discord.Interaction, table_id: str,
         return
     view = discord.ui.View(timeout=300)
     first = invitees[0]
-    button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
-        label=f"Invite {state.shown(first)}", custom_id=f"invite:{first}")
-    button.callback = _inviter(table_id, first)  # type: ignore[method-assign]
-    view.add_item(button)
+    view.add_item(InviteButton(table_id, first, f"Invite {state.shown(first)}"))
     after = ", ".join(shown(state, p) for p in invitees[1:])
     await interaction.response.send_message(
         f"The rules ask {shown(state, first)} first" + (f"; if he declines, {after}." if after
                                                         else "."), view=view, ephemeral=True)
 
 
-def _inviter(table_id: str, player: str) -> Any:
-    async def invite(interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        state = await bot.service.state(table_id)
-        view = discord.ui.View(timeout=None)
-        view.add_item(InviteButton(table_id, "yes", player))
-        if state.rules.may_decline_partner:
-            view.add_item(InviteButton(table_id, "no", player))
-        await interaction.response.send_message(f"{shown(state, player)} is invited.",
-                                                ephemeral=True)
-        await bot.presenter.ask(table_id, player,
-                                f"{escape(interaction.user.display_name)} (the Box) invites you to "
-                                "be his Partner for the next game.", view)
-    return invite
+class InviteButton(discord.ui.Button[discord.ui.View]):
+    """The Box's private button inviting `player` to be his Partner: a DM asks him."""
+
+    def __init__(self, table_id: str, player: str, label: str) -> None:
+        super().__init__(label=label, custom_id=f"invite:{player}")
+        self.table_id, self.player = table_id, player
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table_id, player = self.table_id, self.player
+        state = await bot_of(interaction).service.state(table_id)
+        answers = ("yes", "no") if state.rules.may_decline_partner else ("yes",)
+        await ask_consent(interaction, player, f"{escape(interaction.user.display_name)} (the "
+                          "Box) invites you to be his Partner for the next game.",
+                          f"{shown(state, player)} is invited.",
+                          *(Question(table_id, a, player=player) for a in answers))

@@ -1,6 +1,6 @@
 """Effects: what the Discord layer is asked to do after a command (no Discord needed)."""
 
-from bot.effects import Announce, Prompt, describe, effects_for
+from bot.effects import Announce, Prompt, effects_for, event_line
 from rules.cube import Side
 from rules.events import ResultProposed
 from rules.state import Command, TableState, replay
@@ -73,6 +73,6 @@ def test_a_new_stand_in_is_asked_when_the_old_one_is_out_of_the_game() -> None:
 
 def test_a_result_offer_says_who_must_still_agree() -> None:
     sides = ResultProposed(Side.BOX, "single", "ann", Side.BOX)
-    assert "when the Captain confirms it" in (describe(sides) or "")
+    assert "when the Captain confirms it" in (event_line(sides) or "")
     fibs = ResultProposed(Side.BOX, "single", "ann", Side.BOX, ("ann",), ("bo", "cy"))
-    assert "when bo, cy agree too" in (describe(fibs) or "")
+    assert "when bo, cy agree too" in (event_line(fibs) or "")

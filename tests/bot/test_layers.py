@@ -1,14 +1,16 @@
 """The shape of the code: the Discord adapter's imports go one way (client -> presenter ->
-boards -> actions -> views -> asks -> failures -> channels), and the process core does not
-import the adapter (but the command line, which starts it, and the start-up checks, which
-name the invite)."""
+boards -> actions -> views -> asks -> host -> failures -> channels), the game's flow sits between
+the adapter and the service (flow -> service -> effects, store), and the process core does
+not import the adapter (but the command line, which starts it, and the start-up checks,
+which name the invite)."""
 
 import ast
 from pathlib import Path
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
-ORDER = ["client", "presenter", "boards", "actions", "views", "asks", "failures", "channels",
-         "sync"]
+ORDER = ["client", "presenter", "boards", "actions", "views", "asks", "host", "failures",
+         "channels", "sync"]
+CORE = ["flow", "service", "effects", "store"]
 
 
 def imported(path: Path) -> set[str]:
@@ -35,3 +37,11 @@ def test_the_core_does_not_import_the_adapter() -> None:
         if "discord" in path.relative_to(BOT).parts or path.stem in ("__main__", "startup"):
             continue
         assert not {m for m in imported(path) if m.startswith("bot.discord")}, path
+
+
+def test_the_flow_sits_between_the_adapter_and_the_service() -> None:
+    for i, name in enumerate(CORE):
+        above = {f"bot.{m}" for m in CORE[:i + 1]}
+        assert not imported(BOT / f"{name}.py") & above, name
+    assert "bot.service" in imported(BOT / "flow.py")
+    assert "bot.flow" in imported(BOT / "discord" / "presenter.py")

@@ -106,10 +106,10 @@ def test_every_position_follows_from_the_one_before_and_ends_on_the_replayed_boa
 def test_describe_says_who_was_on_roll_with_which_dice() -> None:
     events = scenario.transcript((SCENARIOS / "atlanta_play.jsonl").read_text().splitlines())
     found = records.games(events)
-    assert records.describe(found, 1, 2) == (
+    assert records.describe_turn(found, 1, 2) == (
         "Game 1, turn 2: Bob (Team) on roll with 6-4. Position ID `sGfwATDgc/ABMA`; "
         "played 24/18 13/9.")
-    assert records.describe(found, 1, 7) == (
+    assert records.describe_turn(found, 1, 7) == (
         "Game 1, turn 7: the game is over. Position ID `sNeFQSDYzsgBMA` (from Ann (Box)'s "
         "side).")
 
@@ -121,12 +121,12 @@ def test_a_game_in_progress_stops_at_its_last_play() -> None:
     text = records.export(events)
     assert text.endswith("  1)                             31: 8/5 6/5\n\n")
     assert "Wins" not in text
-    assert records.describe([record], 1, 2).endswith("on roll with 6-6. Position ID "
+    assert records.describe_turn([record], 1, 2).endswith("on roll with 6-6. Position ID "
                                                      "`sGfwATDgc/ABMA`; not played yet.")
     with pytest.raises(RecordError, match="Game 1 has turns 1 to 2, not 3"):
         records.position_at([record], 1, 3)
     after = events_of(TWO_GAMES[:9])
-    assert records.describe(records.games(after), 1, 3) == (
+    assert records.describe_turn(records.games(after), 1, 3) == (
         "Game 1, turn 3: bob (Team) to roll. Position ID `4NvBwQCwZ/ABMA` (from bob (Team)'s "
         "side).")
 
@@ -145,7 +145,7 @@ def test_a_roll_with_no_legal_play_is_a_turn_without_a_play() -> None:
     assert [(t.dice, t.play, t.position) for t in record.turns] == [((6, 1), "", closed)]
     assert (record.on_roll, record.position) == (Side.BOX, closed.swap())
     assert records.to_mat([record]).endswith("  1)                             61:\n\n")
-    assert "no legal play" in records.describe([record], 1, 1)
+    assert "no legal play" in records.describe_turn([record], 1, 1)
 
 
 def test_refusals() -> None:
@@ -160,7 +160,7 @@ def test_refusals() -> None:
                                           r"\(games: 1, 2\)"):
         records.export(events, 3)
     with pytest.raises(RecordError, match="Game 2 has turns 1 to 2, not 9"):
-        records.describe(records.games(events), 2, 9)
+        records.describe_turn(records.games(events), 2, 9)
     assert records.export(events, 2).count(" Game ") == 1
 
 

@@ -2,10 +2,11 @@
 
 import asyncio
 import logging
+from functools import partial
 
 import pytest
 
-from bot.tasks import spawn
+from bot.tasks import Timer, Timers, spawn
 
 
 async def test_a_failing_task_is_logged_with_its_name_and_traceback(
@@ -41,3 +42,20 @@ async def test_a_cancelled_or_finished_task_logs_nothing(
         await asyncio.sleep(0)
     assert not caplog.records
     assert finished.result() == 2 and cancelled.get_name() == "wait"
+
+
+async def test_a_timer_replaces_the_one_of_its_key_and_is_gone_once_it_ran() -> None:
+    timers, ran = Timers(), []
+
+    async def job(name: str) -> None:
+        ran.append(name)
+
+    key = Timer("decision", "t7", "ann")
+    timers.after(0.01, key, partial(job, "first"))
+    timers.after(0.02, key, partial(job, "second"))  # in place of the first
+    timers.after(0.01, Timer("decision", "t7", "bo"), partial(job, "bo's"))
+    timers.after(0.01, Timer("autoroll", "t7"), partial(job, "cancelled"))
+    timers.cancel(Timer("autoroll", "t7"))
+    assert key in timers
+    await asyncio.sleep(0.1)
+    assert sorted(ran) == ["bo's", "second"] and key not in timers

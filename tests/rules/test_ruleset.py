@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.errors import BadOption, RuleError
-from rules.ruleset import PRESET_DIR, PRESETS, RuleSet, allowed, describe, load_preset
+from rules.ruleset import PRESET_DIR, PRESETS, RuleSet, allowed, explain, load_preset
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = [f.name for f in dataclasses.fields(RuleSet)]
@@ -230,15 +230,15 @@ def test_repr_is_valid_code() -> None:
 
 @pytest.mark.parametrize("name", PRESETS)
 def test_describe_gives_one_sentence_per_option(name: str) -> None:
-    lines = describe(load_preset(name))
+    lines = explain(load_preset(name))
     assert len(lines) == len(NAMES)
     assert all(line[0].isupper() and line.endswith(".") and "{" not in line for line in lines)
 
 
 def test_describe_words_the_values() -> None:
-    lines = describe(load_preset("villages"))
+    lines = explain(load_preset("villages"))
     assert "At most 5 players may sit at the table." in lines
-    assert "Seats are drawn by rolling one die each." in describe(load_preset("danish"))
+    assert "Seats are drawn by rolling one die each." in explain(load_preset("danish"))
     assert "A player may play for 1, 2, 4, 8 times the basic stake, if the Box agrees." in lines
 
 
@@ -261,7 +261,7 @@ def test_every_value_of_every_choice_has_its_own_words(name: str) -> None:
                                            # halves kept go with a sheet of halves
                                            "keep_halves": {"whole_points": False},
                                            "next_roll": {"whole_points": False}}
-    said = {describe(RuleSet(**{**fewer, name: v}) if v in (False, "never")
+    said = {explain(RuleSet(**{**fewer, name: v}) if v in (False, "never")
                      else RuleSet(**{**needs.get(v, {}), name: v}))[index]
             for v in _values(name)}
     assert len(said) == len(_values(name))
@@ -288,7 +288,7 @@ def test_any_valid_overrides_load_or_are_refused_as_bad_options(over: dict[str, 
         return
     assert all(getattr(rules, k) == (tuple(v) if isinstance(v, list) else v)
                for k, v in over.items())
-    assert len(describe(rules)) == len(NAMES)
+    assert len(explain(rules)) == len(NAMES)
 
 
 def test_ruleset_imports_only_the_standard_library() -> None:

@@ -1,0 +1,237 @@
+"""The game's flow: what the bot does by itself between the players' actions.
+
+Between the service (a command in, an outcome out) and the Discord adapter (which shows an
+outcome): starting a game (the seats drawn and the opening rolled with the server's dice),
+the next roll from the game's seed, a forced play played at once, the autoroll when the
+double window closes, the decision timers (a prompt's, the shooter's, a hold's) and the
+reveal of a finished game's dice seed. Each sends the table a command under the key it
+always had (a retry or a restart applies it once) and hands the outcome to the presenter.
+Timers are scheduling, not state: what they time is in the store, and `resume` arms them
+again at start-up. What a timeout does is the rules' (`timeout`); nothing here knows Discord.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache, partial
+from typing import Protocol
+
+from bot.config import Settings
+from bot.dice import Dice, commitment
+from bot.effects import Outcome
+from bot.service import TableService
+from bot.store import EventStore
+from bot.tasks import Timer, Timers
+from rules.board import Position, legal_plays
+from rules.cube import Side
+from rules.errors import RuleError
+from rules.game import shooter, waiting_for
+from rules.notation import format_play
+from rules.seating import Reroll, order_by_rolls
+from rules.state import Command, TableState, replay
+from rules.table import decide, unopposed
+
+
+class Shows(Protocol):
+    """Who shows an outcome (the presenter)."""
+
+    async def show(self, table_id: str, outcome: Outcome) -> None: ...
+
+
+class Host(Protocol):
+    """What the flow needs of the bot (its settings are read when used: they may change)."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def store(self) -> EventStore: ...
+
+    @property
+    def service(self) -> TableService: ...
+
+    @property
+    def dice(self) -> Dice: ...
+
+    @property
+    def presenter(self) -> Shows: ...
+
+
+@dataclass(frozen=True)
+class Start:
+    """What `Flow.start` did: the seating drawn (if the table had none) and the game, both
+    stored, to be shown in turn; or `refused`, the rules' words about `state` (`started` is
+    None when the trial refused it and nothing was stored; else the table moved on since)."""
+
+    state: TableState
+    refused: str = ""
+    seated: Outcome | None = None
+    started: Outcome | None = None
+
+
+@lru_cache(maxsize=128)
+def play_options(position: Position, dice: tuple[int, int]) -> tuple[str, ...]:
+    """The legal plays of `dice`, written and sorted; cached, because the board's menu and
+    the forced play ask for the same roll one after the other."""
+    return tuple(sorted({format_play(p) for p in legal_plays(position, dice)}))
+
+
+class Flow:
+    """Starts games, rolls, plays forced plays and times decisions; one per bot."""
+
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+        self.timers = Timers()
+        self._turns: dict[str, tuple[str, int, int]] = {}  # the turn each shooter timer times
+
+    @property
+    def dice(self) -> Dice:
+        """The server's dice (the bot's)."""
+        return self.bot.dice
+
+    async def _send(self, table_id: str, command: Command, key: str | None = None) -> None:
+        """Send the bot's own `command`; a refusal means a player got there first."""
+        outcome = await self.bot.service.handle(table_id, command, key=key)
+        if outcome.accepted:
+            await self.bot.presenter.show(table_id, outcome)
+
+    # -- starting a game and rolling --------------------------------------------------------
+
+    async def start(self, table_id: str, me: str, key: str, moderator: bool) -> Start:
+        """Draw seats by the dice if the table has none, then start a game with the opening
+        rolls (play mode): the dice are the server's, recorded in the commands. Both are
+        tried on the table as it is first: a refusal stores nothing."""
+        state = await self.bot.service.state(table_id)
+        mod = {"moderator": True} if moderator else {}
+        seat = None
+        if state.seating is None:
+            rolls, rerolls = self.roll_for_order(list(state.present),
+                                                 state.rules.seat_roll_dice)
+            seat = Command("seat", me, {"rolls": rolls, "rerolls": rerolls, **mod})
+        try:  # would the rules take it? (dummy opening dice: the real ones come after)
+            drawn = replay(decide(state, seat), state) if seat else state
+            decide(drawn, Command("start", me, {"opening": [[1, 2]], **mod}))
+        except RuleError as exc:
+            return Start(state, str(exc))
+        seated = (await self.bot.service.handle(table_id, seat, key=f"{key}:seat")
+                  if seat is not None else None)
+        args: dict[str, object] = dict(mod)
+        state = await self.bot.service.state(table_id)
+        ahead = replay(unopposed(state), state).seating  # with those who join as it starts
+        newcomers = ahead.newcomers if ahead else ()
+        if state.rules.newcomer_order == "rolls" and len(newcomers) > 1:  # Atlanta 6.5
+            args["newcomer_rolls"], args["newcomer_rerolls"] = self.roll_for_order(
+                list(newcomers), 2)
+        if state.mode == "play":
+            seed = await self.bot.store.game_seed(table_id, state.games_played + 1,
+                                                  self.dice.new_seed())
+            assert seed is not None
+            args |= {"opening": self.dice.opening(seed), "commitment": commitment(seed)}
+        started = await self.bot.service.handle(table_id, Command("start", me, args),
+                                                key=f"{key}:start")
+        return Start(state, started.reason if not started.accepted else "", seated, started)
+
+    def roll_for_order(self, players: list[str], count: int
+                       ) -> tuple[dict[str, list[int]], list[dict[str, list[int]]]]:
+        """Everyone rolls `count` dice; the tied roll again until the order is settled."""
+        rolls = self.dice.seats(players, count)
+        rerolls: list[dict[str, tuple[int, ...]]] = []
+        while isinstance(tied := order_by_rolls(rolls, rerolls), Reroll):
+            rerolls.append(self.dice.seats([p for g in tied.groups for p in g], count))
+        return ({p: list(d) for p, d in rolls.items()},
+                [{p: list(d) for p, d in r.items()} for r in rerolls])
+
+    async def next_roll(self, table_id: str, who: str) -> Command:
+        """`who` rolls the next dice of the game in progress, from its seed (the command
+        names the die it starts at, so dice drawn for a roll that lost a race are refused)."""
+        state = await self.bot.service.state(table_id)
+        game = state.game
+        seed = await self.bot.store.game_seed(table_id, game.number) if game else None
+        if game is None or seed is None:  # no game, or one started without seeded dice
+            return Command("roll", who, {"dice": self.dice.roll(self.dice.new_seed(), 0)})
+        return Command("roll", who, {"dice": self.dice.roll(seed, game.dice_used),
+                                     "die": game.dice_used})
+
+    async def reveal(self, table_id: str, state: TableState) -> None:
+        """Reveal the dice seed of every finished game whose seed is still secret."""
+        for number, _, revealed in state.commitments:
+            if revealed or number in state.unfinished:
+                continue
+            seed = await self.bot.store.game_seed(table_id, number)
+            if seed is not None:
+                await self._send(table_id, Command(
+                    "reveal", "", {"game": number, "seed": seed.hex()}), key=f"reveal:{number}")
+
+    # -- what the table does by itself ------------------------------------------------------
+
+    async def resume(self, table_ids: list[str]) -> None:
+        """After a restart: the seeds of games ended before a crash revealed, a timer for
+        every Team decision still waiting, and the shooter's."""
+        for table_id in table_ids:
+            await self.reveal(table_id, await self.bot.service.state(table_id))
+            state = await self.bot.service.state(table_id)
+            for player, cube in waiting_for(state):
+                if cube.side_of(player) is Side.TEAM:
+                    self.time_decision(table_id, player, state.rules.decision_timeout_seconds)
+            self._time_shooter(table_id, state)
+
+    async def advance(self, table_id: str, state: TableState) -> None:
+        """Once an action is shown: reveal finished games' dice seeds; time the shooter and
+        any hold; play a forced play at once; arm the autoroll when the side on roll may
+        roll."""
+        if any(not seed and number not in state.unfinished
+               for number, _, seed in state.commitments):
+            await self.reveal(table_id, state)
+        game, who = state.game, shooter(state)
+        self.timers.cancel(Timer("autoroll", table_id))
+        self._time_shooter(table_id, state)
+        if game is None or game.position is None or who is None or state.mode != "play":
+            return
+        for holder in game.holds:  # a hold lapses (Atlanta 5.9 is no licence to stall)
+            hold = Timer("hold", table_id, holder)
+            if hold not in self.timers:
+                self.timers.after(state.rules.hold_timeout_seconds, hold, partial(
+                    self._send, table_id, Command("release", holder)))
+        if game.dice is not None:
+            plays = play_options(game.position, game.dice)  # the board's menu computed them
+            if len(plays) == 1:  # forced: the bot plays it (a pass is the rules' own)
+                await self._send(table_id, Command("move", who, {"play": plays[0]}))
+            return
+        window = state.rules.double_window_seconds
+        if (self.bot.settings.autoroll and window and not waiting_for(state)
+                and not game.holds and not game.resignations):
+            self.timers.after(window, Timer("autoroll", table_id),
+                              partial(self._autoroll, table_id, who))
+
+    async def _autoroll(self, table_id: str, who: str) -> None:
+        """The roll goes ahead after the double window (refused if he rolled, or someone
+        doubled or held meanwhile)."""
+        await self._send(table_id, await self.next_roll(table_id, who))
+
+    def time_decision(self, table_id: str, player: str, seconds: float) -> None:
+        """In `seconds`, tell the table that `player`'s decision timed out (refused, and so
+        harmless, if he answered in time)."""
+        self.timers.after(seconds, Timer("decision", table_id, player),
+                          partial(self._timeout, table_id, player))
+
+    async def _timeout(self, table_id: str, player: str) -> None:
+        await self._send(table_id, Command("timeout", "", {"player": player}))
+
+    def _time_shooter(self, table_id: str, state: TableState) -> None:
+        """The shooter who must roll or play has `shooter_timeout_seconds` for each roll or
+        play: then he is away and his stand-in plays, or under FIBS his game is held over
+        (`rules/holdover.py`). Re-armed only when the turn changes (who, game, dice thrown),
+        so other commands don't reset his time."""
+        who, game, key = shooter(state), state.game, Timer("shooter", table_id)
+        turn = None
+        if (who is not None and game is not None and state.mode == "play"
+                and not (waiting_for(state) or game.holds or game.resignations)):
+            turn = (who, game.number, game.dice_used)
+        if turn == self._turns.get(table_id):
+            return  # still the same turn: its timer runs on
+        self.timers.cancel(key)
+        self._turns.pop(table_id, None)
+        if turn is not None:
+            self._turns[table_id] = turn
+            self.timers.after(state.rules.shooter_timeout_seconds, key,
+                              partial(self._timeout, table_id, turn[0]))

@@ -1,0 +1,84 @@
+"""The database's schema as numbered migrations: `EventStore.open` applies those a database
+has not had yet (SQLite's `PRAGMA user_version`, PostgreSQL's `chouette_schema` count them),
+on SQLite after a backup. Append, never edit: a database in use has had the ones before.
+
+The n-th is schema n. A text is run on both backends (`dialect.postgres_ddl` rewrites
+SQLite's words for PostgreSQL); a `Dialects` is written for each."""
+
+from bot.dialect import Dialects, Migration, postgres_ddl
+
+_TABLES = ("""
+    CREATE TABLE tables (
+        id TEXT PRIMARY KEY,
+        created INTEGER NOT NULL DEFAULT (strftime('%s', 'now')),
+        closed INTEGER NOT NULL DEFAULT 0
+    );""", """
+    CREATE TABLE tables (
+        id TEXT PRIMARY KEY,
+        created BIGINT NOT NULL DEFAULT CAST(EXTRACT(EPOCH FROM now()) AS BIGINT),
+        closed BIGINT NOT NULL DEFAULT 0,
+        rowid BIGSERIAL UNIQUE  -- SQLite's implicit rowid: the order tables were opened in
+    );""")
+_FIRST = """
+    CREATE TABLE events (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        version INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        data TEXT NOT NULL,
+        PRIMARY KEY (table_id, version)
+    ) WITHOUT ROWID;
+    CREATE TABLE commands (
+        table_id TEXT NOT NULL,
+        key TEXT NOT NULL,
+        outcome TEXT NOT NULL,
+        PRIMARY KEY (table_id, key)
+    ) WITHOUT ROWID;
+    CREATE TABLE snapshots (
+        table_id TEXT PRIMARY KEY REFERENCES tables(id),
+        version INTEGER NOT NULL,
+        state TEXT NOT NULL
+    );
+    """
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Dialects(_TABLES[0] + _FIRST, _TABLES[1] + postgres_ddl(_FIRST)),
+    """
+    CREATE TABLE discord_tables (
+        table_id TEXT PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        category_id INTEGER NOT NULL,
+        board_id INTEGER NOT NULL,
+        kibitz_id INTEGER NOT NULL,
+        team_id INTEGER NOT NULL,
+        box_id INTEGER NOT NULL,
+        message_id INTEGER
+    );
+    """,
+    """
+    ALTER TABLE events ADD COLUMN at INTEGER;
+    CREATE TABLE dice_seeds (
+        table_id TEXT NOT NULL,
+        game INTEGER NOT NULL,
+        seed TEXT NOT NULL,
+        PRIMARY KEY (table_id, game)
+    ) WITHOUT ROWID;
+    """,
+    """
+    ALTER TABLE discord_tables ADD COLUMN origin_id INTEGER;
+    """,
+    """
+    CREATE TABLE outbox (
+        table_id TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        effects TEXT NOT NULL,
+        PRIMARY KEY (table_id, version)
+    ) WITHOUT ROWID;
+    """,
+    """
+    ALTER TABLE snapshots ADD COLUMN rules_version INTEGER;
+    CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    ) WITHOUT ROWID;
+    """,
+)

@@ -1,0 +1,146 @@
+"""The game's flow without Discord: a start draws seats and rolls the opening from a seed
+kept in the store, rolls come from that seed, the autoroll rolls when the double window
+closes, a finished game's seed is revealed; each outcome is handed to the presenter."""
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from bot.config import Settings
+from bot.dice import Dice, commitment
+from bot.effects import Outcome
+from bot.flow import Flow, play_options
+from bot.service import TableService
+from bot.store import EventStore
+from bot.tasks import Timer
+from rules.game import shooter
+from rules.state import Command
+
+TABLE = "t1"
+
+
+@dataclass
+class Shown:
+    """Stands in for the presenter: keeps what it is given to show."""
+
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    async def show(self, table_id: str, outcome: Outcome) -> None:
+        self.outcomes.append(outcome)
+
+
+@dataclass
+class Bot:
+    settings: Settings
+    store: EventStore
+    service: TableService
+    dice: Dice = field(default_factory=Dice)
+    presenter: Shown = field(default_factory=Shown)
+
+
+@pytest.fixture
+async def bot(tmp_path: Path) -> AsyncIterator[Bot]:
+    store = await EventStore(tmp_path / "t.sqlite3").open()
+    settings = Settings(discord_token="test", database=tmp_path / "t.sqlite3", autoroll=False)
+    yield Bot(settings, store, TableService(store))
+    await store.close()
+
+
+async def table(bot: Bot, *players: str, **options: object) -> None:
+    for i, command in enumerate([Command("open", "", {"options": options}),
+                                 *(Command("join", p) for p in players)]):
+        assert (await bot.service.handle(TABLE, command, key=f"setup{i}")).accepted
+
+
+async def test_a_start_draws_the_seats_and_rolls_the_opening_from_a_stored_seed(
+        bot: Bot) -> None:
+    await table(bot, "ann", "bo", "cy")
+    flow = Flow(bot)
+    start = await flow.start(TABLE, "ann", "click1", moderator=False)
+    assert start.seated is not None and start.seated.accepted
+    assert start.started is not None and start.started.accepted and not start.refused
+    state = await bot.service.state(TABLE)
+    seed = await bot.store.game_seed(TABLE, 1)
+    assert seed is not None and state.game is not None and state.seating is not None
+    assert sorted(state.seating.players) == ["ann", "bo", "cy"]
+    assert state.commitments == ((1, commitment(seed), ""),)
+    opening = bot.dice.opening(seed)  # its last pair (Box die, Team die), the mover's first
+    assert sorted(state.game.dice or ()) == sorted(opening[-1])
+    assert state.game.dice_used == 2 * len(opening)
+    version = (await bot.service.current(TABLE)).version
+    again = await flow.start(TABLE, "ann", "click2", moderator=False)  # a game is on
+    assert again.started is None and again.seated is None and "game" in again.refused
+    assert (await bot.service.current(TABLE)).version == version  # nothing stored
+
+
+async def test_a_start_the_rules_refuse_stores_nothing(bot: Bot) -> None:
+    await table(bot, "ann")
+    version = (await bot.service.current(TABLE)).version
+    start = await Flow(bot).start(TABLE, "ann", "click1", moderator=False)
+    assert start.refused and start.seated is None and start.started is None
+    assert (await bot.service.current(TABLE)).version == version
+
+
+async def test_the_next_roll_comes_from_the_games_seed_at_the_next_die(bot: Bot) -> None:
+    await table(bot, "ann", "bo", "cy")
+    flow = Flow(bot)
+    await flow.start(TABLE, "ann", "click1", moderator=False)
+    state = await bot.service.state(TABLE)
+    seed = await bot.store.game_seed(TABLE, 1)
+    assert state.game is not None and seed is not None
+    roll = await flow.next_roll(TABLE, "bo")
+    assert roll.name == "roll" and roll.by == "bo"
+    assert roll.args == {"dice": bot.dice.roll(seed, state.game.dice_used),
+                         "die": state.game.dice_used}
+
+
+async def play_the_opening(bot: Bot, flow: Flow) -> str:
+    """Start and play the opening roll; returns who rolls next."""
+    await flow.start(TABLE, "ann", "click1", moderator=False)
+    state = await bot.service.state(TABLE)
+    game, mover = state.game, shooter(state)
+    assert game is not None and game.position is not None and game.dice is not None
+    play = play_options(game.position, game.dice)[0]
+    assert (await bot.service.handle(TABLE, Command("move", mover or "", {"play": play}))
+            ).accepted
+    state = await bot.service.state(TABLE)
+    assert state.game is not None and state.game.dice is None and shooter(state)
+    return shooter(state) or ""
+
+
+async def test_the_roll_goes_ahead_when_the_double_window_closes(bot: Bot) -> None:
+    await table(bot, "ann", "bo", "cy", double_window_seconds=1)
+    flow = Flow(bot)
+    who = await play_the_opening(bot, flow)
+    await flow.advance(TABLE, await bot.service.state(TABLE))
+    assert Timer("autoroll", TABLE) not in flow.timers  # the settings say no autoroll
+    assert Timer("shooter", TABLE) in flow.timers  # but the shooter's time runs
+    bot.settings = Settings(discord_token="test", database=bot.settings.database)
+    await flow.advance(TABLE, await bot.service.state(TABLE))
+    assert Timer("autoroll", TABLE) in flow.timers
+    async with asyncio.timeout(10):
+        while not bot.presenter.outcomes:
+            await asyncio.sleep(0.05)
+    assert Timer("autoroll", TABLE) not in flow.timers
+    state = await bot.service.state(TABLE)
+    assert state.game is not None and state.game.dice is not None  # rolled for him
+    assert bot.presenter.outcomes[0].accepted and shooter(state) == who
+    flow.timers.cancel(Timer("shooter", TABLE))
+
+
+async def test_a_finished_games_seed_is_revealed(bot: Bot) -> None:
+    await table(bot, "ann", "bo", "cy")
+    flow = Flow(bot)
+    await flow.start(TABLE, "ann", "click1", moderator=False)
+    assert (await bot.service.handle(TABLE, Command(
+        "result", "", {"winner": "box", "kind": "single"}))).accepted
+    state = await bot.service.state(TABLE)
+    assert state.commitments[0][2] == ""  # still secret
+    await flow.advance(TABLE, state)
+    seed = await bot.store.game_seed(TABLE, 1)
+    assert seed is not None
+    assert (await bot.service.state(TABLE)).commitments[0][2] == seed.hex()
+    assert [o.accepted for o in bot.presenter.outcomes] == [True]
