@@ -14,10 +14,11 @@ from dataclasses import replace
 
 from rules import seating as sit
 from rules.cite import citation
+from rules.commands import Away, Back, Command, Proxy, handles, sender
 from rules.cube import CubeState, Side
 from rules.errors import CubeNotAvailable, NotYourTurn, RuleError, SeatingError
 from rules.events import Event, PlayerAway, ProxyAppointed, Seated
-from rules.state import Command, TableState, acting_captain, cube_of, handles, sender
+from rules.state import TableState, acting_captain, cube_of
 
 
 def proxy_chain(state: TableState, player: str) -> list[str]:
@@ -71,26 +72,25 @@ def may_act_for(state: TableState, by: str, player: str) -> bool:
 
 def on_behalf(state: TableState, command: Command) -> Command:
     """The command as its principal's own when it is sent `for` someone by a proxy."""
-    principal = command.args.get("for")
+    principal = command.for_
     if principal is None:
         return command
-    if not isinstance(principal, str) or state.member(principal) is None:
+    if state.member(principal) is None:
         raise SeatingError(f"{principal!r} is not at this table.")
     if not may_act_for(state, command.by, principal):
         who = proxy_chain(state, principal) or ["nobody"]
         raise NotYourTurn(f"{command.by} may not act for {principal}: his proxy is "
                           f"{who[0]}.")
-    args = {k: v for k, v in command.args.items() if k != "for"}
-    return replace(command, by=principal, args=args)
+    return replace(command, by=principal, for_=None)
 
 
-@handles("away", "back")
-def _away(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Away, Back)
+def _away(state: TableState, cmd: Away | Back) -> tuple[Event, ...]:
     player = sender(cmd)
     member = state.member(player)
     if member is None:
         raise SeatingError(f"{player} is not at this table.")
-    away = cmd.name == "away"
+    away = isinstance(cmd, Away)
     if member.away == away:
         raise RuleError(f"{player} is already {'away' if away else 'back'}.")
     if away or not member.out or state.game is not None or state.seating is None:
@@ -99,12 +99,12 @@ def _away(state: TableState, cmd: Command) -> tuple[Event, ...]:
                                               f"{player} is back: he sits down at the end"))
 
 
-@handles("proxy")
-def _proxy(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Proxy)
+def _proxy(state: TableState, cmd: Proxy) -> tuple[Event, ...]:
     player = sender(cmd)
     if state.member(player) is None:
         raise SeatingError(f"{player} is not at this table.")
-    proxy = cmd.arg("player", str, None)
+    proxy = cmd.player
     if proxy is not None:
         if proxy == player or state.member(proxy) is None:
             raise SeatingError(f"A proxy is another player at this table, not {proxy}.")

@@ -21,27 +21,37 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from rules.cite import citation
+from rules.commands import (
+    Approve,
+    BadCommand,
+    Correct,
+    CorrectionAnswer,
+    Refuse,
+    handles,
+    need,
+    sender,
+)
 from rules.cube import Side
 from rules.errors import NotYourTurn, RuleError
 from rules.events import Corrected, CorrectionAnswered, CorrectionProposed, Event
 from rules.ledger import Transfer
-from rules.state import BadCommand, Command, TableState, acting_captain, handles, sender
+from rules.state import TableState, acting_captain
 
 KINDS = ("score", "undo")
 MODERATOR = "moderator"  # a `needs` entry: any moderator but the proposer
 
 
-@handles("correct")
-def _correct(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Correct)
+def _correct(state: TableState, cmd: Correct) -> tuple[Event, ...]:
     by = sender(cmd)
-    if not cmd.arg("moderator", bool, False):
+    if not cmd.moderator:
         raise RuleError("Only a moderator corrects the table: ask one (they have the "
                         "moderator role), and say what went wrong.")
-    kind = cmd.arg("kind", str)
+    kind = cmd.kind
     if kind not in KINDS:
         raise BadCommand(f"A correction is a score (points from one player to another) or "
                          f"an undo (take back the last checker play), not {kind!r}.")
-    reason = cmd.arg("reason", str, "").strip()
+    reason = cmd.reason.strip()
     if not reason:
         raise BadCommand("Give the reason for the correction: it is shown in the history.")
     transfer, concerned = (_score(state, cmd, reason) if kind == "score"
@@ -56,8 +66,8 @@ def _correct(state: TableState, cmd: Command) -> tuple[Event, ...]:
     return (proposal, Corrected(proposal.number)) if not needs else (proposal,)
 
 
-def _score(state: TableState, cmd: Command, reason: str) -> tuple[Transfer, tuple[str, str]]:
-    payer, payee = cmd.arg("from", str), cmd.arg("to", str)
+def _score(state: TableState, cmd: Correct, reason: str) -> tuple[Transfer, tuple[str, str]]:
+    payer, payee = need(cmd, "from", cmd.from_), need(cmd, "to", cmd.to)
     known = {m.name for m in state.members} | set(state.sheet.names())
     strangers = [p for p in (payer, payee) if p not in known]
     if strangers:
@@ -65,7 +75,7 @@ def _score(state: TableState, cmd: Command, reason: str) -> tuple[Transfer, tupl
                          "correction is between two of its players.")
     if payer == payee:
         raise BadCommand("A score correction moves points between two different players.")
-    value = cmd.args.get("points")
+    value = cmd.points
     try:
         points = Fraction(str(value)).limit_denominator(64)
     except (ValueError, ZeroDivisionError):
@@ -96,10 +106,10 @@ def _undo(state: TableState) -> tuple[str, ...]:
     return (opponent,) if opponent else ()
 
 
-@handles("approve", "refuse")
-def _answer(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Approve, Refuse)
+def _answer(state: TableState, cmd: CorrectionAnswer) -> tuple[Event, ...]:
     by = sender(cmd)
-    number = cmd.arg("correction", int)
+    number = cmd.correction
     found = state.proposal(number)
     if found is None:
         raise BadCommand(f"No correction {number} is waiting for consent"
@@ -107,7 +117,7 @@ def _answer(state: TableState, cmd: Command) -> tuple[Event, ...]:
                             if state.proposals else "."))
     proposal, agreed = found
     slot = by if by in proposal.needs else None
-    if slot is None and MODERATOR in proposal.needs and cmd.arg("moderator", bool, False):
+    if slot is None and MODERATOR in proposal.needs and cmd.moderator:
         if by == proposal.by:
             raise NotYourTurn("A second moderator confirms a correction, not the one who "
                               "proposed it.")
@@ -116,7 +126,7 @@ def _answer(state: TableState, cmd: Command) -> tuple[Event, ...]:
         waiting = [p for p in proposal.needs if p not in agreed]
         raise NotYourTurn(f"Correction {number} waits for {', '.join(waiting)}"
                           + ("" if slot is None else "; you already agreed") + ".")
-    approved = cmd.name == "approve"
+    approved = isinstance(cmd, Approve)
     answered = CorrectionAnswered(number, slot, approved)
     if approved and set(proposal.needs) <= {*agreed, slot}:
         return (answered, Corrected(number))

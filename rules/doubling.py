@@ -16,6 +16,24 @@ from rules.absence import absent_decisions, unnamed_absentees
 from rules.answers import awaiting, extras_waiting
 from rules.authority import is_moderator
 from rules.cite import citation
+from rules.commands import (
+    Aardvark,
+    Answer,
+    BadCommand,
+    Beaver,
+    CubeAnswer,
+    Disconnect,
+    Double,
+    Drop,
+    Hold,
+    Raccoon,
+    Release,
+    Take,
+    Timeout,
+    Withdraw,
+    handles,
+    sender,
+)
 from rules.cube import Cube, CubeState, Side
 from rules.errors import CubeNotAvailable, NotYourTurn, RuleError, SeatingError
 from rules.events import (
@@ -33,8 +51,6 @@ from rules.lone_taker import lone_taker, lone_taker_beavers
 from rules.one_cube import half_answer, half_answerable, halves_answered, team_turns_the_cube
 from rules.seating import Seating
 from rules.state import (
-    BadCommand,
-    Command,
     Game,
     TableState,
     acting_captain,
@@ -42,17 +58,15 @@ from rules.state import (
     boxer_of,
     cube_between,
     cubes_of,
-    handles,
     replay,
-    sender,
     team_doubles,
 )
 
 _TEAM_ANSWERS = ("take", "beaver", "drop")
 
 
-@handles("double")
-def _double(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Double)
+def _double(state: TableState, cmd: Double) -> tuple[Event, ...]:
     game, seating = in_game(state)
     by = sender(cmd)
     boxer = boxer_of(state, by)
@@ -73,7 +87,7 @@ def _double(state: TableState, cmd: Command) -> tuple[Event, ...]:
     mine = cubes_of(game, by)  # his own and the games he bought, against each Box-side player
     if not mine:
         raise NotYourTurn(f"{by} has no cube in this game.")
-    if others := [p for p in cmd.names("cubes", []) if p not in {c.team_player for c in mine}]:
+    if others := [p for p in cmd.cubes or () if p not in {c.team_player for c in mine}]:
         raise BadCommand(f"You double your own cube only: leave out {', '.join(others)} "
                          "(only the Box names the cubes he doubles; each Team player turns "
                          "his own).")
@@ -114,12 +128,12 @@ def _in_rotation(state: TableState, game: Game, seating: Seating, by: str) -> No
 
 
 def _box_double(state: TableState, game: Game, seating: Seating,
-                cmd: Command, boxer: str) -> tuple[Event, ...]:
+                cmd: Double, boxer: str) -> tuple[Event, ...]:
     cubes = {p: c for p in seating.team if (c := cube_between(game, p, boxer)) is not None}
     eligible = [p for p, c in cubes.items() if c.may_double(Side.BOX)]
-    names = cmd.names("cubes", None)
+    names = cmd.cubes
     if names is None or state.rules.single_cube:  # with one cube the Box turns it for all
-        names = eligible
+        names = tuple(eligible)
     for name in names:
         if name not in cubes:
             raise BadCommand(f"{name} has no cube against you: the Team is "
@@ -148,7 +162,7 @@ def _box_double(state: TableState, game: Game, seating: Seating,
                                        f"{', '.join(level)} (cubes at {cubes[p].face}).")
     events: list[Event] = [CubeTurned(cubes[p].offer(Side.BOX), "double", boxer)
                            for p in chosen]
-    if cmd.arg("in_order", bool, False):
+    if cmd.in_order:
         if state.rules.team_answer_order != "box_choice":
             raise BadCommand("The Box chooses the order of the answers only where the rule "
                              f"set lets him ({citation(state, 'Atlanta 5.8')}).")
@@ -159,13 +173,13 @@ def _box_double(state: TableState, game: Game, seating: Seating,
 # -- answers ---------------------------------------------------------------------------------
 
 
-@handles("answer")
-def _answer(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Answer)
+def _answer(state: TableState, cmd: Answer) -> tuple[Event, ...]:
     game, seating = in_game(state)
     boxer = boxer_of(state, cmd.by)
     decisions: dict[str, str] = {}
-    for action in _TEAM_ANSWERS:
-        for player in cmd.names(action, []):
+    for action, players in zip(_TEAM_ANSWERS, (cmd.take, cmd.beaver, cmd.drop), strict=True):
+        for player in players:
             if player in decisions:
                 raise BadCommand(f"{player} is answered twice.")
             decisions[player] = action
@@ -276,21 +290,21 @@ def _apply(state: TableState, cube: Cube, action: str, by: str) -> list[Event]:
     return [CubeTurned(dropped, "drop", by), PointsPaid(transfer)]
 
 
-@handles("take", "drop", "beaver", "raccoon", "aardvark")
-def _respond(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Take, Drop, Beaver, Raccoon, Aardvark)
+def _respond(state: TableState, cmd: CubeAnswer) -> tuple[Event, ...]:
     game, seating = in_game(state)
     by = sender(cmd)
-    action = cmd.name
+    action = cmd.verb
     if (boxer := boxer_of(state, by)) is not None:
         return _box_responds(state, game, seating, cmd, boxer)
-    extras = extras_waiting(game, by, cmd.names("cubes", None))
+    extras = extras_waiting(game, by, cmd.cubes)
     if len(extras) > 1:  # Atlanta 5.7: the offered extras are answered together
         events: list[Event] = []
         for extra in extras:
             events += _apply(replay(events, state), extra, action, by)
         return finish(state, events)
-    cube = awaiting(game, by, cmd.names("cubes", None))
-    asked = cmd.arg("face", int, None)  # the value the question was about (a prompt's)
+    cube = awaiting(game, by, cmd.cubes)
+    asked = cmd.face
     if asked is not None and asked != cube.face:
         raise CubeNotAvailable(f"That question was about the cube at {asked}; it is at "
                                f"{cube.face} now, {cube.state.value}: answer the question "
@@ -349,8 +363,8 @@ def _waiting_on(game: Game, player: str) -> list[Cube]:
             and c.to_act is Side.TEAM]
 
 
-@handles("disconnect")
-def _disconnect(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Disconnect)
+def _disconnect(state: TableState, cmd: Disconnect) -> tuple[Event, ...]:
     """`player` was cut off (FIBS §6; on Discord a moderator reports it): he is away, his
     stand-in or the rule set acts for him, and where `disconnected_loses_place` he loses
     his place if he is not back when the next game starts. Only a moderator (or the
@@ -359,7 +373,7 @@ def _disconnect(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if not is_moderator(cmd):
         raise NotYourTurn("Only moderators (Manage Server, or the server's moderator role) "
                           "report a disconnection.")
-    player = cmd.arg("player", str)
+    player = cmd.player
     member = state.member(player)
     if member is None:
         raise SeatingError(f"{player} is not at this table.")
@@ -369,13 +383,13 @@ def _disconnect(state: TableState, cmd: Command) -> tuple[Event, ...]:
     return finish(state, away + _absentees(state, away)) if state.game else tuple(away)
 
 
-@handles("timeout")
-def _timeout(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Timeout)
+def _timeout(state: TableState, cmd: Timeout) -> tuple[Event, ...]:
     """A player's decision timer ran out (the service sends this, not a player): he is
     treated as away (his proxy or the rule set's stand-in acts), or takes, or drops. If he
     is away already, nobody answered for him in time either: his cube is dropped."""
     game, _ = in_game(state)
-    player = cmd.arg("player", str)
+    player = cmd.player
     waiting = _waiting_on(game, player)
     if not waiting and player == shooter(state) and not waiting_for(state):
         return shooter_timed_out(state, player)  # his time to roll or play ran out
@@ -414,11 +428,10 @@ def _captain_drops_for_all(state: TableState, game: Game, seating: Seating, cube
 
 
 def _box_responds(state: TableState, game: Game, seating: Seating,
-                  cmd: Command, boxer: str) -> tuple[Event, ...]:
+                  cmd: CubeAnswer, boxer: str) -> tuple[Event, ...]:
     awaiting = [p for p in seating.team if (c := cube_between(game, p, boxer)) is not None
                 and c.to_act is Side.BOX]
-    names = cmd.names("cubes", None)
-    names = awaiting if names is None else names
+    names = awaiting if cmd.cubes is None else list(cmd.cubes)
     if not names:
         raise NotYourTurn("Nothing waits for your answer.")
     strays = [p for p in names if p not in awaiting]
@@ -428,28 +441,28 @@ def _box_responds(state: TableState, game: Game, seating: Seating,
     doubles = team_doubles(game, seating, boxer)
     fresh = [p for p in names if p in doubles]
     if fresh:
-        if cmd.name in ("raccoon", "aardvark"):
-            raise CubeNotAvailable(f"A {cmd.name} answers a beaver or a raccoon; take, beaver "
+        if isinstance(cmd, Raccoon | Aardvark):
+            raise CubeNotAvailable(f"A {cmd.verb} answers a beaver or a raccoon; take, beaver "
                                    "or drop a double.")
         if len(fresh) != len(names):
             raise BadCommand("Answer the Team's new doubles apart from the beavered cubes.")
-        return _box_answers(state, game, seating, dict.fromkeys(fresh, cmd.name), whole=False,
+        return _box_answers(state, game, seating, dict.fromkeys(fresh, cmd.verb), whole=False,
                             boxer=boxer)
     events: list[Event] = []
     for player in names:
         cube = cube_between(game, player, boxer)
         assert cube is not None
-        events += _apply(state, cube, cmd.name, boxer)
+        events += _apply(state, cube, cmd.verb, boxer)
     return finish(state, events)
 
 
-@handles("hold", "release")
-def _hold(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Hold, Release)
+def _hold(state: TableState, cmd: Hold | Release) -> tuple[Event, ...]:
     """A Team player who may double asks the Captain to hold his roll (Atlanta 5.9, FIBS
     "he should say so", Villages 11 "wait"), or lets it go."""
     game, seating = in_game(state)
     by = sender(cmd)
-    if cmd.name == "release":
+    if isinstance(cmd, Release):
         if by not in game.holds:
             raise NotYourTurn("You are not holding the roll.")
         return (RollHeld(by, False),)
@@ -465,8 +478,8 @@ def _hold(state: TableState, cmd: Command) -> tuple[Event, ...]:
     return (RollHeld(by, True),)
 
 
-@handles("withdraw")
-def _withdraw(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Withdraw)
+def _withdraw(state: TableState, cmd: Withdraw) -> tuple[Event, ...]:
     """The doubler takes back a double not yet answered, where the rule set allows it (FIBS
     "if a player accidentally turns the cube ... that can be recovered")."""
     game, seating = in_game(state)
@@ -477,7 +490,7 @@ def _withdraw(state: TableState, cmd: Command) -> tuple[Event, ...]:
     side = Side.BOX if boxer else Side.TEAM
     names = [by]
     if side is Side.BOX or state.rules.single_cube:  # one cube: taken back for all
-        names = cmd.names("cubes", None) or list(seating.team)
+        names = list(cmd.cubes or seating.team)
     mine = [c for c in game.cubes if {c.team_player, c.player(Side.TEAM)} & set(names)
             and not c.is_extra
             and c.state is CubeState.OFFERED and c.offered_by is side

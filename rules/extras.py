@@ -13,21 +13,22 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rules.cite import citation
+from rules.commands import Extra, Retract, handles, sender
 from rules.cube import Cube, CubeState, Side
 from rules.errors import CubeNotAvailable, NotYourTurn
 from rules.events import CubeTurned, Event, PointsPaid
 from rules.game import finish, in_game, no_pending
 from rules.ledger import Transfer, pay
 from rules.lone_taker import round_is_everyone
-from rules.state import Command, Game, TableState, cube_of, handles, sender
+from rules.state import Game, TableState, cube_of
 
 
 def _rule(state: TableState) -> str:
     return citation(state, "Atlanta 5.7", fibs="FIBS §2 ¶6", danish="Danish ¶16")
 
 
-@handles("extra")
-def _extra(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Extra)
+def _extra(state: TableState, cmd: Extra) -> tuple[Event, ...]:
     """A player who dropped the Box's double gives an extra to a taker (Atlanta 5.7: the
     lone taker of a double of every cube; Danish: sells his cube to the highest-ranking
     taker): he pays the undoubled value and the taker holds a new cube against him at
@@ -60,7 +61,7 @@ def _extra(state: TableState, cmd: Command) -> tuple[Event, ...]:
         raise CubeNotAvailable("Nobody took the Box's double: there is no one to give an "
                                "extra to.")
     taker = takers[0]
-    if cmd.arg("to", str, taker) != taker:
+    if cmd.to is not None and cmd.to != taker:
         raise CubeNotAvailable(f"The extra goes to {taker}.")
     if any(c.team_player == taker and c.box_player == giver for c in game.cubes):
         raise CubeNotAvailable(f"You already gave {taker} an extra.")
@@ -68,8 +69,8 @@ def _extra(state: TableState, cmd: Command) -> tuple[Event, ...]:
     return (CubeTurned(cube, "extra", giver), PointsPaid(premium))
 
 
-@handles("retract")
-def _retract(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Retract)
+def _retract(state: TableState, cmd: Retract) -> tuple[Event, ...]:
     """Atlanta 5.7: the lone taker, rather than accept the extras offered, drops the Box's
     double after all: he pays the value before it, and every extra he holds lapses (those
     he took already too: the extras are answered together, so he can't keep one and drop

@@ -21,6 +21,7 @@ from rules.absence import may_act_for
 from rules.authority import check_runs_table
 from rules.board import GameKind, Position, legal_plays
 from rules.cite import citation
+from rules.commands import BadCommand, Command, Move, Reveal, Roll, Start, handles, need
 from rules.cube import Cube, CubeState, Side
 from rules.errors import NotYourTurn, RuleError, SeatingError
 from rules.events import (
@@ -40,15 +41,12 @@ from rules.notation import format_play, parse_play
 from rules.rotation import GameSummary
 from rules.seating import Seating
 from rules.state import (
-    BadCommand,
-    Command,
     Game,
     TableState,
     acting_box,
     acting_captain,
     between_games,
     cube_of,
-    handles,
     replay,
     take_partner,
     without,
@@ -100,8 +98,8 @@ def no_pending(state: TableState, doing: str,
 # -- start -----------------------------------------------------------------------------------
 
 
-@handles("start")
-def _start(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Start)
+def _start(state: TableState, cmd: Start) -> tuple[Event, ...]:
     check_runs_table(state, cmd, "start a game")
     seating = between_games(state)
     rules = state.rules
@@ -125,14 +123,14 @@ def _start(state: TableState, cmd: Command) -> tuple[Event, ...]:
         seating = take_partner(state, seating, candidate)
         events.append(Seated(seating, f"{candidate} partners the Box (a Partner is required)"))
     if state.mode == "play":
-        opening = cmd.arg("opening", list)
+        opening = need(cmd, "opening", cmd.opening)
         pairs = [_dice(p, "opening roll") for p in opening]
         if not pairs or pairs[-1][0] == pairs[-1][1] or any(a != b for a, b in pairs[:-1]):
             raise BadCommand("opening lists the opening rolls as [Box die, Team die] pairs: "
                              "ties first, the last pair unequal.")
         ties = len(pairs) - 1
     else:
-        ties = cmd.arg("ties", int, 0)
+        ties = cmd.ties
         if ties < 0:
             raise BadCommand("ties counts the opening ties: 0 or more.")
     autos = _automatic_doubles(state, seating, cmd, ties)
@@ -141,7 +139,7 @@ def _start(state: TableState, cmd: Command) -> tuple[Event, ...]:
         autos = {p: autos.get(p, 0) + carry for p in seating.team}
     limit = rules.automatic_double_limit
     carried_over = int(bool(rules.automatic_carry_over and limit and ties > limit and autos
-                            and cmd.arg("carry", bool, True)))
+                            and cmd.carry))
     cubes = []
     across = [seating.box]  # Danish ¶19, euro ¶9: a cube against the Partner too
     if seating.partner is not None and rules.partner_cubes == "own":
@@ -159,7 +157,7 @@ def _start(state: TableState, cmd: Command) -> tuple[Event, ...]:
         box_die, team_die = pairs[-1]
         side = Side.BOX if box_die > team_die else Side.TEAM
         dice = (box_die, team_die) if side is Side.BOX else (team_die, box_die)
-        commitment = cmd.arg("commitment", str, "")
+        commitment = cmd.commitment
         if commitment and not re.fullmatch(r"[0-9a-f]{64}", commitment):
             raise BadCommand("commitment is the SHA-256 of the dice seed: 64 hexadecimal "
                              "digits.")
@@ -168,10 +166,10 @@ def _start(state: TableState, cmd: Command) -> tuple[Event, ...]:
     return (*events, started)
 
 
-@handles("reveal")
-def _reveal(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Reveal)
+def _reveal(state: TableState, cmd: Reveal) -> tuple[Event, ...]:
     """The bot reveals a finished game's dice seed; it must hash to the game's commitment."""
-    number, seed = cmd.arg("game", int), cmd.arg("seed", str)
+    number, seed = cmd.game, cmd.seed
     found = next((c for c in state.commitments if c[0] == number), None)
     if found is None:
         raise BadCommand(f"Game {number} has no dice commitment to reveal.")
@@ -189,15 +187,15 @@ def _reveal(state: TableState, cmd: Command) -> tuple[Event, ...]:
     return (DiceRevealed(number, seed),)
 
 
-def _newcomers_by_rolls(state: TableState, seating: Seating, cmd: Command) -> Seating | None:
+def _newcomers_by_rolls(state: TableState, seating: Seating, cmd: Start) -> Seating | None:
     """Atlanta 6.5: players who joined at the same game roll two dice for their order at
     the end of the Team (`newcomer_rolls` {player: [d1, d2]}, `newcomer_rerolls` for ties).
     None when there is nothing to order, or no rolls were sent (they keep the joining order)."""
     newcomers = [p for p in seating.team if p in seating.newcomers]
     if (state.rules.newcomer_order != "rolls" or len(newcomers) < 2
-            or "newcomer_rolls" not in cmd.args):
+            or cmd.newcomer_rolls is None):
         return None
-    levels = [cmd.arg("newcomer_rolls", dict), *cmd.arg("newcomer_rerolls", list, [])]
+    levels = [cmd.newcomer_rolls, *cmd.newcomer_rerolls]
     if not all(isinstance(level, dict) and all(isinstance(d, list | tuple) for d in
                                                level.values()) for level in levels):
         raise BadCommand('newcomer_rolls maps each newcomer to his two dice, like '
@@ -215,7 +213,7 @@ def _newcomers_by_rolls(state: TableState, seating: Seating, cmd: Command) -> Se
                                        for p in seating.team))
 
 
-def _automatic_doubles(state: TableState, seating: Seating, cmd: Command,
+def _automatic_doubles(state: TableState, seating: Seating, cmd: Start,
                        ties: int) -> dict[str, int]:
     """How many automatic doubles each Team player's cube takes for `ties` opening ties."""
     rules = state.rules
@@ -223,11 +221,11 @@ def _automatic_doubles(state: TableState, seating: Seating, cmd: Command,
     count = min(ties, limit)
     if rules.automatic_doubles == "none" or count == 0:
         return {}
-    if rules.automatic_doubles == "box_option" and not cmd.arg("automatic", bool, True):
+    if rules.automatic_doubles == "box_option" and not cmd.automatic:
         return {}
     agreed = seating.team
     if rules.automatic_doubles == "by_agreement":
-        agreed = tuple(cmd.names("automatic_with", []))
+        agreed = cmd.automatic_with
         strangers = [p for p in agreed if p not in seating.team]
         if strangers:
             raise BadCommand(f"Automatic doubles are agreed with Team players only, not "
@@ -259,8 +257,8 @@ def _shooting(state: TableState, cmd: Command) -> tuple[Game, Seating, Position]
     return game, seating, game.position
 
 
-@handles("roll")
-def _roll(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Roll)
+def _roll(state: TableState, cmd: Roll) -> tuple[Event, ...]:
     game, _, position = _shooting(state, cmd)
     if game.dice is not None:
         raise NotYourTurn(f"The dice are rolled ({game.dice[0]}-{game.dice[1]}): play them.")
@@ -274,21 +272,21 @@ def _roll(state: TableState, cmd: Command) -> tuple[Event, ...]:
                         danish="Danish ¶9", euro="euro ¶4")
         raise NotYourTurn(f"{', '.join(game.holds)} asked to hold the roll ({rule}): "
                           "wait until they double or release it.")
-    dice = _dice(cmd.arg("dice", list), "roll")
-    if cmd.arg("die", int, game.dice_used) != game.dice_used:
+    dice = _dice(cmd.dice, "roll")
+    if cmd.die is not None and cmd.die != game.dice_used:
         raise NotYourTurn("Those dice were drawn for an earlier roll: roll again.")
     passed = not legal_plays(position, dice)[0].moves
     assert game.on_roll is not None
     return (Rolled(game.on_roll, dice, passed),)
 
 
-@handles("move")
-def _move(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Move)
+def _move(state: TableState, cmd: Move) -> tuple[Event, ...]:
     game, _, position = _shooting(state, cmd)
     if game.dice is None:
         raise NotYourTurn("Roll first.")
     no_pending(state, "the play")  # after a premature roll (Atlanta 8.6)
-    play = parse_play(cmd.arg("play", str), position, game.dice)
+    play = parse_play(cmd.play, position, game.dice)
     assert game.on_roll is not None
     moved = Moved(game.on_roll, format_play(play), play.position)
     outcome = play.position.outcome()

@@ -16,20 +16,12 @@ from dataclasses import replace
 from fractions import Fraction
 
 from rules.absence import captain_now
+from rules.commands import BadCommand, HoldOver, Resume, handles, sender
 from rules.cube import Side
 from rules.errors import NotYourTurn, RuleError, SeatingError
 from rules.events import Event, GameHeldOver, GameResumed, PlayerAway
 from rules.game import booked, in_game, next_seats, summarize
-from rules.state import (
-    BadCommand,
-    Command,
-    TableState,
-    acting_box,
-    acting_captain,
-    handles,
-    replay,
-    sender,
-)
+from rules.state import TableState, acting_box, acting_captain, replay
 
 
 def shooter_timed_out(state: TableState, player: str) -> tuple[Event, ...]:
@@ -68,8 +60,8 @@ def held_over(state: TableState, gone: str) -> GameHeldOver:
     return GameHeldOver(gone, transfers, seats)
 
 
-@handles("hold_over")
-def _hold_over(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(HoldOver)
+def _hold_over(state: TableState, cmd: HoldOver) -> tuple[Event, ...]:
     if state.rules.shooter_absent != "suspend":
         raise RuleError("Under these rules the game waits for the Box or the Captain; once "
                         "his time is up his stand-in rolls and plays for him.")
@@ -84,8 +76,8 @@ def _hold_over(state: TableState, cmd: Command) -> tuple[Event, ...]:
     return (held_over(state, gone),)
 
 
-@handles("resume")
-def _resume(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Resume)
+def _resume(state: TableState, cmd: Resume) -> tuple[Event, ...]:
     if state.member(sender(cmd)) is None:
         raise NotYourTurn("A player at the table plays out a held-over game.")
     if state.game is not None:
@@ -93,7 +85,7 @@ def _resume(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if not state.held:
         raise BadCommand("No game is on hold.")
     on_hold = [g.number for g, _ in state.held]
-    number = cmd.arg("game", int, on_hold[0])
+    number = on_hold[0] if cmd.game is None else cmd.game
     found = next(((g, s) for g, s in state.held if g.number == number), None)
     if found is None:
         raise BadCommand(f"Game {number} is not on hold; on hold: "

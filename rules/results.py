@@ -15,11 +15,12 @@ from rules.absence import captain_now
 from rules.authority import is_moderator
 from rules.board import GameKind
 from rules.cite import citation
+from rules.commands import BadCommand, Result, handles
 from rules.cube import Side
 from rules.errors import NotYourTurn
 from rules.events import Event, ResultProposed
 from rules.game import game_over, in_game, no_pending
-from rules.state import BadCommand, Command, TableState, acting_captain, handles
+from rules.state import TableState, acting_captain
 
 
 def result_side(state: TableState, player: str) -> Side | None:
@@ -66,12 +67,11 @@ def _waiting(state: TableState, agreed: tuple[str, ...]) -> tuple[str, ...]:
         follows and (m := state.member(p)) is not None and m.away and not m.proxy))
 
 
-@handles("result")
-def _result(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Result)
+def _result(state: TableState, cmd: Result) -> tuple[Event, ...]:
     in_game(state)  # in play mode too: a game resigned or agreed before it is played out
     no_pending(state, "the result")
-    winner = cmd.arg("winner", str)
-    kind = cmd.arg("kind", str, "single")
+    winner, kind = cmd.winner, cmd.kind
     if winner not in ("box", "team") or kind not in ("single", "gammon", "backgammon"):
         raise BadCommand("result needs winner box or team, and kind single, gammon or "
                          "backgammon.")

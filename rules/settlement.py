@@ -16,6 +16,19 @@ from fractions import Fraction
 from rules.absence import captain_now
 from rules.board import GameKind
 from rules.cite import citation
+from rules.commands import (
+    Accept,
+    BadCommand,
+    Payment,
+    Penalty,
+    Reject,
+    Resign,
+    ResignationAnswer,
+    Sell,
+    Settle,
+    handles,
+    sender,
+)
 from rules.cube import Cube, Side
 from rules.errors import CubeNotAvailable, NotYourTurn, RuleError
 from rules.events import (
@@ -30,24 +43,15 @@ from rules.events import (
 from rules.game import box_consults_fully, finish, in_game, no_pending
 from rules.ledger import pay
 from rules.rolloff import next_roll, whole
-from rules.state import (
-    BadCommand,
-    Command,
-    Game,
-    TableState,
-    cube_of,
-    cubes_of,
-    handles,
-    sender,
-)
+from rules.state import Game, TableState, cube_of, cubes_of
 
 
-@handles("settle")
-def _settle(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Settle)
+def _settle(state: TableState, cmd: Settle) -> tuple[Event, ...]:
     game, seating = in_game(state)
     by = sender(cmd)
-    other = cmd.arg("with", str)
-    points = _points(cmd.args.get("points"))
+    other = cmd.with_
+    points = _points(cmd.points)
     if {by, other} == {seating.box, seating.partner} and state.rules.partner_cubes == "shared":
         return _partners_settle(state, cmd, game, by, other, points)
     rule = state.rules.settlements
@@ -76,7 +80,7 @@ def _settle(state: TableState, cmd: Command) -> tuple[Event, ...]:
     return finish(state, _odd_half(state, cmd, events))
 
 
-def _partners_settle(state: TableState, cmd: Command, game: Game, by: str, other: str,
+def _partners_settle(state: TableState, cmd: Settle, game: Game, by: str, other: str,
                      points: Fraction) -> tuple[Event, ...]:
     """Atlanta 4.5: the Box and his Partner settle their shares between them (FIBS: the
     Partner sells his to the shooter for half a point); the game, the rotation and the
@@ -100,8 +104,8 @@ def _points(value: object) -> Fraction:
     return amount
 
 
-@handles("sell")
-def _sell(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Sell)
+def _sell(state: TableState, cmd: Sell) -> tuple[Event, ...]:
     """A Team player sells his game (his interest in his cube) for points, and the buyer
     plays it on (Atlanta 4.4: B takes A's offer, or the Box preempts it, paying B himself,
     and spectators or players out of the game may buy too; FIBS §2 ¶2, ¶8: a player who won't
@@ -114,7 +118,7 @@ def _sell(state: TableState, cmd: Command) -> tuple[Event, ...]:
     if rules.settlements == "never":
         raise CubeNotAvailable("Games are not sold at this table.")
     by = sender(cmd)
-    seller, buyer = cmd.arg("from", str, by), cmd.arg("to", str)
+    seller, buyer = by if cmd.from_ is None else cmd.from_, cmd.to
     if by not in (seller, buyer):
         raise NotYourTurn(f"A sale is {seller}'s and {buyer}'s to agree.")
     cube = cube_of(game, seller) or next(iter(cubes_of(game, seller)), None)
@@ -126,7 +130,7 @@ def _sell(state: TableState, cmd: Command) -> tuple[Event, ...]:
         raise BadCommand(f"{buyer} can't buy {seller}'s game: the Box or a Team player "
                          + ("can." if rules.single_cube else "or a spectator can."))
     half = Fraction(cube.face, 4 if cube.pending else 2)  # half the value before a double
-    price = half if rules.single_cube else _points(cmd.args.get("points", str(half)))
+    price = half if rules.single_cube else _points(str(half) if cmd.points is None else cmd.points)
     price, rolled = whole(state, cmd, price, by_pays=by == buyer)  # Atlanta 4.3
     note = f" ({rolled})" if rolled else ""
     if buyer == seating.box:  # the Box's preemption: a buy-out, the game ends for the seller
@@ -141,8 +145,8 @@ def _sell(state: TableState, cmd: Command) -> tuple[Event, ...]:
             *(PointsPaid(t) for t in paid))
 
 
-@handles("penalty")
-def _penalty(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Penalty)
+def _penalty(state: TableState, cmd: Penalty) -> tuple[Event, ...]:
     """A ruling on a player who consulted without the right. Atlanta 3.6: the Box takes the
     offender's cube at its starting value (`award`) or washes it (`wash`); an offender
     already out of the game pays the aggrieved Box or Captain half a starting cube (`half`),
@@ -152,8 +156,8 @@ def _penalty(state: TableState, cmd: Command) -> tuple[Event, ...]:
     one, or an offender out of the game, pays the original stake (`stake`)."""
     game, seating = in_game(state)
     by = sender(cmd)
-    offender = cmd.arg("player", str)
-    action = cmd.arg("action", str)
+    offender = cmd.player
+    action = cmd.action
     rule = state.rules.consultation_penalty
     allowed = {"ownership_or_wash": ("award", "wash", "half", "cube", "partner"),
                "frozen_cube": ("freeze", "stake")}.get(rule, ())
@@ -204,7 +208,7 @@ def _penalty(state: TableState, cmd: Command) -> tuple[Event, ...]:
     return finish(state, [CubeTurned(washed, "washed (penalty)", by)])
 
 
-def _odd_half(state: TableState, cmd: Command, events: list[Event]) -> list[Event]:
+def _odd_half(state: TableState, cmd: Payment, events: list[Event]) -> list[Event]:
     """`events`, and in scorekeeper mode the bot's roll for an odd half point that the Box
     and his Partner share (FIBS §2 ¶2: `next_roll`; refused without it)."""
     seating = state.seating
@@ -227,18 +231,18 @@ _KINDS = {"single": GameKind.SINGLE, "gammon": GameKind.GAMMON,
           "backgammon": GameKind.BACKGAMMON}
 
 
-@handles("resign")
-def _resign(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Resign)
+def _resign(state: TableState, cmd: Resign) -> tuple[Event, ...]:
     """A side offers to resign: the Box on all the Team's cubes (or the named ones), a Team
     player on his own cube; each is accepted or rejected by the other player of the cube."""
     game, seating = in_game(state)
     by = sender(cmd)
-    kind = cmd.arg("kind", str, "single")
+    kind = cmd.kind
     if kind not in _KINDS:
         raise BadCommand("A resignation is single, gammon or backgammon.")
     no_pending(state, "a resignation")
     if by == seating.box:
-        names = cmd.names("cubes", None) or list(dict.fromkeys(
+        names = list(cmd.cubes or ()) or list(dict.fromkeys(
             c.player(Side.TEAM) for c in game.cubes if c.live and not c.is_extra))
         side = Side.BOX
     else:
@@ -249,13 +253,13 @@ def _resign(state: TableState, cmd: Command) -> tuple[Event, ...]:
     return tuple(ResignationOffered(p, side, kind) for p in names)
 
 
-@handles("accept", "reject")
-def _answer_resignation(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Accept, Reject)
+def _answer_resignation(state: TableState, cmd: ResignationAnswer) -> tuple[Event, ...]:
     game, seating = in_game(state)
     by = sender(cmd)
     offers = {p: (side, kind) for p, side, kind in game.resignations}
     if by == seating.box:
-        names = cmd.names("cubes", None) or [p for p, (s, _) in offers.items()
+        names = list(cmd.cubes or ()) or [p for p, (s, _) in offers.items()
                                              if s is Side.TEAM]
         mine = [p for p in names if p in offers and offers[p][0] is Side.TEAM]
     else:
@@ -264,8 +268,8 @@ def _answer_resignation(state: TableState, cmd: Command) -> tuple[Event, ...]:
         raise NotYourTurn("No resignation waits for your answer.")
     events: list[Event] = []
     for player in mine:
-        events.append(ResignationAnswered(player, cmd.name == "accept"))
-        for cube in cubes_of(game, player) if cmd.name == "accept" else []:
+        events.append(ResignationAnswered(player, isinstance(cmd, Accept)))
+        for cube in cubes_of(game, player) if isinstance(cmd, Accept) else []:
             side, kind = offers[player]  # the Box resigns for his side (a Partner's cubes too)
             won = cube.result(_KINDS[kind], side.other, jacoby=state.rules.jacoby)
             ended, paid = cube.settle(won.points, side)

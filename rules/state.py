@@ -2,13 +2,12 @@
 
 The state is built only by folding events: `evolve` applies results that `decide`
 (rules/table.py and rules/game.py) already checked, so it needs no rule checks and never
-raises. The command type and the handler registry live here too, so that the table's
-handlers (rules/table.py) and the game's (rules/game.py) can share them without a cycle.
+raises. The commands are rules/commands.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
@@ -59,55 +58,6 @@ from rules.ruleset import RuleSet
 from rules.seating import Seating
 
 MODES = ("play", "scorekeeper")
-
-
-class BadCommand(RuleError):
-    """A command that is missing an argument or names something that does not exist."""
-
-
-@dataclass(frozen=True)
-class Command:
-    """One request to the table: its name, who sends it and its arguments.
-
-    `monitor`: the command is the table monitor's record of what was done and agreed (a
-    transcript's line), so the sender's right to it is not asked; a command from Discord
-    never is."""
-
-    name: str
-    by: str = ""
-    args: Mapping[str, Any] = field(default_factory=dict)
-    monitor: bool = False
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Command:
-        """A command from a transcript line: {"cmd": NAME, "by": PLAYER, ...arguments}, as
-        the table's monitor recorded it."""
-        if not isinstance(data, Mapping) or not isinstance(data.get("cmd"), str):
-            raise BadCommand('A command is a JSON object with "cmd", like {"cmd": "join", '
-                             '"by": "ann"}.')
-        by = data.get("by", "")
-        if not isinstance(by, str):
-            raise BadCommand(f'"by" names a player: got {by!r}.')
-        return cls(data["cmd"], by, {k: v for k, v in data.items() if k not in ("cmd", "by")},
-                   monitor=True)
-
-    def arg(self, name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
-        """Argument `name`, checked to be of `kind`; BadCommand if missing or malformed."""
-        value = self.args.get(name, default)
-        if value is ...:
-            raise BadCommand(f"{self.name} needs {name!r}.")
-        wrong = not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool)
-        if value is not default and wrong:
-            raise BadCommand(f"{self.name}: {name!r} has the wrong form ({value!r}).")
-        return value
-
-    def names(self, name: str, default: Any = ...) -> Any:
-        """Argument `name` as a list of player names (strings); BadCommand otherwise."""
-        value = self.arg(name, list, default)
-        if value is not default and not all(isinstance(v, str) for v in value):
-            raise BadCommand(f"{self.name}: {name!r} lists players by name, like "
-                             f'["ann", "bo"] (got {value!r}).')
-        return value
 
 
 @dataclass(frozen=True)
@@ -231,20 +181,6 @@ class TableState:
         return tuple(m.name for m in self.members if not m.waiting and not m.out)
 
 
-Handler = Callable[[TableState, Command], tuple[Event, ...]]
-HANDLERS: dict[str, Handler] = {}
-
-
-def handles(*names: str) -> Callable[[Handler], Handler]:
-    """Register a handler for the named commands (used here and by rules/game.py)."""
-    def register(fn: Handler) -> Handler:
-        for name in names:
-            HANDLERS[name] = fn
-        return fn
-    return register
-
-
-
 # -- helpers shared by the handlers ----------------------------------------------------------
 
 
@@ -348,12 +284,6 @@ def between_games(state: TableState) -> Seating:
     if state.seating is None:
         raise SeatingError("Draw the seats first (seat).")
     return state.seating
-
-
-def sender(cmd: Command) -> str:
-    if not cmd.by:
-        raise BadCommand(f'{cmd.name} needs "by": the player who sends it.')
-    return cmd.by
 
 
 # -- evolve ----------------------------------------------------------------------------------

@@ -21,7 +21,19 @@ from bot.effects import Outcome
 from bot.markdown import shown
 from bot.service import TableService
 from rules.actions import refusal
-from rules.state import Command, TableState
+from rules.commands import (
+    Admit,
+    Approve,
+    Command,
+    Decline,
+    Object,
+    Partner,
+    Refuse,
+    Sell,
+    Stake,
+    build,
+)
+from rules.state import TableState
 
 _LABELS = {"take": ("Take", discord.ButtonStyle.success),
            "drop": ("Drop", discord.ButtonStyle.danger),
@@ -119,7 +131,7 @@ class PromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             args["cubes"] = [self.across]
         if self.face and self.action not in ("accept", "reject"):
             args["face"] = self.face
-        command = Command(self.action, me, args)
+        command = build(self.action, me, **args)
         if self.action in _TURNS_AGAIN and self.across:  # whoever acts for the turner
             state = await bot.service.state(self.table_id)
             rule = state.rules.raccoons if self.action == "raccoon" else state.rules.aardvarks
@@ -168,8 +180,8 @@ class RaccoonButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         if str(interaction.user.id) != self.across:
             await bot.reply(interaction, "This question is for someone else.")
             return
-        await bot.act(interaction, self.table_id, Command(
-            self.action, self.actor, {"cubes": [self.across]}))
+        await bot.act(interaction, self.table_id,
+                      build(self.action, self.actor, cubes=[self.across]))
 
 
 class InviteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -195,9 +207,9 @@ class InviteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             return
         if self.answer == "yes":
             await bot.act(interaction, self.table_id,
-                          Command("partner", self.player, {"player": self.player}))
+                          Partner(by=self.player, player=self.player))
             return
-        await bot.act(interaction, self.table_id, Command("decline", self.player))
+        await bot.act(interaction, self.table_id, Decline(by=self.player))
 
 
 class ConsentButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -220,9 +232,9 @@ class ConsentButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
-        args = {"correction": self.number}  # a moderator's says so (`act`)
+        answer = Approve if self.answer == "approve" else Refuse  # a moderator's says so (`act`)
         await bot.act(interaction, self.table_id,
-                      Command(self.answer, str(interaction.user.id), args))
+                      answer(by=str(interaction.user.id), correction=self.number))
 
 
 class AdmitButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -243,8 +255,9 @@ class AdmitButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).act(interaction, self.table_id, Command(
-            self.answer, str(interaction.user.id), {"player": self.player}))
+        answer = Admit if self.answer == "admit" else Object
+        await bot_of(interaction).act(interaction, self.table_id, answer(
+            by=str(interaction.user.id), player=self.player))
 
 
 class BuyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -271,13 +284,10 @@ class BuyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         if str(interaction.user.id) != self.buyer:
             await bot.reply(interaction, "This offer is for someone else.")
             return
-        args = {"from": self.seller, "to": self.buyer}
-        if self.points:
-            args["points"] = self.points
         # the bot's dice for a fraction rolled off (Atlanta 4.3) or an odd half (FIBS §2 ¶2)
-        cmd_args: dict[str, Any] = {**args, "rolloff": bot.dice.rolloff(),
-                                    "next_roll": bot.dice.pair()}
-        await bot.act(interaction, self.table_id, Command("sell", self.buyer, cmd_args))
+        await bot.act(interaction, self.table_id, Sell(
+            by=self.buyer, from_=self.seller, to=self.buyer, points=self.points or None,
+            rolloff=bot.dice.rolloff(), next_roll=bot.dice.pair()))
 
 
 class StakeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -304,8 +314,8 @@ class StakeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await bot.reply(interaction, f"Only the Box ({box}) agrees to a stake change now "
                                          "(Atlanta 2.3): ask again with `/chouette stake`.")
             return
-        await bot.act(interaction, self.table_id, Command(
-            "stake", str(interaction.user.id), {"player": self.player, "stake": self.stake}))
+        await bot.act(interaction, self.table_id, Stake(
+            by=str(interaction.user.id), player=self.player, stake=self.stake))
 
 
 def prompt_view(table_id: str, player: str, actions: tuple[str, ...],

@@ -15,6 +15,7 @@ import signal
 import time
 from collections import defaultdict
 from collections.abc import Awaitable, Mapping
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -34,9 +35,10 @@ from bot.markdown import escape
 from bot.service import TableService
 from bot.store import EventStore
 from bot.tasks import spawn
+from rules.commands import Command, Reveal, Roll, Seat, Start
 from rules.errors import RuleError
 from rules.seating import Reroll, order_by_rolls
-from rules.state import Command, TableState, replay
+from rules.state import TableState, replay
 from rules.table import decide, unopposed
 
 log = logging.getLogger(__name__)
@@ -119,7 +121,7 @@ class ChouetteBot(commands.Bot):
         """Send `command` to the table as the user who clicked or typed it (a moderator's
         says so: the rules decide what he may do); a refusal is an ephemeral reply."""
         if self.is_moderator(interaction.user):
-            command = Command(command.name, command.by, {**command.args, "moderator": True})
+            command = replace(command, moderator=True)
         outcome = await self.service.handle(table_id, command,
                                             key=key or str(interaction.id))
         if not outcome.accepted:
@@ -143,9 +145,8 @@ class ChouetteBot(commands.Bot):
         game = state.game
         seed = await self.store.game_seed(table_id, game.number) if game else None
         if game is None or seed is None:  # no game, or one started without seeded dice
-            return Command("roll", who, {"dice": self.dice.roll(self.dice.new_seed(), 0)})
-        return Command("roll", who, {"dice": self.dice.roll(seed, game.dice_used),
-                                     "die": game.dice_used})
+            return Roll(by=who, dice=self.dice.roll(self.dice.new_seed(), 0))
+        return Roll(by=who, dice=self.dice.roll(seed, game.dice_used), die=game.dice_used)
 
     async def reveal(self, table_id: str, state: TableState) -> None:
         """Reveal the dice seed of every finished game whose seed is still secret."""
@@ -156,7 +157,7 @@ class ChouetteBot(commands.Bot):
             if seed is None:
                 continue
             outcome = await self.service.handle(
-                table_id, Command("reveal", "", {"game": number, "seed": seed.hex()}),
+                table_id, Reveal(game=number, seed=seed.hex()),
                 key=f"reveal:{number}")
             if outcome.accepted:
                 await self.presenter.show(table_id, outcome)
@@ -182,34 +183,34 @@ class ChouetteBot(commands.Bot):
         it."""
         state = await self.service.state(table_id)
         me, key = str(interaction.user.id), str(interaction.id)
-        mod = {"moderator": True} if self.is_moderator(interaction.user) else {}
+        mod = self.is_moderator(interaction.user)
         seat = None
         if state.seating is None:
             rolls, rerolls = self.roll_for_order(list(state.present),
                                                  state.rules.seat_roll_dice)
-            seat = Command("seat", me, {"rolls": rolls, "rerolls": rerolls, **mod})
+            seat = Seat(by=me, rolls=rolls, rerolls=rerolls, moderator=mod)
         try:  # would the rules take it? (dummy opening dice: the real ones come after)
             drawn = replay(decide(state, seat), state) if seat else state
-            decide(drawn, Command("start", me, {"opening": [[1, 2]], **mod}))
+            decide(drawn, Start(by=me, opening=[[1, 2]], moderator=mod))
         except RuleError as exc:
             await self.reply(interaction, self.presenter.names(state, str(exc),
                                                                _named_in(interaction)))
             return
         seated = (await self.service.handle(table_id, seat, key=f"{key}:seat")
                   if seat is not None else None)
-        args: dict[str, object] = dict(mod)
+        start = Start(by=me, moderator=mod)
         state = await self.service.state(table_id)
         ahead = replay(unopposed(state), state).seating  # with those who join as it starts
         newcomers = ahead.newcomers if ahead else ()
         if state.rules.newcomer_order == "rolls" and len(newcomers) > 1:  # Atlanta 6.5
-            args["newcomer_rolls"], args["newcomer_rerolls"] = self.roll_for_order(
-                list(newcomers), 2)
+            rolls, rerolls = self.roll_for_order(list(newcomers), 2)
+            start = replace(start, newcomer_rolls=rolls, newcomer_rerolls=rerolls)
         if state.mode == "play":
             seed = await self.store.game_seed(table_id, state.games_played + 1,
                                               self.dice.new_seed())
             assert seed is not None
-            args |= {"opening": self.dice.opening(seed), "commitment": commitment(seed)}
-        started = await self.service.handle(table_id, Command("start", me, args),
+            start = replace(start, opening=self.dice.opening(seed), commitment=commitment(seed))
+        started = await self.service.handle(table_id, start,
                                             key=f"{key}:start")
         # Each stored action is shown as itself (its outbox row, its nonces); the first
         # answers the click with the table as it now is.

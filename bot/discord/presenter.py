@@ -32,10 +32,11 @@ from bot.render.sheet import render_sheet
 from bot.service import TableService
 from bot.store import Channels, EventStore
 from bot.tasks import spawn
+from rules.commands import Command, Move, Release, Timeout
 from rules.cube import Side
 from rules.game import shooter, waiting_for
 from rules.ledger import format_points
-from rules.state import Command, TableState
+from rules.state import TableState
 
 log = logging.getLogger(__name__)
 
@@ -110,7 +111,7 @@ class Presenter:
         table_id = key[0]
         self._timers.pop(key, None)
         outcome = await self.bot.service.handle(
-            table_id, Command("timeout", "", {"player": player}))
+            table_id, Timeout(player=player))
         if outcome.accepted:  # refused: he answered in time, nothing to do
             await self.show(table_id, outcome)
 
@@ -234,7 +235,7 @@ class Presenter:
             plays = play_options(game.position, game.dice)  # the board's menu computed them
             if len(plays) == 1:  # forced: the bot plays it (a pass is the rules' own)
                 outcome = await self.bot.service.handle(
-                    table_id, Command("move", who, {"play": plays[0]}))
+                    table_id, Move(by=who, play=plays[0]))
                 if outcome.accepted:
                     await self.show(table_id, outcome)
             return
@@ -263,7 +264,7 @@ class Presenter:
     async def _lapse(self, table_id: str, holder: str, seconds: float) -> None:
         await asyncio.sleep(seconds)
         self._timers.pop((table_id, f"hold:{holder}"), None)
-        outcome = await self.bot.service.handle(table_id, Command("release", holder))
+        outcome = await self.bot.service.handle(table_id, Release(by=holder))
         if outcome.accepted:  # refused: he doubled or released in time
             await self.show(table_id, outcome)
 

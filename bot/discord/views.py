@@ -23,10 +23,11 @@ from bot.discord.failures import guarded
 from bot.markdown import escape, shown
 from rules.actions import box_doubles, refusal
 from rules.board import Position, legal_plays
+from rules.commands import Answer, Command, Double, Move
 from rules.cube import CubeState, Side
 from rules.notation import format_play
 from rules.one_cube import half_answerable
-from rules.state import Command, TableState, box_decider, boxer_of, cube_between
+from rules.state import TableState, box_decider, boxer_of, cube_between
 from rules.table import partner_invitees
 
 MOVE_MENU_LIMIT = 25  # Discord's most options in one select menu
@@ -55,7 +56,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         values = self.item.values
         play = values[0] if values else ""
         await bot_of(interaction).act(interaction, self.table_id,
-                                    Command("move", str(interaction.user.id), {"play": play}))
+                                    Move(by=str(interaction.user.id), play=play))
 
 
 class FirstMoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -113,8 +114,8 @@ class MoveModal(discord.ui.Modal, title="Your play"):
 
     @guarded
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).act(interaction, self.table_id, Command(
-            "move", str(interaction.user.id), {"play": self.play.value}))
+        await bot_of(interaction).act(interaction, self.table_id, Move(
+            by=str(interaction.user.id), play=self.play.value))
 
 
 @lru_cache(maxsize=128)
@@ -135,7 +136,7 @@ def plays_of(state: TableState) -> tuple[str, ...]:
 def may_not_move(state: TableState, player: str) -> str | None:
     """Why the rules would not take a play of this roll from `player` (None: they would)."""
     plays = plays_of(state)
-    return refusal(state, Command("move", player, {"play": plays[0]})) if plays else None
+    return refusal(state, Move(by=player, play=plays[0])) if plays else None
 
 
 class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -201,13 +202,13 @@ class PickConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]],
                     offered = [o.value for o in item.options]
         me = str(interaction.user.id)
         if self.verb == "double":
-            args: dict[str, Any] = {"cubes": picked.get("double", [])}
-            command = Command("double", me, args | ({"in_order": True} if self.order else {}))
+            command: Command = Double(by=me, cubes=tuple(picked.get("double", [])),
+                                      in_order=self.order)
         else:
             chosen = {p for v in picked.values() for p in v}
-            command = Command("answer", me, {"take": picked.get("take", []),
-                                             "beaver": picked.get("beaver", []),
-                                             "drop": [k for k in offered if k not in chosen]})
+            command = Answer(by=me, take=tuple(picked.get("take", [])),
+                             beaver=tuple(picked.get("beaver", [])),
+                             drop=tuple(k for k in offered if k not in chosen))
         await bot_of(interaction).act(interaction, self.table_id, command)
 
 
@@ -230,7 +231,7 @@ async def box_double_menu(interaction: discord.Interaction, table_id: str,
         return
     me = str(interaction.user.id)
     names = {p: state.shown(p) for p in box_doubles(state, me)}  # a FIBS Partner's too
-    why = (refusal(state, Command("double", me, {"cubes": list(names)})) if names
+    why = (refusal(state, Double(by=me, cubes=tuple(names))) if names
            else "None of your cubes can be doubled now.")
     if why:  # said at once, not after the menu
         await bot_of(interaction).reply(interaction, bot_of(interaction).presenter.names(
