@@ -389,6 +389,17 @@ def parse(data: Mapping[str, Any], *, monitor: bool = True) -> Command:
     return kind(by=by, monitor=monitor, **values)
 
 
+def line(cmd: Command) -> dict[str, Any]:
+    """The transcript line of `cmd` (`parse`'s inverse): the arguments not at their default."""
+    data: dict[str, Any] = {"cmd": cmd.verb, "by": cmd.by}
+    for f in fields(cmd):
+        value = getattr(cmd, f.name)
+        default = f.default_factory() if f.default_factory is not MISSING else f.default
+        if f.name not in ("by", "monitor") and value != default:
+            data[f.name.rstrip("_")] = list(value) if isinstance(value, tuple) else value
+    return data
+
+
 def build(verb: str, by: str = "", **args: Any) -> Command:
     """The command `verb` sent by player `by` (not the monitor), from its arguments by
     their transcript names (`for`, `from`, `with` included): for a name chosen at run time."""
