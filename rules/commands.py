@@ -81,12 +81,8 @@ class Newcomer(Command):
     name: str = ""  # the player's name as shown
 
 
-class Join(Newcomer, verb="join"):
-    """A player sits down (the table's approval given, or none needed)."""
-
-
-class Request(Newcomer, verb="request"):
-    """A newcomer asks the table to join."""
+class Join(Newcomer, verb="join"): ...
+class Request(Newcomer, verb="request"): ...
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -94,16 +90,9 @@ class JoinAnswer(Command):
     player: str
 
 
-class Admit(JoinAnswer, verb="admit"):
-    pass
-
-
-class Object(JoinAnswer, verb="object"):
-    pass
-
-
-class Leave(Command, verb="leave"):
-    pass
+class Admit(JoinAnswer, verb="admit"): ...
+class Object(JoinAnswer, verb="object"): ...
+class Leave(Command, verb="leave"): ...
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -114,8 +103,7 @@ class Seat(Command, verb="seat"):
     partner: str | None = None
 
 
-class Decline(Command, verb="decline"):
-    pass
+class Decline(Command, verb="decline"): ...  # an invited player won't be Partner
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -124,16 +112,9 @@ class Partner(Command, verb="partner"):
     partner: str | None = None  # the same as `player` (a transcript's spelling)
 
 
-class Captain(Command, verb="captain"):
-    pass
-
-
-class Alone(Command, verb="alone"):
-    pass
-
-
-class PassBox(Command, verb="pass_box"):
-    pass
+class Captain(Command, verb="captain"): ...  # the Partner captains instead (Atlanta 6.4)
+class Alone(Command, verb="alone"): ...  # a new Box plays without a Partner (Atlanta 6.3)
+class PassBox(Command, verb="pass_box"): ...
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -142,8 +123,7 @@ class Stake(Command, verb="stake"):
     player: str | None = None  # who asked (the Box sends it): the sender by default
 
 
-class EndSession(Command, verb="end_session"):
-    pass
+class EndSession(Command, verb="end_session"): ...
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -152,20 +132,10 @@ class Blinding(Command):
     name: str = ""  # the kibitzer's name as shown
 
 
-class Blind(Blinding, verb="blind"):
-    pass
-
-
-class Unblind(Blinding, verb="unblind"):
-    pass
-
-
-class Away(Command, verb="away"):
-    pass
-
-
-class Back(Command, verb="back"):
-    pass
+class Blind(Blinding, verb="blind"): ...
+class Unblind(Blinding, verb="unblind"): ...
+class Away(Command, verb="away"): ...
+class Back(Command, verb="back"): ...
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -183,8 +153,7 @@ class Timeout(Command, verb="timeout"):
     player: str
 
 
-class HoldOver(Command, verb="hold_over"):
-    pass
+class HoldOver(Command, verb="hold_over"): ...  # the game waits for its shooter (FIBS §6)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -206,12 +175,8 @@ class CorrectionAnswer(Command):
     correction: int
 
 
-class Approve(CorrectionAnswer, verb="approve"):
-    pass
-
-
-class Refuse(CorrectionAnswer, verb="refuse"):
-    pass
+class Approve(CorrectionAnswer, verb="approve"): ...
+class Refuse(CorrectionAnswer, verb="refuse"): ...
 
 
 # -- the game ----------------------------------------------------------------------------------
@@ -271,32 +236,13 @@ class CubeAnswer(Command):
     face: int | None = None  # the value the question was about (a prompt's)
 
 
-class Take(CubeAnswer, verb="take"):
-    pass
-
-
-class Drop(CubeAnswer, verb="drop"):
-    pass
-
-
-class Beaver(CubeAnswer, verb="beaver"):
-    pass
-
-
-class Raccoon(CubeAnswer, verb="raccoon"):
-    pass
-
-
-class Aardvark(CubeAnswer, verb="aardvark"):
-    pass
-
-
-class Hold(Command, verb="hold"):
-    pass
-
-
-class Release(Command, verb="release"):
-    pass
+class Take(CubeAnswer, verb="take"): ...
+class Drop(CubeAnswer, verb="drop"): ...
+class Beaver(CubeAnswer, verb="beaver"): ...
+class Raccoon(CubeAnswer, verb="raccoon"): ...
+class Aardvark(CubeAnswer, verb="aardvark"): ...
+class Hold(Command, verb="hold"): ...  # a Team player asks the Captain to hold his roll
+class Release(Command, verb="release"): ...
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -309,8 +255,7 @@ class Extra(Command, verb="extra"):
     to: str | None = None
 
 
-class Retract(Command, verb="retract"):
-    pass
+class Retract(Command, verb="retract"): ...  # the lone taker drops after all (Atlanta 5.7)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -324,7 +269,7 @@ class Payment(Command):
 @dataclass(frozen=True, kw_only=True)
 class Settle(Payment, verb="settle"):
     with_: str
-    points: Any = None  # what the sender receives (less than 0: pays), halves allowed
+    points: Any = None  # what the sender pays (less than 0: receives), halves allowed
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -351,12 +296,8 @@ class ResignationAnswer(Command):
     cubes: tuple[str, ...] | None = None
 
 
-class Accept(ResignationAnswer, verb="accept"):
-    pass
-
-
-class Reject(ResignationAnswer, verb="reject"):
-    pass
+class Accept(ResignationAnswer, verb="accept"): ...
+class Reject(ResignationAnswer, verb="reject"): ...
 
 
 # -- reading a transcript line -----------------------------------------------------------------
