@@ -21,8 +21,9 @@ from rules.errors import RuleError
 from rules.events import CubeTurned, Event, Moved, Rolled
 from rules.game import shooter
 from rules.notation import format_play, parse_play, position_id
+from rules.roles import acting_captain, cube_of
 from rules.ruleset import RuleSet
-from rules.state import TableState, acting_captain, cube_of, evolve
+from rules.state import TableState, evolve
 from rules.table import decide
 
 ANSWERS = ("take", "drop", "beaver")

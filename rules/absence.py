@@ -18,7 +18,8 @@ from rules.commands import Away, Back, Command, Proxy, handles, sender
 from rules.cube import CubeState, Side
 from rules.errors import CubeNotAvailable, NotYourTurn, RuleError, SeatingError
 from rules.events import Event, PlayerAway, ProxyAppointed, Seated
-from rules.state import TableState, acting_captain, cube_of
+from rules.roles import acting_captain, cube_of
+from rules.state import TableState
 
 
 def proxy_chain(state: TableState, player: str) -> list[str]:

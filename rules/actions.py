@@ -7,7 +7,8 @@ from __future__ import annotations
 from rules.commands import Command, Double, Hold
 from rules.cube import Side
 from rules.errors import RuleError
-from rules.state import TableState, boxer_of, cube_between
+from rules.roles import boxer_of, cube_between
+from rules.state import TableState
 from rules.table import decide
 
 

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from rules.commands import BadCommand
 from rules.cube import Cube, Side
 from rules.errors import NotYourTurn
-from rules.state import Game, cube_of
+from rules.roles import cube_of
+from rules.state import Game
 
 
 def extras_waiting(game: Game, taker: str, givers: Sequence[str] | None) -> list[Cube]:

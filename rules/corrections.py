@@ -35,7 +35,8 @@ from rules.cube import Side
 from rules.errors import NotYourTurn, RuleError
 from rules.events import Corrected, CorrectionAnswered, CorrectionProposed, Event
 from rules.ledger import Transfer
-from rules.state import TableState, acting_captain
+from rules.roles import acting_captain
+from rules.state import TableState
 
 KINDS = ("score", "undo")
 MODERATOR = "moderator"  # a `needs` entry: any moderator but the proposer

@@ -49,18 +49,9 @@ from rules.game import finish, in_game, no_pending, shooter, waiting_for
 from rules.holdover import shooter_timed_out
 from rules.lone_taker import lone_taker, lone_taker_beavers
 from rules.one_cube import half_answer, half_answerable, halves_answered, team_turns_the_cube
+from rules.roles import acting_captain, box_decider, boxer_of, cube_between, cubes_of, team_doubles
 from rules.seating import Seating
-from rules.state import (
-    Game,
-    TableState,
-    acting_captain,
-    box_decider,
-    boxer_of,
-    cube_between,
-    cubes_of,
-    replay,
-    team_doubles,
-)
+from rules.state import Game, TableState, replay
 
 _TEAM_ANSWERS = ("take", "beaver", "drop")
 

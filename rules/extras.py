@@ -20,7 +20,8 @@ from rules.events import CubeTurned, Event, PointsPaid
 from rules.game import finish, in_game, no_pending
 from rules.ledger import Transfer, pay
 from rules.lone_taker import round_is_everyone
-from rules.state import Game, TableState, cube_of
+from rules.roles import cube_of
+from rules.state import Game, TableState
 
 
 def _rule(state: TableState) -> str:

@@ -38,19 +38,10 @@ from rules.events import (
 )
 from rules.ledger import SplitMode, Transfer, leavers_settlement, net, split_game
 from rules.notation import format_play, parse_play
+from rules.roles import acting_box, acting_captain, between_games, cube_of, take_partner, without
 from rules.rotation import GameSummary
 from rules.seating import Seating
-from rules.state import (
-    Game,
-    TableState,
-    acting_box,
-    acting_captain,
-    between_games,
-    cube_of,
-    replay,
-    take_partner,
-    without,
-)
+from rules.state import Game, TableState, replay
 
 # -- questions about the game ----------------------------------------------------------------
 

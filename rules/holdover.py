@@ -21,7 +21,8 @@ from rules.cube import Side
 from rules.errors import NotYourTurn, RuleError, SeatingError
 from rules.events import Event, GameHeldOver, GameResumed, PlayerAway
 from rules.game import booked, in_game, next_seats, summarize
-from rules.state import TableState, acting_box, acting_captain, replay
+from rules.roles import acting_box, acting_captain
+from rules.state import TableState, replay
 
 
 def shooter_timed_out(state: TableState, player: str) -> tuple[Event, ...]:

@@ -18,8 +18,9 @@ from rules.events import (
     PointsPaid,
 )
 from rules.ledger import Transfer
+from rules.roles import acting_captain, cube_between, team_doubles
 from rules.seating import Seating
-from rules.state import Game, TableState, acting_captain, cube_between, team_doubles
+from rules.state import Game, TableState
 
 
 def team_turns_the_cube(game: Game, seating: Seating, cube: Cube,

@@ -20,7 +20,8 @@ from rules.cube import Side
 from rules.errors import NotYourTurn
 from rules.events import Event, ResultProposed
 from rules.game import game_over, in_game, no_pending
-from rules.state import TableState, acting_captain
+from rules.roles import acting_captain
+from rules.state import TableState
 
 
 def result_side(state: TableState, player: str) -> Side | None:

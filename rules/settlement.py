@@ -42,8 +42,9 @@ from rules.events import (
 )
 from rules.game import box_consults_fully, finish, in_game, no_pending
 from rules.ledger import pay
+from rules.roles import cube_of, cubes_of
 from rules.rolloff import next_roll, whole
-from rules.state import Game, TableState, cube_of, cubes_of
+from rules.state import Game, TableState
 
 
 @handles(Settle)

@@ -65,9 +65,10 @@ from rules.events import (
 )
 from rules.game import booked
 from rules.ledger import leavers_settlement
+from rules.roles import between_games, take_partner, without
 from rules.ruleset import RuleSet, load_preset
 from rules.seating import Seating
-from rules.state import MODES, TableState, between_games, replay, take_partner, without
+from rules.state import MODES, TableState, replay
 
 
 def decide(state: TableState, command: Command) -> tuple[Event, ...]:

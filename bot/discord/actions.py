@@ -47,7 +47,8 @@ from rules.commands import Double, Extra, Request, Result, build
 from rules.cube import CubeState
 from rules.game import shooter, waiting_for
 from rules.results import confirmers
-from rules.state import TableState, boxer_of, own_cubes
+from rules.roles import boxer_of, own_cubes
+from rules.state import TableState
 from rules.table import open_choices, partner_invitees
 
 Click = Callable[[discord.Interaction, str, TableState], Awaitable[None]]

@@ -27,7 +27,8 @@ from rules.commands import Answer, Command, Double, Move
 from rules.cube import CubeState, Side
 from rules.notation import format_play
 from rules.one_cube import half_answerable
-from rules.state import TableState, box_decider, boxer_of, cube_between
+from rules.roles import box_decider, boxer_of, cube_between
+from rules.state import TableState
 from rules.table import partner_invitees
 
 MOVE_MENU_LIMIT = 25  # Discord's most options in one select menu

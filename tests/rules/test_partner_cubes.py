@@ -9,7 +9,8 @@ from rules.cube import Cube, CubeState, Side
 from rules.errors import CubeNotAvailable, NotYourTurn
 from rules.events import DoublesAnswered
 from rules.game import shooter
-from rules.state import TableState, cube_between
+from rules.roles import cube_between
+from rules.state import TableState
 from rules.table import decide
 from tests.rules.test_table import do, scores, table
 

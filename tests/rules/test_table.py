@@ -13,8 +13,9 @@ from rules.errors import CubeNotAvailable, NotYourTurn, RuleError, SeatingError
 from rules.events import GameStarted, PlayerLeft, Rolled, SessionEnded
 from rules.game import booked, box_consults_fully, shooter, team_voices
 from rules.ledger import net, split_game
+from rules.roles import cube_of
 from rules.seating import Seating
-from rules.state import TableState, cube_of, replay
+from rules.state import TableState, replay
 from rules.table import decide, partner_invitees
 
 

@@ -7,7 +7,8 @@ from typing import Any
 from rules.commands import Timeout, build
 from rules.cube import CubeState
 from rules.events import GameEnded
-from rules.state import TableState, cube_of, replay
+from rules.roles import cube_of
+from rules.state import TableState, replay
 from rules.table import decide
 
 
