@@ -15,7 +15,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from bot.markdown import escape, shown
-from rules.absence import stand_in
 from rules.corrections import MODERATOR, describe_correction
 from rules.cube import CubeState, Side
 from rules.events import (
@@ -54,6 +53,7 @@ from rules.events import (
     TableOpened,
 )
 from rules.game import box_consults_fully, waiting_for
+from rules.proxies import stand_in
 from rules.state import TableState
 
 

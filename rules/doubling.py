@@ -12,9 +12,7 @@ doubles and answers his own cubes as the Box does his (`boxer` below is either).
 
 from __future__ import annotations
 
-from rules.absence import absent_decisions, unnamed_absentees
 from rules.answers import awaiting, extras_waiting
-from rules.authority import is_moderator
 from rules.cite import citation
 from rules.commands import (
     Aardvark,
@@ -22,33 +20,30 @@ from rules.commands import (
     BadCommand,
     Beaver,
     CubeAnswer,
-    Disconnect,
     Double,
     Drop,
     Hold,
     Raccoon,
     Release,
     Take,
-    Timeout,
     Withdraw,
     handles,
     sender,
 )
 from rules.cube import Cube, CubeState, Side
-from rules.errors import CubeNotAvailable, NotYourTurn, RuleError, SeatingError
+from rules.errors import CubeNotAvailable, NotYourTurn
 from rules.events import (
     AnswersInOrder,
     CubeTurned,
     DoublesAnswered,
     Event,
-    PlayerAway,
     PointsPaid,
     RollHeld,
 )
-from rules.game import finish, in_game, no_pending, shooter, waiting_for
-from rules.holdover import shooter_timed_out
+from rules.game import finish, in_game, no_pending
 from rules.lone_taker import lone_taker, lone_taker_beavers
 from rules.one_cube import half_answer, half_answerable, halves_answered, team_turns_the_cube
+from rules.proxies import absent_decisions, unnamed_absentees
 from rules.roles import acting_captain, box_decider, boxer_of, cube_between, cubes_of, team_doubles
 from rules.seating import Seating
 from rules.state import Game, TableState, replay
@@ -158,7 +153,7 @@ def _box_double(state: TableState, game: Game, seating: Seating,
             raise BadCommand("The Box chooses the order of the answers only where the rule "
                              f"set lets him ({citation(state, 'Atlanta 5.8')}).")
         events.append(AnswersInOrder())
-    return finish(state, events + _absentees(state, events))
+    return finish(state, events + absentee_answers(state, events))
 
 
 # -- answers ---------------------------------------------------------------------------------
@@ -316,11 +311,11 @@ def _respond(state: TableState, cmd: CubeAnswer) -> tuple[Event, ...]:
             raise CubeNotAvailable("You are the only one taking the Box's double: at this "
                                    "table a lone taker must beaver "
                                    f"({citation(state, villages='Villages 8')}), or drop.")
-    events = _decided(state, cube, action, by)
-    return finish(state, events + _absentees(state, events))
+    events = decided(state, cube, action, by)
+    return finish(state, events + absentee_answers(state, events))
 
 
-def _decided(state: TableState, cube: Cube, action: str, player: str,
+def decided(state: TableState, cube: Cube, action: str, player: str,
             label: str = "") -> list[Event]:
     """`player`'s answer on `cube` and what follows from it, whoever gives it (he, his
     stand-in, a timeout): a lone taker beavered (Villages 8), the FIBS Captain's drop
@@ -333,75 +328,25 @@ def _decided(state: TableState, cube: Cube, action: str, player: str,
     return events
 
 
-def _absentees(state: TableState, events: list[Event]) -> list[Event]:
+def absentee_answers(state: TableState, events: list[Event]) -> list[Event]:
     """The answers the rule set gives for away players once `events` have happened."""
     extra: list[Event] = []
     after = replay(events, state)
     for player, action in absent_decisions(after):
-        for cube in _waiting_on(after.game, player) if after.game else []:
+        for cube in waiting_on(after.game, player) if after.game else []:
             if not cube.pending:  # answered already by what came before (a binding drop)
                 continue
-            done = _decided(after, cube, action, player, f"{player} (away)")
+            done = decided(after, cube, action, player, f"{player} (away)")
             extra += done
             after = replay(done, after)
     return extra
 
 
-def _waiting_on(game: Game, player: str) -> list[Cube]:
+def waiting_on(game: Game, player: str) -> list[Cube]:
     """A Team player's own cubes waiting for his answer (against the Box, and a Partner
     with cubes of his own)."""
     return [c for c in game.cubes if c.player(Side.TEAM) == player and not c.is_extra
             and c.to_act is Side.TEAM]
-
-
-@handles(Disconnect)
-def _disconnect(state: TableState, cmd: Disconnect) -> tuple[Event, ...]:
-    """`player` was cut off (FIBS §6; on Discord a moderator reports it): he is away, his
-    stand-in or the rule set acts for him, and where `disconnected_loses_place` he loses
-    his place if he is not back when the next game starts. Only a moderator (or the
-    table's monitor) reports it: a player can't have another marked away."""
-    sender(cmd)
-    if not is_moderator(cmd):
-        raise NotYourTurn("Only moderators (Manage Server, or the server's moderator role) "
-                          "report a disconnection.")
-    player = cmd.player
-    member = state.member(player)
-    if member is None:
-        raise SeatingError(f"{player} is not at this table.")
-    if member.disconnected:
-        raise RuleError(f"{player} is disconnected already: he is back with `back`.")
-    away: list[Event] = [PlayerAway(player, True, disconnected=True)]
-    return finish(state, away + _absentees(state, away)) if state.game else tuple(away)
-
-
-@handles(Timeout)
-def _timeout(state: TableState, cmd: Timeout) -> tuple[Event, ...]:
-    """A player's decision timer ran out (the service sends this, not a player): he is
-    treated as away (his proxy or the rule set's stand-in acts), or takes, or drops. If he
-    is away already, nobody answered for him in time either: his cube is dropped."""
-    game, _ = in_game(state)
-    player = cmd.player
-    waiting = _waiting_on(game, player)
-    if not waiting and player == shooter(state) and not waiting_for(state):
-        return shooter_timed_out(state, player)  # his time to roll or play ran out
-    if not waiting:
-        raise NotYourTurn(f"No decision of {player}'s is waiting.")
-    action = state.rules.timeout_action
-    if action != "proxy":
-        events: list[Event] = []
-        for cube in waiting:
-            events += _decided(replay(events, state), cube, action, player,
-                              f"{player} (timed out)")
-        return finish(state, events)
-    member = state.member(player)
-    if member is not None and member.away:  # nobody answered for him in time either: the
-        events = []                          # table can't wait for ever, and a drop risks
-        for cube in waiting:                 # no more than the cube's value (a reading)
-            events += _decided(replay(events, state), cube, "drop", player,
-                               f"{player} (nobody answered in time)")
-        return finish(state, events)
-    away: list[Event] = [PlayerAway(player, True)]
-    return finish(state, away + _absentees(state, away))
 
 
 def _captain_drops_for_all(state: TableState, game: Game, seating: Seating, cube: Cube,

@@ -17,7 +17,6 @@ from typing import Any
 
 from rules import rotation
 from rules import seating as sit
-from rules.absence import may_act_for
 from rules.authority import check_runs_table
 from rules.board import GameKind, Position, legal_plays
 from rules.cite import citation
@@ -38,6 +37,7 @@ from rules.events import (
 )
 from rules.ledger import SplitMode, Transfer, leavers_settlement, net, split_game
 from rules.notation import format_play, parse_play
+from rules.proxies import may_act_for
 from rules.roles import acting_box, acting_captain, between_games, cube_of, take_partner, without
 from rules.rotation import GameSummary
 from rules.seating import Seating

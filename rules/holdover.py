@@ -15,12 +15,12 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from rules.absence import captain_now
 from rules.commands import BadCommand, HoldOver, Resume, handles, sender
 from rules.cube import Side
 from rules.errors import NotYourTurn, RuleError, SeatingError
 from rules.events import Event, GameHeldOver, GameResumed, PlayerAway
 from rules.game import booked, in_game, next_seats, summarize
+from rules.proxies import captain_now
 from rules.roles import acting_box, acting_captain
 from rules.state import TableState, replay
 

@@ -11,7 +11,6 @@ still in the game agrees, each with the same `result` (the board's Confirm the r
 
 from __future__ import annotations
 
-from rules.absence import captain_now
 from rules.authority import is_moderator
 from rules.board import GameKind
 from rules.cite import citation
@@ -20,6 +19,7 @@ from rules.cube import Side
 from rules.errors import NotYourTurn
 from rules.events import Event, ResultProposed
 from rules.game import game_over, in_game, no_pending
+from rules.proxies import captain_now
 from rules.roles import acting_captain
 from rules.state import TableState
 

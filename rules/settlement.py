@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from rules.absence import captain_now
 from rules.board import GameKind
 from rules.cite import citation
 from rules.commands import (
@@ -42,6 +41,7 @@ from rules.events import (
 )
 from rules.game import box_consults_fully, finish, in_game, no_pending
 from rules.ledger import pay
+from rules.proxies import captain_now
 from rules.roles import cube_of, cubes_of
 from rules.rolloff import next_roll, whole
 from rules.state import Game, TableState

@@ -13,6 +13,7 @@ import dataclasses
 from dataclasses import replace
 from typing import Any
 
+import rules.absence  # registers away, back, proxy, disconnect and timeout
 import rules.authority  # registers blind and unblind
 import rules.corrections  # registers correct, approve and refuse
 import rules.doubling
@@ -22,7 +23,6 @@ import rules.holdover
 import rules.results  # registers result
 import rules.settlement  # noqa: F401  (registers settle and penalty)
 from rules import seating as sit
-from rules.absence import on_behalf
 from rules.authority import check_runs_table, is_moderator
 from rules.cite import citation
 from rules.commands import (
@@ -65,6 +65,7 @@ from rules.events import (
 )
 from rules.game import booked
 from rules.ledger import leavers_settlement
+from rules.proxies import on_behalf
 from rules.roles import between_games, take_partner, without
 from rules.ruleset import RuleSet, load_preset
 from rules.seating import Seating

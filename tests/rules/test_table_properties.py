@@ -37,7 +37,6 @@ import pytest
 from hypothesis import HealthCheck, Phase, assume, given, note, settings
 from hypothesis import strategies as st
 
-from rules.absence import captain_now
 from rules.board import CHECKERS, Position, legal_plays
 from rules.commands import (
     Command,
@@ -59,6 +58,7 @@ from rules.events import Event, GameEnded, Moved, PlayerLeft, SessionEnded
 from rules.game import shooter, waiting_for
 from rules.ledger import net
 from rules.notation import format_play
+from rules.proxies import captain_now
 from rules.ruleset import PRESETS
 from rules.state import MODES, TableState, replay
 from rules.table import decide
