@@ -22,9 +22,7 @@ from rules.commands import (
     CubeAnswer,
     Double,
     Drop,
-    Hold,
     Raccoon,
-    Release,
     Take,
     Withdraw,
     handles,
@@ -38,7 +36,6 @@ from rules.events import (
     DoublesAnswered,
     Event,
     PointsPaid,
-    RollHeld,
 )
 from rules.game import finish, in_game, no_pending
 from rules.lone_taker import lone_taker, lone_taker_beavers
@@ -390,28 +387,6 @@ def _box_responds(state: TableState, game: Game, seating: Seating,
         assert cube is not None
         events += _apply(state, cube, cmd.verb, boxer)
     return finish(state, events)
-
-
-@handles(Hold, Release)
-def _hold(state: TableState, cmd: Hold | Release) -> tuple[Event, ...]:
-    """A Team player who may double asks the Captain to hold his roll (Atlanta 5.9, FIBS
-    "he should say so", Villages 11 "wait"), or lets it go."""
-    game, seating = in_game(state)
-    by = sender(cmd)
-    if isinstance(cmd, Release):
-        if by not in game.holds:
-            raise NotYourTurn("You are not holding the roll.")
-        return (RollHeld(by, False),)
-    if by not in seating.team or not any(c.may_double(Side.TEAM) for c in cubes_of(game, by)):
-        raise NotYourTurn("Only a Team player who may double his cube holds the roll.")
-    if game.on_roll is not Side.TEAM or game.dice is not None:
-        raise NotYourTurn("Hold the roll before the Captain rolls, on the Team's turn.")
-    if game.answered:
-        raise NotYourTurn("The Box has answered this turn's doubles: nobody doubles again "
-                          "before the Captain's roll, so there is no roll to hold.")
-    if by in game.holds:
-        raise NotYourTurn("You are holding the roll already: double or release it.")
-    return (RollHeld(by, True),)
 
 
 @handles(Withdraw)

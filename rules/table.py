@@ -13,15 +13,17 @@ import dataclasses
 from dataclasses import replace
 from typing import Any
 
-import rules.absence  # registers away, back, proxy, disconnect and timeout
-import rules.authority  # registers blind and unblind
-import rules.corrections  # registers correct, approve and refuse
+# Each rules module registers the handlers of its commands (`handles`) when imported.
+import rules.absence
+import rules.authority
+import rules.corrections
 import rules.doubling
-import rules.extras  # registers extra and retract
+import rules.extras
 import rules.game
 import rules.holdover
-import rules.results  # registers result
-import rules.settlement  # noqa: F401  (registers settle and penalty)
+import rules.results
+import rules.settlement
+import rules.start  # noqa: F401
 from rules import seating as sit
 from rules.authority import check_runs_table, is_moderator
 from rules.cite import citation
