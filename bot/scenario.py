@@ -99,7 +99,7 @@ async def run_stored(text: str, db: Path | str) -> dict[str, Any]:
 def report(state: TableState, rejected: list[dict[str, Any]]) -> dict[str, Any]:
     """The contract's report of a table."""
     totals = state.sheet.totals()
-    names = [m.name for m in state.members] + [n for n in totals if not state.member(n)]
+    names = [m.player for m in state.members] + [n for n in totals if not state.member(n)]
     seating = state.seating
     out: dict[str, Any] = {
         "scores": {n: points(totals.get(n, Fraction(0))) for n in names},

@@ -69,7 +69,7 @@ def _correct(state: TableState, cmd: Correct) -> tuple[Event, ...]:
 
 def _score(state: TableState, cmd: Correct, reason: str) -> tuple[Transfer, tuple[str, str]]:
     payer, payee = need(cmd, "from", cmd.from_), need(cmd, "to", cmd.to)
-    known = {m.name for m in state.members} | set(state.sheet.names())
+    known = {m.player for m in state.members} | set(state.sheet.names())
     strangers = [p for p in (payer, payee) if p not in known]
     if strangers:
         raise BadCommand(f"{', '.join(strangers)} never sat at this table: a score "

@@ -97,7 +97,7 @@ def _shooting(state: TableState, cmd: Command) -> tuple[Game, Seating, Position]
         raise RuleError("This table keeps score only: enter the game's result instead.")
     who = shooter(state)
     member = state.member(who) if who else None
-    stand_in = member is not None and member.away and may_act_for(state, cmd.by, member.name)
+    stand_in = member is not None and member.away and may_act_for(state, cmd.by, member.player)
     if who is None or (cmd.by != who and not stand_in):  # his stand-in while away (7.1)
         side = "the Box" if game.on_roll is Side.BOX else "the Team"
         raise NotYourTurn(f"{who} rolls and plays for {side} now.")
@@ -190,7 +190,7 @@ def game_over(state: TableState, winner: Side, kind: GameKind) -> GameEnded:
     finals = [c.result(kind, winner, jacoby=state.rules.jacoby) for c in game.cubes if c.live]
     transfers = booked(state, (*game.transfers, *finals))
     seats, choices = next_seats(state, summarize(state, winner, transfers))
-    leavers = [m.name for m in state.members if m.leaving]  # Atlanta 10.2, once the game ends
+    leavers = [m.player for m in state.members if m.leaving]  # Atlanta 10.2, once the game ends
     paid = leavers_settlement(state.sheet.add_game(transfers).owed(), leavers)
     return GameEnded(winner, kind.name.lower(), transfers, seats, choices, paid)
 
@@ -248,7 +248,7 @@ def summarize(state: TableState, winner: Side, transfers: tuple[Transfer, ...]) 
         box_net=sum((result.get(p, Fraction(0)) for p in box_side if p), Fraction(0)),
         dropped=dropped, doubled_out=doubled_out, settled=settled,
         acting_captains=game.shooters[1:],
-        away=frozenset(m.name for m in state.members if m.away))
+        away=frozenset(m.player for m in state.members if m.away))
 
 
 def next_seats(state: TableState, summary: GameSummary
@@ -271,8 +271,8 @@ def next_seats(state: TableState, summary: GameSummary
             choices.append(("captain", seats.partner))  # 6.4: he stays, unless he captains
         if rotate(replace(summary, new_box_plays_alone=True)) != seats:
             choices.append(("alone", seats.box))  # 6.3: the losing Box partners, unless...
-    leavers = [m.name for m in state.members if m.leaving]
-    joiners = [m.name for m in state.members if m.waiting and not m.leaving]
+    leavers = [m.player for m in state.members if m.leaving]
+    joiners = [m.player for m in state.members if m.waiting and not m.leaving]
     nxt = without(seats, leavers)
     if nxt is not None and rules.rotation == "fibs":  # §1 ¶3: a partnership that just won
         nxt = sit.fibs_shrunk(nxt, just_won=(nxt.box, nxt.partner) == (

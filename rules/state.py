@@ -63,7 +63,7 @@ MODES = ("play", "scorekeeper")
 class Member:
     """A player at the table and his standing arrangements."""
 
-    name: str
+    player: str  # the player's key (on Discord, his user id)
     stake: int = 1
     waiting: bool = False  # joined during a game: sits down when it ends
     leaving: bool = False  # announced his leave: goes when the game ends
@@ -76,7 +76,7 @@ class Member:
     @property
     def shown(self) -> str:
         """The name to show for this player."""
-        return self.display or self.name
+        return self.display or self.player
 
 
 @dataclass(frozen=True)
@@ -165,7 +165,7 @@ class TableState:
 
     def member(self, name: str) -> Member | None:
         """The member called `name`, if any."""
-        return next((m for m in self.members if m.name == name), None)
+        return next((m for m in self.members if m.player == name), None)
 
     def shown(self, name: str) -> str:
         """The name to show for the player keyed `name`."""
@@ -177,7 +177,7 @@ class TableState:
     @property
     def present(self) -> tuple[str, ...]:
         """The players who sit down for the next game, in joining order."""
-        return tuple(m.name for m in self.members if not m.waiting and not m.out)
+        return tuple(m.player for m in self.members if not m.waiting and not m.out)
 
 
 # -- evolve ----------------------------------------------------------------------------------
@@ -212,25 +212,25 @@ def evolve(state: TableState, event: Event) -> TableState:
         case PlayerLeft(player, after_game, payments):
             if after_game:
                 return replace(state, members=tuple(
-                    replace(m, leaving=True) if m.name == player else m
+                    replace(m, leaving=True) if m.player == player else m
                     for m in state.members))
-            return replace(state, members=tuple(m for m in state.members if m.name != player),
+            return replace(state, members=tuple(m for m in state.members if m.player != player),
                            sheet=state.sheet.record_payments(payments))
         case StakeChanged(player, stake):
             return replace(state, members=tuple(
-                replace(m, stake=stake) if m.name == player else m for m in state.members))
+                replace(m, stake=stake) if m.player == player else m for m in state.members))
         case PlayerAway(player, away, disconnected):
             # One who lost his place sits down again as a newcomer, after a game in progress.
             return replace(state, members=tuple(
                 replace(m, away=away, disconnected=disconnected, out=m.out and away,
                         waiting=m.waiting or (m.out and not away and state.game is not None))
-                if m.name == player else m for m in state.members))
+                if m.player == player else m for m in state.members))
         case PlayerOut(player):
             return replace(state, members=tuple(
-                replace(m, out=True) if m.name == player else m for m in state.members))
+                replace(m, out=True) if m.player == player else m for m in state.members))
         case ProxyAppointed(player, proxy):
             return replace(state, members=tuple(
-                replace(m, proxy=proxy) if m.name == player else m for m in state.members))
+                replace(m, proxy=proxy) if m.player == player else m for m in state.members))
         case Seated(seating):
             return replace(state, seating=seating)
         case SessionEnded():

@@ -159,7 +159,7 @@ def discord_table() -> TableState:
             line = line.replace(f'"{name}"', f'"{key}"')
         with contextlib.suppress(RuleError):
             state = replay(decide(state, parse(json.loads(line))), state)
-    members = tuple(replace(m, display=DISPLAY[m.name]) for m in state.members)
+    members = tuple(replace(m, display=DISPLAY[m.player]) for m in state.members)
     return replace(state, members=members)
 
 

@@ -165,7 +165,7 @@ def check_settled_once(before: TableState, state: TableState, new: list[Event],
     owed = state.sheet.owed()
     settled = {e.player for e in new if isinstance(e, PlayerLeft) and not e.after_game}
     if any(isinstance(e, GameEnded) for e in new):
-        settled |= {m.name for m in before.members if m.leaving}
+        settled |= {m.player for m in before.members if m.leaving}
     for name in settled:
         assert owed.get(name, 0) == 0, f"{name} left owed {owed[name]}"
     paid = [t for e in events if isinstance(e, PlayerLeft | GameEnded)
@@ -234,7 +234,7 @@ def subset(draw: Draw, items: Iterable[T]) -> list[T]:
 
 def someone(draw: Draw, state: TableState) -> str:
     """Any name: mostly members, sometimes a newcomer or a stranger."""
-    members = [m.name for m in state.members]
+    members = [m.player for m in state.members]
     return pick(draw, [*members, *members, *NAMES, *STRANGERS])
 
 
