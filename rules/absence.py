@@ -18,6 +18,7 @@ from rules.errors import NotYourTurn, RuleError, SeatingError
 from rules.events import Event, PlayerAway, ProxyAppointed, Seated
 from rules.game import finish, in_game, shooter, waiting_for
 from rules.holdover import shooter_timed_out
+from rules.messages import Player
 from rules.proxies import proxy_chain
 from rules.state import TableState, replay
 
@@ -27,10 +28,10 @@ def _away(state: TableState, cmd: Away | Back) -> tuple[Event, ...]:
     player = sender(cmd)
     member = state.member(player)
     if member is None:
-        raise SeatingError(f"{player} is not at this table.")
+        raise SeatingError(code="not_at_table", player=Player(player))
     away = isinstance(cmd, Away)
     if member.away == away:
-        raise RuleError(f"{player} is already {'away' if away else 'back'}.")
+        raise RuleError(code="already_away" if away else "already_back", player=Player(player))
     if away or not member.out or state.game is not None or state.seating is None:
         return (PlayerAway(player, away),)
     return (PlayerAway(player, False), Seated(sit.join(state.seating, [player]),
@@ -41,20 +42,18 @@ def _away(state: TableState, cmd: Away | Back) -> tuple[Event, ...]:
 def _proxy(state: TableState, cmd: Proxy) -> tuple[Event, ...]:
     player = sender(cmd)
     if state.member(player) is None:
-        raise SeatingError(f"{player} is not at this table.")
+        raise SeatingError(code="not_at_table", player=Player(player))
     proxy = cmd.player
     if proxy is not None:
         if proxy == player or state.member(proxy) is None:
-            raise SeatingError(f"A proxy is another player at this table, not {proxy}.")
+            raise SeatingError(code="proxy_not_a_player", proxy=Player(proxy))
         seating = state.seating
         box_side = (seating.box, seating.partner) if seating else ()
         if seating is not None and (player in box_side) != (proxy in box_side) and (
                 proxy in seating.players):
-            raise SeatingError(f"{proxy} plays on the other side: name a proxy from your own "
-                               "side, or a player out of this game.")
+            raise SeatingError(code="proxy_other_side", proxy=Player(proxy))
         if player in [proxy, *proxy_chain(state, proxy)]:
-            raise SeatingError(f"{proxy} already acts for you through his own proxies: "
-                               "choose someone else.")
+            raise SeatingError(code="proxy_circle", proxy=Player(proxy))
     return (ProxyAppointed(player, proxy),)
 
 
@@ -66,14 +65,13 @@ def _disconnect(state: TableState, cmd: Disconnect) -> tuple[Event, ...]:
     table's monitor) reports it: a player can't have another marked away."""
     sender(cmd)
     if not is_moderator(cmd):
-        raise NotYourTurn("Only moderators (Manage Server, or the server's moderator role) "
-                          "report a disconnection.")
+        raise NotYourTurn(code="disconnect_moderators")
     player = cmd.player
     member = state.member(player)
     if member is None:
-        raise SeatingError(f"{player} is not at this table.")
+        raise SeatingError(code="not_at_table", player=Player(player))
     if member.disconnected:
-        raise RuleError(f"{player} is disconnected already: he is back with `back`.")
+        raise RuleError(code="already_disconnected", player=Player(player))
     away: list[Event] = [PlayerAway(player, True, disconnected=True)]
     return finish(state, away + absentee_answers(state, away)) if state.game else tuple(away)
 
@@ -89,7 +87,7 @@ def _timeout(state: TableState, cmd: Timeout) -> tuple[Event, ...]:
     if not waiting and player == shooter(state) and not waiting_for(state):
         return shooter_timed_out(state, player)  # his time to roll or play ran out
     if not waiting:
-        raise NotYourTurn(f"No decision of {player}'s is waiting.")
+        raise NotYourTurn(code="no_decision_waiting", player=Player(player))
     action = state.rules.timeout_action
     if action != "proxy":
         events: list[Event] = []

@@ -11,6 +11,7 @@ from __future__ import annotations
 from rules.commands import Blind, Command, Unblind, handles, sender
 from rules.errors import NotYourTurn, RuleError
 from rules.events import Blinded, Event
+from rules.messages import Player
 from rules.state import TableState
 
 
@@ -23,9 +24,9 @@ def check_runs_table(state: TableState, cmd: Command, doing: str) -> None:
     """Refuse `doing` unless the sender is a player at the table, its host or a moderator."""
     if is_moderator(cmd) or cmd.by == state.host or state.member(cmd.by) is not None:
         return
-    host = f", its host ({state.host})" if state.host else ""
-    raise NotYourTurn(f"Only the players at this table{host} or a moderator may {doing}; "
-                      "to play, `/chouette join` first.")
+    if state.host:
+        raise NotYourTurn(code="runs_table_host", host=Player(state.host), doing=doing)
+    raise NotYourTurn(code="runs_table", doing=doing)
 
 
 @handles(Blind, Unblind)
@@ -35,12 +36,10 @@ def _blind(state: TableState, cmd: Blind | Unblind) -> tuple[Event, ...]:
     sender(cmd)
     player = cmd.player
     if not is_moderator(cmd):
-        raise NotYourTurn("Only a moderator blinds or unblinds a kibitzer.")
+        raise NotYourTurn(code="blind_moderators")
     blind = isinstance(cmd, Blind)
     if blind and state.member(player) is not None:
-        raise RuleError(f"{player} plays at this table: moderators blind kibitzers only. A "
-                        "player who consults out of turn answers to the rule set's "
-                        "penalties (`/chouette penalty`).")
+        raise RuleError(code="blind_a_player", player=Player(player))
     if blind == (player in state.blinded):
-        raise RuleError(f"{player} is {'already' if blind else 'not'} blinded here.")
+        raise RuleError(code="already_blinded" if blind else "not_blinded", player=Player(player))
     return (Blinded(player, blind, cmd.name),)

@@ -13,6 +13,7 @@ from rules.cite import citation
 from rules.commands import Command
 from rules.cube import CubeState, Side
 from rules.errors import CubeNotAvailable, NotYourTurn, SeatingError
+from rules.messages import Player, Players
 from rules.roles import acting_captain, cube_of
 from rules.state import TableState
 
@@ -72,11 +73,14 @@ def on_behalf(state: TableState, command: Command) -> Command:
     if principal is None:
         return command
     if state.member(principal) is None:
-        raise SeatingError(f"{principal!r} is not at this table.")
+        raise SeatingError(code="not_at_table_quoted", player=Player(principal))
     if not may_act_for(state, command.by, principal):
-        who = proxy_chain(state, principal) or ["nobody"]
-        raise NotYourTurn(f"{command.by} may not act for {principal}: his proxy is "
-                          f"{who[0]}.")
+        who = proxy_chain(state, principal)
+        if not who:
+            raise NotYourTurn(code="not_his_proxy_nobody", by=Player(command.by),
+                              player=Player(principal))
+        raise NotYourTurn(code="not_his_proxy", by=Player(command.by), player=Player(principal),
+                          proxy=Player(who[0]))
     return replace(command, by=principal, for_=None)
 
 
@@ -90,11 +94,8 @@ def unnamed_absentees(state: TableState, doubled: list[str], live: list[str]) ->
     absent = [p for p in doubled if (m := state.member(p)) is not None and m.away
               and not m.proxy]
     if absent:
-        raise CubeNotAvailable(
-            f"{', '.join(absent)} is away with nobody named to control his cube: the Box "
-            f"doubles him only by doubling the entire Team ({', '.join(live)}), his take "
-            f"then deemed ({citation(state, villages='Villages 13')}); or double the others "
-            "without him.")
+        raise CubeNotAvailable(code="absent_cube_unnamed", absent=Players(absent),
+                               live=Players(live), rule=citation(state, villages="Villages 13"))
 
 
 def absent_decisions(state: TableState) -> list[tuple[str, str]]:
