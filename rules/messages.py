@@ -39,6 +39,43 @@ MESSAGES: dict[str, str] = {
     "absent_cube_unnamed": "{absent} is away with nobody named to control his cube: the Box "
                            "doubles him only by doubling the entire Team ({live}), his take "
                            "then deemed ({rule}); or double the others without him.",
+    # rules/holdover.py
+    "away_already_stand_in": "{player} is away already: his stand-in rolls and plays for him.",
+    "hold_over_waits": "Under these rules the game waits for the Box or the Captain; once "
+                       "his time is up his stand-in rolls and plays for him.",
+    "held_over_once": "This game was held over once already: play it out now.",
+    "hold_over_nobody_gone": "A game is held over only when the Box or the Captain is "
+                             "disconnected ({shooters}).",
+    "resume_players_only": "A player at the table plays out a held-over game.",
+    "resume_between_games": "A held-over game is played out between games: finish this one "
+                            "first.",
+    "none_on_hold": "No game is on hold.",
+    "not_on_hold": "Game {game} is not on hold; on hold: {on_hold}.",
+    "resume_waits_for": "Game {game} is played out when its players are back: waiting for "
+                        "{missing}.",
+    # rules/extras.py
+    "no_extras": "Extras aren't given at this table ({rule}).",
+    "no_extras_under": "Extras aren't given at this table under {players} players ({rule}).",
+    "extras_when": "Extras are given after the Box's double, before the Box rolls.",
+    "extras_givers": "Only a player who dropped the Box's double gives an extra.",
+    "extras_lone_taker": "Extras go to a lone taker of a double of every cube ({rule}).",
+    "extras_no_taker": "Nobody took the Box's double: there is no one to give an extra to.",
+    "extra_goes_to": "The extra goes to {taker}.",
+    "extra_given": "You already gave {taker} an extra.",
+    "retract_lone_taker": "Only a lone taker with extras offered to him may drop the Box's "
+                          "double after all ({rule}).",
+    # rules/results.py
+    "result_form": "result needs winner box or team, and kind single, gammon or backgammon.",
+    "result_givers": "Only the Box side (the Box or his Partner) and the Captain give the "
+                     "result of a game, one proposing and the other confirming it (or a "
+                     "moderator); a game on the board ends there, or by a resignation.",
+    "result_given_by_box": "{by} gave this result already: it stands when the Captain "
+                           "confirms it, or a moderator enters it.",
+    "result_given_by_team": "{by} gave this result already: it stands when the Box side (the "
+                            "Box or his Partner) confirms it, or a moderator enters it.",
+    "result_by_everyone": "The players with a cube still in the game ({need}) agree on the "
+                          "result, or a moderator enters it ({rule}).",
+    "result_agreed": "You agreed to this result already: it waits for {waiting} ({rule}).",
     # rules/authority.py
     "runs_table": "Only the players at this table or a moderator may {doing}; to play, "
                   "`/chouette join` first.",

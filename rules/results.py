@@ -19,6 +19,7 @@ from rules.cube import Side
 from rules.errors import NotYourTurn
 from rules.events import Event, ResultProposed
 from rules.game import game_over, in_game, no_pending
+from rules.messages import Player, Players
 from rules.proxies import captain_now
 from rules.roles import acting_captain
 from rules.state import TableState
@@ -74,8 +75,7 @@ def _result(state: TableState, cmd: Result) -> tuple[Event, ...]:
     no_pending(state, "the result")
     winner, kind = cmd.winner, cmd.kind
     if winner not in ("box", "team") or kind not in ("single", "gammon", "backgammon"):
-        raise BadCommand("result needs winner box or team, and kind single, gammon or "
-                         "backgammon.")
+        raise BadCommand(code="result_form")
     won, how = Side(winner), GameKind[kind.upper()]
     if is_moderator(cmd):  # the monitor's or a moderator's word is the result
         return (game_over(state, won, how),)
@@ -85,15 +85,12 @@ def _result(state: TableState, cmd: Result) -> tuple[Event, ...]:
         return _everyone(state, cmd.by, won, kind, same)
     side = result_side(state, cmd.by)
     if side is None:
-        raise NotYourTurn("Only the Box side (the Box or his Partner) and the Captain give "
-                          "the result of a game, one proposing and the other confirming it (or "
-                          "a moderator); a game on the board ends there, or by a resignation.")
+        raise NotYourTurn(code="result_givers")
     if same is not None and same.side is not side:
         return (game_over(state, won, how),)
     if same is not None:
-        other = "the Captain" if side is Side.BOX else "the Box side (the Box or his Partner)"
-        raise NotYourTurn(f"{same.by} gave this result already: it stands when {other} "
-                          "confirms it, or a moderator enters it.")
+        raise NotYourTurn(code="result_given_by_box" if side is Side.BOX
+                          else "result_given_by_team", by=Player(same.by))
     return (ResultProposed(won, kind, cmd.by, side),)
 
 
@@ -105,11 +102,9 @@ def _everyone(state: TableState, by: str, won: Side, kind: str,
     need = must_agree(state)
     rule = citation(state, fibs="FIBS §4 ¶1c")
     if by not in need:
-        raise NotYourTurn(f"The players with a cube still in the game ({', '.join(need)}) "
-                          f"agree on the result, or a moderator enters it ({rule}).")
+        raise NotYourTurn(code="result_by_everyone", need=Players(need), rule=rule)
     if same is not None and by in same.agreed:
-        raise NotYourTurn(f"You agreed to this result already: it waits for "
-                          f"{', '.join(same.waiting)} ({rule}).")
+        raise NotYourTurn(code="result_agreed", waiting=Players(same.waiting), rule=rule)
     agreed = (*same.agreed, by) if same is not None else (by,)
     waiting = _waiting(state, agreed)
     if not waiting:
