@@ -76,6 +76,38 @@ MESSAGES: dict[str, str] = {
     "result_by_everyone": "The players with a cube still in the game ({need}) agree on the "
                           "result, or a moderator enters it ({rule}).",
     "result_agreed": "You agreed to this result already: it waits for {waiting} ({rule}).",
+    # rules/corrections.py
+    "correct_moderators": "Only a moderator corrects the table: ask one (they have the "
+                          "moderator role), and say what went wrong.",
+    "correction_kind": "A correction is a score (points from one player to another) or an "
+                       "undo (take back the last checker play), not {kind!r}.",
+    "correction_reason": "Give the reason for the correction: it is shown in the history.",
+    "correction_strangers": "{strangers} never sat at this table: a score correction is "
+                            "between two of its players.",
+    "correction_same_player": "A score correction moves points between two different "
+                              "players.",
+    "correction_points": "points is a number (halves allowed), not {points!r}.",
+    "correction_positive": "points are what `from` pays `to`: more than 0 (swap the two "
+                           "players to move points the other way).",
+    "correction_whole": "This sheet keeps whole points ({rule}): correct it by whole points "
+                        "(a fraction is rolled off first).",
+    "undo_not_here": "Under these rules a checker play stands once made ({rule}); a score "
+                     "correction is still possible.",
+    "undo_no_game": "There is no game on the board to take a play back in; correct the "
+                    "score instead.",
+    "undo_nothing": "No checker play to take back since the game began (or since the last "
+                    "undo).",
+    "no_such_correction": "No correction {number} is waiting for consent.",
+    "no_such_correction_waiting": "No correction {number} is waiting for consent (waiting: "
+                                  "{waiting}).",
+    "second_moderator": "A second moderator confirms a correction, not the one who proposed "
+                        "it.",
+    "correction_waits": "Correction {number} waits for {waiting}.",
+    "correction_agreed": "Correction {number} waits for {waiting}; you already agreed.",
+    # rules/roles.py
+    "no_partner": "This rule set has no Partner for the Box.",
+    "between_games": "That is done between games: finish this one first.",
+    "seat_first": "Draw the seats first (seat).",
     # rules/authority.py
     "runs_table": "Only the players at this table or a moderator may {doing}; to play, "
                   "`/chouette join` first.",

@@ -108,14 +108,14 @@ def without(seating: Seating, leavers: Iterable[str]) -> Seating | None:
 def take_partner(state: TableState, seating: Seating, player: str) -> Seating:
     rules = state.rules
     if rules.partner == "never":
-        raise SeatingError("This rule set has no Partner for the Box.")
+        raise SeatingError(code="no_partner")
     return sit.take_partner(seating, player, keep_place=rules.rotation == "atlanta",
                                  partner_min_players=rules.partner_min_players)
 
 
 def between_games(state: TableState) -> Seating:
     if state.game is not None:
-        raise RuleError("That is done between games: finish this one first.")
+        raise RuleError(code="between_games")
     if state.seating is None:
-        raise SeatingError("Draw the seats first (seat).")
+        raise SeatingError(code="seat_first")
     return state.seating
