@@ -108,6 +108,46 @@ MESSAGES: dict[str, str] = {
     "no_partner": "This rule set has no Partner for the Box.",
     "between_games": "That is done between games: finish this one first.",
     "seat_first": "Draw the seats first (seat).",
+    # rules/table.py
+    "no_table": "No table is open here yet: open one first.",
+    "session_ended": "This session has ended: open a new table to play on.",
+    "table_open": "A table is already open here ({preset}, {mode} mode).",
+    "mode": "The mode is play (the bot runs the board) or scorekeeper (results are entered), "
+            "not {mode!r}.",
+    "basic_stake": "The basic stake is a short note, like \"$5 a point\" (40 characters at "
+                   "most).",
+    "already_at_table": "{player} is already at this table.",
+    "blinded_joins": "{player} is blinded at this table: a moderator unblinds him first.",
+    "stake_not_played": "A stake of {stake} isn't played here: choose one of {stakes}.",
+    "table_full": "This table is full ({players} players).",
+    "asked_already": "{player} has asked to join already: the table is deciding.",
+    "not_asked": "{player} has not asked to join.",
+    "admit_players_only": "Only the players at the table admit a newcomer or object.",
+    "box_admits": "The Box ({box}) decides who joins ({rule}).",
+    "admitted_already": "You have admitted {player} already.",
+    "leaves_already": "{player} leaves at the end of this game already.",
+    "seats_drawn": "Seats are drawn when the table has none; after that the rotation "
+                   "decides.",
+    "seat_order": "seat needs the order [Box, Captain, rest of the Team].",
+    "table_takes_at_most": "This table takes at most {players}.",
+    "seat_for_everyone": "Everyone at the table needs a seat: {missing} missing.",
+    "seat_rolls": "Seat rolls are {{player: [dice]}}, like {{\"ann\": [6, 2]}}.",
+    "seat_roll_dice": "Each player rolls {count} dice for seats, 1 to 6 each: {player} has "
+                      "{dice!r}.",
+    "decline_invitees": "Only a player the Box may invite as Partner can decline.",
+    "decline_refused": "Under these rules a player may not refuse to be Partner when his "
+                       "turn comes.",
+    "box_invites": "The Box ({box}) invites a Partner, or a player takes the offer himself.",
+    "declined_partner": "{player} declined: only he can take it back, by accepting.",
+    "partner_asked_first": "{first} is asked first to be Partner ({order}); {player} only "
+                           "once those before him decline.",
+    "box_passes": "Only the Box ({box}) can pass the box.",
+    "stake_box_agrees": "A stake changes when the Box ({box}) agrees ({rule}): he sends it "
+                        "for you.",
+    "end_in_game": "A game is in progress: finish it (or enter its result) before ending the "
+                   "session; a moderator may end it now.",
+    "box_stake": "The Box plays each cube at its Team player's stake: his own changes when "
+                 "he plays on the Team.",
     # rules/authority.py
     "runs_table": "Only the players at this table or a moderator may {doing}; to play, "
                   "`/chouette join` first.",

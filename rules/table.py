@@ -67,6 +67,7 @@ from rules.events import (
 )
 from rules.game import booked
 from rules.ledger import leavers_settlement
+from rules.messages import Player, Players
 from rules.proxies import on_behalf
 from rules.roles import between_games, take_partner, without
 from rules.ruleset import RuleSet, load_preset
@@ -79,9 +80,9 @@ def decide(state: TableState, command: Command) -> tuple[Event, ...]:
     handler = HANDLERS[type(command)]
     if not isinstance(command, Open):
         if not state.opened:
-            raise RuleError("No table is open here yet: open one first.")
+            raise RuleError(code="no_table")
         if state.ended and not isinstance(command, Reveal):
-            raise RuleError("This session has ended: open a new table to play on.")
+            raise RuleError(code="session_ended")
     if isinstance(command, Start) and state.game is None and (joined := unopposed(state)):
         return (*joined, *handler(replay(joined, state), on_behalf(state, command)))
     return handler(state, on_behalf(state, command))
@@ -90,17 +91,15 @@ def decide(state: TableState, command: Command) -> tuple[Event, ...]:
 @handles(Open)
 def _open(state: TableState, cmd: Open) -> tuple[Event, ...]:
     if state.opened:
-        raise RuleError(f"A table is already open here ({state.preset}, {state.mode} mode).")
+        raise RuleError(code="table_open", preset=state.preset, mode=state.mode)
     mode = cmd.mode
     if mode not in MODES:
-        raise BadCommand(f"The mode is play (the bot runs the board) or scorekeeper (results "
-                         f"are entered), not {mode!r}.")
+        raise BadCommand(code="mode", mode=mode)
     preset = cmd.preset
     rules = load_preset(preset, dict(cmd.options))
     basic = cmd.basic.strip()
     if len(basic) > 40:
-        raise BadCommand("The basic stake is a short note, like \"$5 a point\" (40 "
-                         "characters at most).")
+        raise BadCommand(code="basic_stake")
     return (TableOpened(preset, mode, _options(rules), basic, cmd.by),)
 
 
@@ -125,16 +124,15 @@ def _newcomer(state: TableState, cmd: Join | Request) -> tuple[str, int, str]:
     """The player, stake and name of a join or a request, checked against the table."""
     player = sender(cmd)
     if state.member(player):
-        raise SeatingError(f"{player} is already at this table.")
+        raise SeatingError(code="already_at_table", player=Player(player))
     if player in state.blinded:
-        raise SeatingError(f"{player} is blinded at this table: a moderator unblinds him "
-                           "first.")
+        raise SeatingError(code="blinded_joins", player=Player(player))
     stake = cmd.stake
     if stake not in state.rules.stake_multiples:
-        raise SeatingError(f"A stake of {stake} isn't played here: choose one of "
-                           f"{', '.join(map(str, state.rules.stake_multiples))}.")
+        raise SeatingError(code="stake_not_played", stake=stake,
+                           stakes=", ".join(map(str, state.rules.stake_multiples)))
     if len(state.members) >= state.rules.max_players:
-        raise SeatingError(f"This table is full ({state.rules.max_players} players).")
+        raise SeatingError(code="table_full", players=state.rules.max_players)
     return player, stake, cmd.name
 
 
@@ -153,7 +151,7 @@ def _request(state: TableState, cmd: Request) -> tuple[Event, ...]:
     if not needs_approval(state):
         return _join(state, cmd)
     if any(r.player == player for r, _ in state.requests):
-        raise SeatingError(f"{player} has asked to join already: the table is deciding.")
+        raise SeatingError(code="asked_already", player=Player(player))
     return (JoinRequested(player, stake, display),)
 
 
@@ -163,16 +161,16 @@ def _answer_request(state: TableState, cmd: Admit | Object) -> tuple[Event, ...]
     player = cmd.player
     found = next(((r, agreed) for r, agreed in state.requests if r.player == player), None)
     if found is None:
-        raise BadCommand(f"{player} has not asked to join.")
+        raise BadCommand(code="not_asked", player=Player(player))
     request, agreed = found
     rule, seating = state.rules.join_approval, state.seating
     if by not in state.present:
-        raise NotYourTurn("Only the players at the table admit a newcomer or object.")
+        raise NotYourTurn(code="admit_players_only")
     if rule == "box" and seating is not None and by != seating.box:
-        raise NotYourTurn(f"The Box ({seating.box}) decides who joins "
-                          f"({citation(state, villages='Villages 4')}).")
+        raise NotYourTurn(code="box_admits", box=Player(seating.box),
+                          rule=citation(state, villages="Villages 4"))
     if by in agreed:
-        raise NotYourTurn(f"You have admitted {player} already.")
+        raise NotYourTurn(code="admitted_already", player=Player(player))
     if isinstance(cmd, Object):
         return (JoinAnswered(player, by, False),)
     answered = JoinAnswered(player, by, True)
@@ -211,9 +209,9 @@ def _leave(state: TableState, cmd: Leave) -> tuple[Event, ...]:
     player = sender(cmd)
     member = state.member(player)
     if member is None:
-        raise SeatingError(f"{player} is not at this table.")
+        raise SeatingError(code="not_at_table", player=Player(player))
     if member.leaving:
-        raise SeatingError(f"{player} leaves at the end of this game already.")
+        raise SeatingError(code="leaves_already", player=Player(player))
     if state.game is not None:
         return (PlayerLeft(player, after_game=True),)
     payments = leavers_settlement(state.sheet.owed(), [player])  # Atlanta 10.2
@@ -232,8 +230,7 @@ def _leave(state: TableState, cmd: Leave) -> tuple[Event, ...]:
 def _seat(state: TableState, cmd: Seat) -> tuple[Event, ...]:
     check_runs_table(state, cmd, "draw the seats")
     if state.game is not None or state.seating is not None:
-        raise SeatingError("Seats are drawn when the table has none; after that the rotation "
-                           "decides.")
+        raise SeatingError(code="seats_drawn")
     events: list[Event] = []
     thrown: tuple[tuple[tuple[str, tuple[int, ...]], ...], ...] = ()
     if cmd.rolls is not None:
@@ -249,17 +246,16 @@ def _seat(state: TableState, cmd: Seat) -> tuple[Event, ...]:
     else:
         order = need(cmd, "order", cmd.order)
         if len(order) < 2 or not all(isinstance(p, str) for p in order):
-            raise BadCommand("seat needs the order [Box, Captain, rest of the Team].")
+            raise BadCommand(code="seat_order")
         seating = Seating(order[0], None, tuple(order[1:]))
     for player in seating.players:
         if not state.member(player):  # a transcript may seat players without joining them
             if len(state.members) + len(events) >= state.rules.max_players:
-                raise SeatingError(f"This table takes at most {state.rules.max_players}.")
+                raise SeatingError(code="table_takes_at_most", players=state.rules.max_players)
             events.append(PlayerJoined(player))
     missing = [p for p in state.present if p not in seating.players]
     if missing:
-        raise SeatingError(f"Everyone at the table needs a seat: {', '.join(missing)} "
-                           "missing.")
+        raise SeatingError(code="seat_for_everyone", missing=Players(missing))
     partner = cmd.partner
     if partner is not None:
         seating = take_partner(state, seating, partner)
@@ -269,13 +265,13 @@ def _seat(state: TableState, cmd: Seat) -> tuple[Event, ...]:
 def _rolls(value: Any, count: int) -> dict[str, tuple[int, ...]]:
     """Seat rolls {player: [dice]}, each `count` dice from 1 to 6."""
     if not isinstance(value, dict):
-        raise BadCommand('Seat rolls are {player: [dice]}, like {"ann": [6, 2]}.')
+        raise BadCommand(code="seat_rolls")
     for player, dice in value.items():
         if (not isinstance(dice, list | tuple) or len(dice) != count
                 or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6
                            for d in dice)):
-            raise BadCommand(f"Each player rolls {count} dice for seats, 1 to 6 each: "
-                             f"{player} has {dice!r}.")
+            raise BadCommand(code="seat_roll_dice", count=count, player=Player(player),
+                             dice=dice)
     return {p: tuple(d) for p, d in value.items()}
 
 
@@ -302,10 +298,9 @@ def _decline(state: TableState, cmd: Decline) -> tuple[Event, ...]:
     """An invited player declines to be Partner, where the rule set lets him (FIBS: not)."""
     player = sender(cmd)
     if player not in partner_invitees(state):
-        raise SeatingError("Only a player the Box may invite as Partner can decline.")
+        raise SeatingError(code="decline_invitees")
     if not state.rules.may_decline_partner:
-        raise SeatingError("Under these rules a player may not refuse to be Partner when "
-                           "his turn comes.")
+        raise SeatingError(code="decline_refused")
     return (PartnerDeclined(player),)
 
 
@@ -314,15 +309,13 @@ def _partner(state: TableState, cmd: Partner) -> tuple[Event, ...]:
     seating = between_games(state)
     player = next(p for p in (cmd.player, cmd.partner, cmd.by) if p is not None)
     if cmd.by not in (player, seating.box):
-        raise NotYourTurn(f"The Box ({seating.box}) invites a Partner, or a player takes "
-                          "the offer himself.")
+        raise NotYourTurn(code="box_invites", box=Player(seating.box))
     asked = partner_invitees(state)
     if player in state.declined and cmd.by != player:
-        raise SeatingError(f"{player} declined: only he can take it back, by accepting.")
+        raise SeatingError(code="declined_partner", player=Player(player))
     if player in asked and player != asked[0]:
-        raise SeatingError(f"{asked[0]} is asked first to be Partner "
-                           f"({_FROM[state.rules.partner_from]}); {player} only once those "
-                           "before him decline.")
+        raise SeatingError(code="partner_asked_first", first=Player(asked[0]),
+                           order=_FROM[state.rules.partner_from], player=Player(player))
     return (Seated(take_partner(state, seating, player), f"{player} partners the Box"),)
 
 
@@ -362,7 +355,7 @@ def _pass_box(state: TableState, cmd: PassBox) -> tuple[Event, ...]:
     """The Box gives up the box between games (Villages 15); FIBS forbids it."""
     seating = between_games(state)
     if cmd.by != seating.box:
-        raise NotYourTurn(f"Only the Box ({seating.box}) can pass the box.")
+        raise NotYourTurn(code="box_passes", box=Player(seating.box))
     moved = sit.resign_box(seating, allowed=state.rules.may_pass_box)
     return (Seated(moved, f"{cmd.by} passes the box"),)
 
@@ -378,16 +371,15 @@ def _stake(state: TableState, cmd: Stake) -> tuple[Event, ...]:
     member = state.member(player)
     stake = cmd.stake
     if member is None:
-        raise SeatingError(f"{player} is not at this table.")
+        raise SeatingError(code="not_at_table", player=Player(player))
     if by != seating.box:
-        raise NotYourTurn(f"A stake changes when the Box ({seating.box}) agrees "
-                          f"({citation(state, 'Atlanta 2.3')}): he sends it for you.")
+        raise NotYourTurn(code="stake_box_agrees", box=Player(seating.box),
+                          rule=citation(state, "Atlanta 2.3"))
     if player == seating.box:
-        raise SeatingError("The Box plays each cube at its Team player's stake: his own "
-                           "changes when he plays on the Team.")
+        raise SeatingError(code="box_stake")
     if stake not in state.rules.stake_multiples:
-        raise SeatingError(f"A stake of {stake} isn't played here: choose one of "
-                           f"{', '.join(map(str, state.rules.stake_multiples))}.")
+        raise SeatingError(code="stake_not_played", stake=stake,
+                           stakes=", ".join(map(str, state.rules.stake_multiples)))
     return (StakeChanged(player, stake),)
 
 
@@ -400,8 +392,7 @@ def _end_session(state: TableState, cmd: EndSession) -> tuple[Event, ...]:
     events: list[Event] = []
     if state.game is not None:
         if cmd.monitor or not cmd.by or not is_moderator(cmd):
-            raise RuleError("A game is in progress: finish it (or enter its result) before "
-                            "ending the session; a moderator may end it now.")
+            raise RuleError(code="end_in_game")
         events.append(GameAbandoned(booked(state, state.game.transfers)))
     sheet = replay(events, state).sheet
     return (*events, SessionEnded(tuple(sheet.breakdown(state.rules.payoff))))
