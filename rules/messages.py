@@ -148,6 +148,39 @@ MESSAGES: dict[str, str] = {
                    "session; a moderator may end it now.",
     "box_stake": "The Box plays each cube at its Team player's stake: his own changes when "
                  "he plays on the Team.",
+    # rules/settlement.py
+    "no_settlements": "There are no settlements at this table.",
+    "no_cube_between": "You and {other} have no cube in play between you.",
+    "settle_after_answer": "Answer the cube first; settle after.",
+    "no_initial_settlement": "No settlements on the initial cube ({rule}).",
+    "partners_settled": "The Box and his Partner have settled this game already.",
+    "settle_points": "settle needs points: a number, halves allowed (1.5 or \"3/2\").",
+    "settle_not_points": "settle: {points!r} is not a number of points.",
+    "no_sales": "Games are not sold at this table.",
+    "sale_agreed_by": "A sale is {seller}'s and {buyer}'s to agree.",
+    "nothing_to_sell": "You have no game in play to sell.",
+    "nothing_to_sell_his": "{seller} has no game in play to sell.",
+    "buyer_one_cube": "{buyer} can't buy {seller}'s game: the Box or a Team player can.",
+    "buyer": "{buyer} can't buy {seller}'s game: the Box or a Team player or a spectator "
+             "can.",
+    "answer_before_sale": "Answer the Box's double first.",
+    "answer_before_sale_his": "{seller} must answer the Box's double first.",
+    "penalties": "This rule set's penalties for consulting out of turn are {penalties}.",
+    "penalties_not_set": "This rule set's penalties for consulting out of turn are not set.",
+    "captain_claims": "The Captain ({captain}) claims this penalty from the Partner ({rule}).",
+    "consult_fully": "Two cubes are turned: Box and Partner may consult fully now.",
+    "half_cube_claim": "Half a starting cube, or another cube, is claimed by the Box or the "
+                       "Captain from a player already out of the game ({rule}).",
+    "not_in_game": "{player} is not a player of this game.",
+    "penalty_cube_held": "{player} is already liable for a penalty cube.",
+    "box_chooses_penalty": "The Box ({box}) chooses the penalty ({rule}).",
+    "no_cube_half": "{player} has no cube in play to penalise: half a starting cube is the "
+                    "penalty instead.",
+    "no_cube_stake": "{player} has no cube in play to penalise: the original stake is the "
+                     "penalty instead.",
+    "resign_kind": "A resignation is single, gammon or backgammon.",
+    "resign_live": "Resign on cubes still in play: {players}.",
+    "no_resignation": "No resignation waits for your answer.",
     # rules/authority.py
     "runs_table": "Only the players at this table or a moderator may {doing}; to play, "
                   "`/chouette join` first.",
