@@ -181,6 +181,63 @@ MESSAGES: dict[str, str] = {
     "resign_kind": "A resignation is single, gammon or backgammon.",
     "resign_live": "Resign on cubes still in play: {players}.",
     "no_resignation": "No resignation waits for your answer.",
+    # rules/doubling.py
+    "box_side_turns": "{decider} turns the cubes for the Box side (the Box is {box}).",
+    "box_on_roll": "Only the side on roll doubles, before it rolls: the Box is on roll.",
+    "team_on_roll": "Only the side on roll doubles, before it rolls: the Team is on roll.",
+    "double_before_roll": "The dice are rolled: double before your side's next roll.",
+    "no_cube_in_game": "{player} has no cube in this game.",
+    "double_own_cube": "You double your own cube only: leave out {others} (only the Box names "
+                       "the cubes he doubles; each Team player turns his own).",
+    "box_answered": "The Box has answered this turn's doubles: double before the Captain's "
+                    "next roll.",
+    "rotation_passed": "The Team decides its doubles in rotation order: {by} comes before "
+                       "{doubler}, who has doubled, and his turn has passed. Still to decide: "
+                       "{still}.",
+    "rotation_passed_all": "The Team decides its doubles in rotation order: {by} comes "
+                           "before {doubler}, who has doubled, and his turn has passed. Still "
+                           "to decide: nobody.",
+    "no_cube_against_you": "{player} has no cube against you: the Team is {team}.",
+    "cannot_double_his": "You can't double {player}'s cube now.",
+    "no_cube_to_double": "You have no cube you may double: every cube is owned by the Team "
+                         "or out of the game.",
+    "captain_first": "Initial doubles go to the Captain first, then down the rotation: "
+                     "double {players} ({rule}).",
+    "double_same_level": "Double every cube at the same level together: {players} (cubes at "
+                         "{face}).",
+    "box_orders_answers": "The Box chooses the order of the answers only where the rule set "
+                          "lets him ({rule}).",
+    "answered_twice": "{player} is answered twice.",
+    "box_answers_only": "Only {decider} answers the Team's doubles.",
+    "no_team_double": "No Team double is waiting for your answer.",
+    "no_double_waiting": "{strays} has no double waiting; the doubles waiting are {offered}.",
+    "answer_together": "Answer the doubles together: {offered} ({missing} unanswered).",
+    "partner_half": "Your Partner answered {answer} for his half: take all the doubles or "
+                    "drop them all ({rule}).",
+    "three_take_both": "Three-handed, the Box must take both initial cubes ({rule}).",
+    "three_both_or_none": "Three-handed, the Box takes both initial cubes or drops both "
+                          "({rule}).",
+    "take_same_level": "Take or drop every cube at the same level together: {players} "
+                       "({rule}).",
+    "all_or_none": "Accept or refuse the initial doubles as a whole ({rule}).",
+    "take_half": "When every cube is turned from the centre, accept at least half ({least} "
+                 "of {count}) or drop them all ({rule}).",
+    "take_captain_first": "Accept the Captain first, then from the top of the rotation: take "
+                          "{players} ({rule}).",
+    "question_moved_on": "That question was about the cube at {asked}; it is at {face} now, "
+                         "{state}: answer the question about it.",
+    "own_cube_first": "Answer your own cube first (rotation order).",
+    "decides_first": "Wait: {player} decides first (rotation order).",
+    "lone_taker_beavers": "You are the only one taking the Box's double: at this table a lone "
+                          "taker must beaver ({rule}), or drop.",
+    "nothing_waits": "Nothing waits for your answer.",
+    "nothing_of_waits": "Nothing of {strays} waits for your answer; waiting: {waiting}.",
+    "nothing_of_waits_none": "Nothing of {strays} waits for your answer.",
+    "turns_again_answers": "A {action} answers a beaver or a raccoon; take, beaver or drop a "
+                           "double.",
+    "beavers_apart": "Answer the Team's new doubles apart from the beavered cubes.",
+    "double_stands": "A double once turned stands at this table.",
+    "nothing_to_withdraw": "You have no double waiting for an answer to take back.",
     # rules/authority.py
     "runs_table": "Only the players at this table or a moderator may {doing}; to play, "
                   "`/chouette join` first.",
