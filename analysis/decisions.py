@@ -15,13 +15,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from rules.board import Position, legal_plays
+from rules.commands import parse
 from rules.cube import Cube, Side
 from rules.errors import RuleError
 from rules.events import CubeTurned, Event, Moved, Rolled
 from rules.game import shooter
 from rules.notation import format_play, parse_play, position_id
+from rules.roles import acting_captain, cube_of
 from rules.ruleset import RuleSet
-from rules.state import Command, TableState, acting_captain, cube_of, evolve
+from rules.state import TableState, evolve
 from rules.table import decide
 
 ANSWERS = ("take", "drop", "beaver")
@@ -98,7 +100,7 @@ def find(lines: Iterable[str]) -> tuple[list[Decision], RuleSet]:
         if not line.strip():
             continue
         try:
-            events = decide(walk.state, Command.from_json(json.loads(line)))
+            events = decide(walk.state, parse(json.loads(line)))
         except (json.JSONDecodeError, RuleError):
             continue
         _open_window(walk)

@@ -9,9 +9,10 @@ import time
 
 from bot.analysis_client import AnalysisWorker, available
 from rules.board import legal_plays
+from rules.commands import parse
 from rules.game import shooter
 from rules.notation import format_play
-from rules.state import Command, TableState, replay
+from rules.state import TableState, replay
 from rules.table import decide
 
 
@@ -21,7 +22,7 @@ def game(seed: int = 21) -> list[str]:
 
     def do(data: dict[str, object]) -> None:
         nonlocal state
-        state = replay(decide(state, Command.from_json(data)), state)
+        state = replay(decide(state, parse(data)), state)
         lines.append(json.dumps(data))
 
     do({"cmd": "open", "preset": "atlanta", "mode": "play"})

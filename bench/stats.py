@@ -11,11 +11,12 @@ from pathlib import Path
 from bot.stats import Cache, read_stats
 from bot.store import EventStore
 from rules.board import legal_plays
+from rules.commands import build
 from rules.cube import Side
 from rules.events import Event
 from rules.game import shooter
 from rules.notation import format_play
-from rules.state import Command, TableState, replay
+from rules.state import TableState, replay
 from rules.table import decide
 
 PLAYERS = ["ann", "bo", "cy", "di"]
@@ -27,7 +28,7 @@ def session(rng: random.Random, games: int = 8) -> tuple[list[Event], TableState
 
     def do(name: str, by: str = "", **args: object) -> None:
         nonlocal state
-        new = decide(state, Command(name, by, args))
+        new = decide(state, build(name, by, **args))
         state = replay(new, state)
         events.extend(new)
 

@@ -13,16 +13,15 @@ from pathlib import Path
 
 from bot.service import TableService
 from bot.store import EventStore
-from rules.state import Command
+from rules.commands import Answer, Command, Double, Open, Result, Seat, Start
 
 PLAYERS = ["ann", "bo", "cy", "di"]
 
 
 def _game(box: str, team: list[str]) -> list[Command]:
     """One game: the Captain doubles, the Box takes, the Team wins."""
-    return [Command("start"), Command("double", team[0]),
-            Command("answer", box, {"take": [team[0]]}),
-            Command("result", "", {"winner": "team"})]
+    return [Start(), Double(by=team[0]), Answer(by=box, take=(team[0],)),
+            Result(winner="team")]
 
 
 async def _table(service: TableService, table: str, games: int, latencies: list[float],
@@ -37,8 +36,8 @@ async def _table(service: TableService, table: str, games: int, latencies: list[
         await service.handle(table, cmd, key)
         latencies.append(time.perf_counter() - t0)
 
-    await timed(Command("open", "", {"preset": "atlanta", "mode": "scorekeeper"}), "open")
-    await timed(Command("seat", "", {"order": PLAYERS}), "seat")
+    await timed(Open(preset="atlanta", mode="scorekeeper"), "open")
+    await timed(Seat(order=PLAYERS), "seat")
     for g in range(games):
         state = await service.state(table)
         assert state.seating is not None

@@ -15,7 +15,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from bot.markdown import escape, shown
-from rules.absence import stand_in
 from rules.corrections import MODERATOR, describe_correction
 from rules.cube import CubeState, Side
 from rules.events import (
@@ -54,6 +53,7 @@ from rules.events import (
     TableOpened,
 )
 from rules.game import box_consults_fully, waiting_for
+from rules.proxies import stand_in
 from rules.state import TableState
 
 
@@ -247,7 +247,7 @@ def name_players(state: TableState, text: str, users: Mapping[str, str] | None =
     names: every key the table knows (players who left too) and the `users` given (by id),
     each only as a whole word. Nothing else in the text is touched: a dice seed, a number
     or a word that merely contains a key stays as it is."""
-    keys = {*(m.name for m in state.members), *(r.player for r, _ in state.requests),
+    keys = {*(m.player for m in state.members), *(r.player for r, _ in state.requests),
             *(k for k, _ in state.names)}
     known = {**(users or {}), **{key: shown(state, key) for key in keys}}
     known = {k: v for k, v in known.items() if v and v != k}

@@ -12,7 +12,7 @@ again at start-up. What a timeout does is the rules' (`timeout`); nothing here k
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache, partial
 from typing import Protocol
 
@@ -23,12 +23,13 @@ from bot.service import TableService
 from bot.store import EventStore
 from bot.tasks import Timer, Timers
 from rules.board import Position, legal_plays
+from rules.commands import Command, Move, Release, Reveal, Roll, Seat, Start, Timeout
 from rules.cube import Side
 from rules.errors import RuleError
 from rules.game import shooter, waiting_for
 from rules.notation import format_play
 from rules.seating import Reroll, order_by_rolls
-from rules.state import Command, TableState, replay
+from rules.state import TableState, replay
 from rules.table import decide, unopposed
 
 
@@ -58,7 +59,7 @@ class Host(Protocol):
 
 
 @dataclass(frozen=True)
-class Start:
+class GameStart:
     """What `Flow.start` did: the seating drawn (if the table had none) and the game, both
     stored, to be shown in turn; or `refused`, the rules' words about `state` (`started` is
     None when the trial refused it and nothing was stored; else the table moved on since)."""
@@ -97,39 +98,38 @@ class Flow:
 
     # -- starting a game and rolling --------------------------------------------------------
 
-    async def start(self, table_id: str, me: str, key: str, moderator: bool) -> Start:
+    async def start(self, table_id: str, me: str, key: str, moderator: bool) -> GameStart:
         """Draw seats by the dice if the table has none, then start a game with the opening
         rolls (play mode): the dice are the server's, recorded in the commands. Both are
         tried on the table as it is first: a refusal stores nothing."""
         state = await self.bot.service.state(table_id)
-        mod = {"moderator": True} if moderator else {}
         seat = None
         if state.seating is None:
             rolls, rerolls = self.roll_for_order(list(state.present),
                                                  state.rules.seat_roll_dice)
-            seat = Command("seat", me, {"rolls": rolls, "rerolls": rerolls, **mod})
+            seat = Seat(by=me, rolls=rolls, rerolls=rerolls, moderator=moderator)
         try:  # would the rules take it? (dummy opening dice: the real ones come after)
             drawn = replay(decide(state, seat), state) if seat else state
-            decide(drawn, Command("start", me, {"opening": [[1, 2]], **mod}))
+            decide(drawn, Start(by=me, opening=[[1, 2]], moderator=moderator))
         except RuleError as exc:
-            return Start(state, str(exc))
+            return GameStart(state, str(exc))
         seated = (await self.bot.service.handle(table_id, seat, key=f"{key}:seat")
                   if seat is not None else None)
-        args: dict[str, object] = dict(mod)
+        start = Start(by=me, moderator=moderator)
         state = await self.bot.service.state(table_id)
         ahead = replay(unopposed(state), state).seating  # with those who join as it starts
         newcomers = ahead.newcomers if ahead else ()
         if state.rules.newcomer_order == "rolls" and len(newcomers) > 1:  # Atlanta 6.5
-            args["newcomer_rolls"], args["newcomer_rerolls"] = self.roll_for_order(
-                list(newcomers), 2)
+            rolls, rerolls = self.roll_for_order(list(newcomers), 2)
+            start = replace(start, newcomer_rolls=rolls, newcomer_rerolls=rerolls)
         if state.mode == "play":
             seed = await self.bot.store.game_seed(table_id, state.games_played + 1,
                                                   self.dice.new_seed())
             assert seed is not None
-            args |= {"opening": self.dice.opening(seed), "commitment": commitment(seed)}
-        started = await self.bot.service.handle(table_id, Command("start", me, args),
+            start = replace(start, opening=self.dice.opening(seed), commitment=commitment(seed))
+        started = await self.bot.service.handle(table_id, start,
                                                 key=f"{key}:start")
-        return Start(state, started.reason if not started.accepted else "", seated, started)
+        return GameStart(state, started.reason if not started.accepted else "", seated, started)
 
     def roll_for_order(self, players: list[str], count: int
                        ) -> tuple[dict[str, list[int]], list[dict[str, list[int]]]]:
@@ -148,9 +148,8 @@ class Flow:
         game = state.game
         seed = await self.bot.store.game_seed(table_id, game.number) if game else None
         if game is None or seed is None:  # no game, or one started without seeded dice
-            return Command("roll", who, {"dice": self.dice.roll(self.dice.new_seed(), 0)})
-        return Command("roll", who, {"dice": self.dice.roll(seed, game.dice_used),
-                                     "die": game.dice_used})
+            return Roll(by=who, dice=self.dice.roll(self.dice.new_seed(), 0))
+        return Roll(by=who, dice=self.dice.roll(seed, game.dice_used), die=game.dice_used)
 
     async def reveal(self, table_id: str, state: TableState) -> None:
         """Reveal the dice seed of every finished game whose seed is still secret."""
@@ -159,8 +158,8 @@ class Flow:
                 continue
             seed = await self.bot.store.game_seed(table_id, number)
             if seed is not None:
-                await self._send(table_id, Command(
-                    "reveal", "", {"game": number, "seed": seed.hex()}), key=f"reveal:{number}")
+                await self._send(table_id, Reveal(game=number, seed=seed.hex()),
+                                 key=f"reveal:{number}")
 
     # -- what the table does by itself ------------------------------------------------------
 
@@ -191,11 +190,11 @@ class Flow:
             hold = Timer("hold", table_id, holder)
             if hold not in self.timers:
                 self.timers.after(state.rules.hold_timeout_seconds, hold, partial(
-                    self._send, table_id, Command("release", holder)))
+                    self._send, table_id, Release(by=holder)))
         if game.dice is not None:
             plays = play_options(game.position, game.dice)  # the board's menu computed them
             if len(plays) == 1:  # forced: the bot plays it (a pass is the rules' own)
-                await self._send(table_id, Command("move", who, {"play": plays[0]}))
+                await self._send(table_id, Move(by=who, play=plays[0]))
             return
         window = state.rules.double_window_seconds
         if (self.bot.settings.autoroll and window and not waiting_for(state)
@@ -215,7 +214,7 @@ class Flow:
                           partial(self._timeout, table_id, player))
 
     async def _timeout(self, table_id: str, player: str) -> None:
-        await self._send(table_id, Command("timeout", "", {"player": player}))
+        await self._send(table_id, Timeout(player=player))
 
     def _time_shooter(self, table_id: str, state: TableState) -> None:
         """The shooter who must roll or play has `shooter_timeout_seconds` for each roll or

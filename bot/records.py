@@ -94,7 +94,7 @@ def games(events: Iterable[Event]) -> list[GameRecord]:
                              dice=dice, opening=opening) if seating:
                 first = [Turn(side, dice, position, None)] if dice else []
                 found.append(_Game(number, seating.box, seating.captain,
-                                   {m.name: m.shown for m in state.members}, opening,
+                                   {m.player: m.shown for m in state.members}, opening,
                                    position, side, first))
             case Rolled(side, dice, passed) if game:
                 game.turns.append(Turn(side, dice, game.position, "" if passed else None))

@@ -17,12 +17,13 @@ from typing import Any
 
 from bot.service import TableService
 from bot.store import EventStore
+from rules.commands import parse
 from rules.cube import Side
 from rules.errors import RuleError
 from rules.events import Event
 from rules.ledger import Transfer
 from rules.notation import position_id
-from rules.state import Command, TableState, replay
+from rules.state import TableState, replay
 from rules.table import decide
 
 
@@ -44,7 +45,7 @@ def apply(lines: Iterable[str]) -> tuple[TableState, list[Event], list[dict[str,
         if not line.strip():
             continue
         try:
-            new = decide(state, Command.from_json(json.loads(line)))
+            new = decide(state, parse(json.loads(line)))
         except json.JSONDecodeError as exc:
             rejected.append({"line": number, "reason": f"Not a JSON command: {exc}"})
             continue
@@ -83,7 +84,7 @@ async def run_stored(text: str, db: Path | str) -> dict[str, Any]:
                 continue
             key = f"line:{number}"
             try:
-                command = Command.from_json(json.loads(line))
+                command = parse(json.loads(line))
             except json.JSONDecodeError as exc:
                 outcome = await service.refuse(table_id, key, f"Not a JSON command: {exc}")
             except RuleError as exc:
@@ -98,7 +99,7 @@ async def run_stored(text: str, db: Path | str) -> dict[str, Any]:
 def report(state: TableState, rejected: list[dict[str, Any]]) -> dict[str, Any]:
     """The contract's report of a table."""
     totals = state.sheet.totals()
-    names = [m.name for m in state.members] + [n for n in totals if not state.member(n)]
+    names = [m.player for m in state.members] + [n for n in totals if not state.member(n)]
     seating = state.seating
     out: dict[str, Any] = {
         "scores": {n: points(totals.get(n, Fraction(0))) for n in names},

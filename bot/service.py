@@ -14,8 +14,9 @@ from collections import defaultdict
 
 from bot.effects import Outcome, effects_for
 from bot.store import EventStore, Loaded
+from rules.commands import Command
 from rules.errors import RuleError
-from rules.state import Command, TableState, replay
+from rules.state import TableState, replay
 from rules.table import decide
 
 

@@ -24,7 +24,8 @@ from bot.store import EventStore, StoredEvent
 from rules.cube import Side
 from rules.events import GameEnded, Moved, PlayerJoined, Rolled
 from rules.ledger import net
-from rules.state import TableState, cube_of, evolve
+from rules.roles import cube_of
+from rules.state import TableState, evolve
 
 _GAMMONS = ("gammon", "backgammon")  # GameEnded.kind
 T = TypeVar("T", int, Fraction)

@@ -17,9 +17,10 @@ from bot.markdown import shown
 from bot.store import Channels
 from cogs import Subcommands, this_table
 from rules.actions import refusal
+from rules.commands import Away, Back, Join, Leave, Open, Partner, Proxy, Request, Stake
 from rules.errors import BadOption, RuleError
 from rules.ruleset import PRESETS, explain, load_preset
-from rules.state import Command, TableState, replay
+from rules.state import TableState, replay
 from rules.table import decide
 
 Preset = Literal["atlanta", "fibs", "villages", "danish", "euro"]
@@ -92,10 +93,10 @@ class Lobby(Subcommands):
         """Open a chouette table: a category with #board, #kibitz, #team and #box."""
         assert interaction.guild is not None
         me = str(interaction.user.id)
-        joining = Command("join", me, {"stake": stake, "name": interaction.user.display_name})
+        joining = Join(by=me, stake=stake, name=interaction.user.display_name)
         try:  # the rules check the whole opening, and the opener's seat, before any channel
-            opening = Command("open", me, {"preset": preset, "mode": mode, "basic": basic,
-                                           "options": parse_overrides(overrides)})
+            opening = Open(by=me, preset=preset, mode=mode, basic=basic,
+                           options=parse_overrides(overrides))
             decide(replay(decide(TableState(), opening)), joining)
         except RuleError as exc:
             await self.bot.reply(interaction, str(exc))
@@ -126,9 +127,8 @@ class Lobby(Subcommands):
     async def join(self, interaction: discord.Interaction, stake: int = 1) -> None:
         """Sit down at this table; once it is under way, the players approve as its rules say."""
         table = await this_table(self.bot, interaction)
-        await self.bot.act(interaction, table, Command(
-            "request", str(interaction.user.id),
-            {"stake": stake, "name": interaction.user.display_name}))
+        await self.bot.act(interaction, table, Request(
+            by=str(interaction.user.id), stake=stake, name=interaction.user.display_name))
 
     @app_commands.command()
     @app_commands.describe(multiple="your new stake multiple, like 2 for double stakes")
@@ -143,7 +143,7 @@ class Lobby(Subcommands):
                                               "with `/chouette join stake:`.")
             return
         box = state.seating.box
-        command = Command("stake", box, {"player": me, "stake": multiple})
+        command = Stake(by=box, player=me, stake=multiple)
         if why := refusal(state, command):  # from the Box? (nothing stored until he agrees)
             await self.bot.reply(interaction, self.bot.presenter.names(state, why))
             return
@@ -159,7 +159,7 @@ class Lobby(Subcommands):
     async def leave(self, interaction: discord.Interaction) -> None:
         """Leave the table (at the end of the game in progress, if any)."""
         table = await this_table(self.bot, interaction)
-        await self.bot.act(interaction, table, Command("leave", str(interaction.user.id)))
+        await self.bot.act(interaction, table, Leave(by=str(interaction.user.id)))
 
     @app_commands.command()
     async def start(self, interaction: discord.Interaction) -> None:
@@ -172,20 +172,20 @@ class Lobby(Subcommands):
     async def partner(self, interaction: discord.Interaction, player: discord.Member) -> None:
         """Make a Team player the Box's Partner for the next game."""
         table = await this_table(self.bot, interaction)
-        await self.bot.act(interaction, table, Command(
-            "partner", str(interaction.user.id), {"player": str(player.id)}))
+        await self.bot.act(interaction, table, Partner(
+            by=str(interaction.user.id), player=str(player.id)))
 
     @app_commands.command()
     async def away(self, interaction: discord.Interaction) -> None:
         """Step away: your proxy, or the rule set's stand-in, decides for you."""
         table = await this_table(self.bot, interaction)
-        await self.bot.act(interaction, table, Command("away", str(interaction.user.id)))
+        await self.bot.act(interaction, table, Away(by=str(interaction.user.id)))
 
     @app_commands.command()
     async def back(self, interaction: discord.Interaction) -> None:
         """Come back from being away."""
         table = await this_table(self.bot, interaction)
-        await self.bot.act(interaction, table, Command("back", str(interaction.user.id)))
+        await self.bot.act(interaction, table, Back(by=str(interaction.user.id)))
 
     @app_commands.command()
     @app_commands.describe(player="who acts for you (leave empty to act for yourself again)")
@@ -193,8 +193,8 @@ class Lobby(Subcommands):
                     player: discord.Member | None = None) -> None:
         """Appoint a proxy to handle your cube while you are away (Atlanta 7.1)."""
         table = await this_table(self.bot, interaction)
-        args = {"player": str(player.id)} if player else {}
-        await self.bot.act(interaction, table, Command("proxy", str(interaction.user.id), args))
+        await self.bot.act(interaction, table, Proxy(
+            by=str(interaction.user.id), player=str(player.id) if player else None))
 
     @app_commands.command()
     @app_commands.describe(preset="a rule set to describe (default: this table's)")

@@ -15,7 +15,8 @@ from bot.discord.client import ChouetteBot
 from bot.history import corrections, discord_time, full_log
 from bot.markdown import escape
 from cogs import Subcommands, this_table
-from rules.state import Command, TableState
+from rules.commands import Blind, Correct, Disconnect, Unblind
+from rules.state import TableState
 
 
 class Moderation(Subcommands):
@@ -30,9 +31,8 @@ class Moderation(Subcommands):
         """The rules decide (moderators, kibitzers only: a moderator's command says so in
         `ChouetteBot.act`); the channels follow the state; the record names him."""
         table = await this_table(self.bot, interaction)
-        await self.bot.act(interaction, table, Command(
-            "blind" if blind else "unblind", str(interaction.user.id),
-            {"player": str(member.id), "name": member.display_name}))
+        await self.bot.act(interaction, table, (Blind if blind else Unblind)(
+            by=str(interaction.user.id), player=str(member.id), name=member.display_name))
 
     @app_commands.command()
     @app_commands.describe(member="the kibitzer who loses sight of the table")
@@ -55,10 +55,9 @@ class Moderation(Subcommands):
         """Moderators: correct the score with a new line on the sheet, once it is agreed to."""
         # The players it concerns agree, or a second moderator confirms, as the rules ask.
         table = await this_table(self.bot, interaction)
-        await self.bot.act(interaction, table, Command(
-            "correct", str(interaction.user.id),
-            {"kind": "score", "from": str(payer.id), "to": str(payee.id), "points": points,
-             "reason": reason}))
+        await self.bot.act(interaction, table, Correct(
+            by=str(interaction.user.id), kind="score", from_=str(payer.id), to=str(payee.id),
+            points=points, reason=reason))
 
     @app_commands.command()
     @app_commands.describe(reason="what went wrong (a misclick, say): kept in the history")
@@ -66,17 +65,16 @@ class Moderation(Subcommands):
         """Moderators: take back the last checker play and what followed it, if agreed to."""
         # The mover's opponent agrees, where the rule set allows an undo at all.
         table = await this_table(self.bot, interaction)
-        await self.bot.act(interaction, table, Command(
-            "correct", str(interaction.user.id),
-            {"kind": "undo", "reason": reason}))
+        await self.bot.act(interaction, table, Correct(
+            by=str(interaction.user.id), kind="undo", reason=reason))
 
     @app_commands.command()
     @app_commands.describe(player="the player whose connection dropped")
     async def disconnected(self, interaction: discord.Interaction, player: discord.Member) -> None:
         """Moderators: a player was cut off; he is away, and may lose his place (FIBS)."""
         table = await this_table(self.bot, interaction)  # the rules: moderators only
-        await self.bot.act(interaction, table, Command(
-            "disconnect", str(interaction.user.id), {"player": str(player.id)}))
+        await self.bot.act(interaction, table, Disconnect(
+            by=str(interaction.user.id), player=str(player.id)))
 
 
 class History(Subcommands):

@@ -14,7 +14,7 @@ from bot.discord.client import ChouetteBot
 from bot.markdown import escape, shown
 from cogs import Subcommands, this_table
 from rules.actions import refusal
-from rules.state import Command
+from rules.commands import Move, Penalty, Resign, Result, Sell, Settle
 
 
 class Play(Subcommands):
@@ -26,8 +26,7 @@ class Play(Subcommands):
                    play: app_commands.Range[str, 1, 60]) -> None:
         """Play the roll (the Box or the Captain), in notation."""
         table = await this_table(self.bot, interaction)
-        await self.bot.act(interaction, table, Command("move", str(interaction.user.id),
-                                                       {"play": play}))
+        await self.bot.act(interaction, table, Move(by=str(interaction.user.id), play=play))
 
     @app_commands.command()
     @app_commands.describe(winner="who won", kind="single, gammon or backgammon")
@@ -35,8 +34,8 @@ class Play(Subcommands):
                      kind: Literal["single", "gammon", "backgammon"] = "single") -> None:
         """Enter the result of the game (scorekeeper mode, or a game resigned or agreed)."""
         table = await this_table(self.bot, interaction)
-        await self.bot.act(interaction, table, Command(
-            "result", str(interaction.user.id), {"winner": winner, "kind": kind}))
+        await self.bot.act(interaction, table, Result(
+            by=str(interaction.user.id), winner=winner, kind=kind))
 
     @app_commands.command()
     @app_commands.describe(player="the other player of the cube",
@@ -46,10 +45,9 @@ class Play(Subcommands):
         """Settle your cube with another player for agreed points; a fraction may be rolled off."""
         # Atlanta 4.5; where the sheet keeps whole points the bot's dice roll it off (4.3).
         table = await this_table(self.bot, interaction)
-        await self.bot.act(interaction, table, Command(
-            "settle", str(interaction.user.id),
-            {"with": str(player.id), "points": points, "rolloff": self.bot.dice.rolloff(),
-             "next_roll": self.bot.dice.pair()}))
+        await self.bot.act(interaction, table, Settle(
+            by=str(interaction.user.id), with_=str(player.id), points=points,
+            rolloff=self.bot.dice.rolloff(), next_roll=self.bot.dice.pair()))
 
     @app_commands.command()
     @app_commands.describe(kind="what you concede: single, gammon or backgammon")
@@ -58,8 +56,7 @@ class Play(Subcommands):
         """Offer to resign: the Box on every cube, a Team player on his own cube."""
         # Each cube's other player accepts or rejects (DM buttons).
         table = await this_table(self.bot, interaction)
-        await self.bot.act(interaction, table, Command("resign", str(interaction.user.id),
-                                                       {"kind": kind}))
+        await self.bot.act(interaction, table, Resign(by=str(interaction.user.id), kind=kind))
 
     @app_commands.command()
     @app_commands.describe(game="the game's number (the log says 'Game N begins')")
@@ -92,9 +89,8 @@ class Play(Subcommands):
         table = await this_table(self.bot, interaction)
         state = await self.bot.service.state(table)
         me = str(interaction.user.id)
-        price = {"points": points} if points else {}
-        dice = {"rolloff": [[[6, 5], [1, 2]]]}  # any throw: only asks if a sale would do
-        sale = Command("sell", me, {"from": me, "to": str(buyer.id), **price, **dice})
+        sale = Sell(by=me, from_=me, to=str(buyer.id), points=points or None,
+                    rolloff=[[[6, 5], [1, 2]]])  # any throw: only asks if a sale would do
         if why := refusal(state, sale):  # now? (nothing is stored until he accepts)
             await self.bot.reply(interaction, self.bot.presenter.names(state, why))
             return
@@ -114,11 +110,9 @@ class Play(Subcommands):
                                       "stake"]) -> None:
         """Claim the rule set's penalty from a player who consulted out of turn."""
         table = await this_table(self.bot, interaction)
-        await self.bot.act(interaction, table, Command(
-            "penalty", str(interaction.user.id), {"player": str(player.id),
-                                                  "action": action,
-                                                  "rolloff": self.bot.dice.rolloff(),
-                                                  "next_roll": self.bot.dice.pair()}))
+        await self.bot.act(interaction, table, Penalty(
+            by=str(interaction.user.id), player=str(player.id), action=action,
+            rolloff=self.bot.dice.rolloff(), next_roll=self.bot.dice.pair()))
 
 
 async def setup(bot: ChouetteBot) -> None:

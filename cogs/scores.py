@@ -10,7 +10,7 @@ from discord import app_commands
 from bot.discord.client import ChouetteBot
 from bot.discord.presenter import sheet_file
 from cogs import Subcommands, this_table
-from rules.state import Command
+from rules.commands import EndSession
 
 
 class Scores(Subcommands):
@@ -29,7 +29,7 @@ class Scores(Subcommands):
     async def end(self, interaction: discord.Interaction) -> None:
         """End the session: the final sheet and who pays whom, posted in #board."""
         table = await this_table(self.bot, interaction)
-        await self.bot.act(interaction, table, Command("end_session", str(interaction.user.id)))
+        await self.bot.act(interaction, table, EndSession(by=str(interaction.user.id)))
 
 
 async def setup(bot: ChouetteBot) -> None:

@@ -10,153 +10,97 @@ A decision that times out is handled by `timeout_action`: the player is treated 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules import seating as sit
-from rules.cite import citation
-from rules.cube import CubeState, Side
-from rules.errors import CubeNotAvailable, NotYourTurn, RuleError, SeatingError
+from rules.authority import is_moderator
+from rules.commands import Away, Back, Disconnect, Proxy, Timeout, handles, sender
+from rules.doubling import absentee_answers, decided, waiting_on
+from rules.errors import NotYourTurn, RuleError, SeatingError
 from rules.events import Event, PlayerAway, ProxyAppointed, Seated
-from rules.state import Command, TableState, acting_captain, cube_of, handles, sender
+from rules.game import finish, in_game, shooter, waiting_for
+from rules.holdover import shooter_timed_out
+from rules.messages import Player
+from rules.proxies import proxy_chain
+from rules.state import TableState, replay
 
 
-def proxy_chain(state: TableState, player: str) -> list[str]:
-    """Who may act for `player`: his proxy, that proxy's proxy, and so on."""
-    chain: list[str] = []
-    member = state.member(player)
-    while member is not None and member.proxy and member.proxy not in chain:
-        chain.append(member.proxy)
-        member = state.member(member.proxy)
-    return chain
-
-
-def captain_now(state: TableState) -> str | None:
-    """The Team's shooter now: the Acting Captain in a game, else the Captain."""
-    if state.seating is None:
-        return None
-    if state.game is None:
-        return state.seating.captain
-    return acting_captain(state.seating, state.game.cubes)
-
-
-def team_stand_in(state: TableState, player: str) -> str | None:
-    """Who acts for an away Team `player` with no proxy, where the rule set names someone
-    (`default_proxy = "captain"`): the Captain (the Acting Captain in a game), or when he is
-    away too, the next Team player in order who is here (Atlanta 7.1, euro ¶14)."""
-    captain = captain_now(state)
-    if (state.rules.default_proxy != "captain" or captain is None or state.seating is None
-            or player not in state.seating.team):
-        return None
-    team = list(state.seating.team)
-    start = team.index(captain) if captain in team else 0
-    return next((p for p in team[start:] + team[:start] if p != player
-                 and (m := state.member(p)) is not None and not m.away), None)
-
-
-def stand_in(state: TableState, player: str) -> str | None:
-    """Who answers for an away `player`: the end of his proxy chain, else the Team's
-    stand-in above (None where the rule set answers by itself)."""
-    chain = proxy_chain(state, player)
-    return chain[-1] if chain else team_stand_in(state, player)
-
-
-def may_act_for(state: TableState, by: str, player: str) -> bool:
-    """Whether `by` may send commands for `player` (a proxy, or the Team's stand-in)."""
-    if by == player or by in proxy_chain(state, player):
-        return True
-    member = state.member(player)
-    return (member is not None and member.away and not member.proxy
-            and by == team_stand_in(state, player))
-
-
-def on_behalf(state: TableState, command: Command) -> Command:
-    """The command as its principal's own when it is sent `for` someone by a proxy."""
-    principal = command.args.get("for")
-    if principal is None:
-        return command
-    if not isinstance(principal, str) or state.member(principal) is None:
-        raise SeatingError(f"{principal!r} is not at this table.")
-    if not may_act_for(state, command.by, principal):
-        who = proxy_chain(state, principal) or ["nobody"]
-        raise NotYourTurn(f"{command.by} may not act for {principal}: his proxy is "
-                          f"{who[0]}.")
-    args = {k: v for k, v in command.args.items() if k != "for"}
-    return replace(command, by=principal, args=args)
-
-
-@handles("away", "back")
-def _away(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Away, Back)
+def _away(state: TableState, cmd: Away | Back) -> tuple[Event, ...]:
     player = sender(cmd)
     member = state.member(player)
     if member is None:
-        raise SeatingError(f"{player} is not at this table.")
-    away = cmd.name == "away"
+        raise SeatingError(code="not_at_table", player=Player(player))
+    away = isinstance(cmd, Away)
     if member.away == away:
-        raise RuleError(f"{player} is already {'away' if away else 'back'}.")
+        raise RuleError(code="already_away" if away else "already_back", player=Player(player))
     if away or not member.out or state.game is not None or state.seating is None:
         return (PlayerAway(player, away),)
     return (PlayerAway(player, False), Seated(sit.join(state.seating, [player]),
                                               f"{player} is back: he sits down at the end"))
 
 
-@handles("proxy")
-def _proxy(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Proxy)
+def _proxy(state: TableState, cmd: Proxy) -> tuple[Event, ...]:
     player = sender(cmd)
     if state.member(player) is None:
-        raise SeatingError(f"{player} is not at this table.")
-    proxy = cmd.arg("player", str, None)
+        raise SeatingError(code="not_at_table", player=Player(player))
+    proxy = cmd.player
     if proxy is not None:
         if proxy == player or state.member(proxy) is None:
-            raise SeatingError(f"A proxy is another player at this table, not {proxy}.")
+            raise SeatingError(code="proxy_not_a_player", proxy=Player(proxy))
         seating = state.seating
         box_side = (seating.box, seating.partner) if seating else ()
         if seating is not None and (player in box_side) != (proxy in box_side) and (
                 proxy in seating.players):
-            raise SeatingError(f"{proxy} plays on the other side: name a proxy from your own "
-                               "side, or a player out of this game.")
+            raise SeatingError(code="proxy_other_side", proxy=Player(proxy))
         if player in [proxy, *proxy_chain(state, proxy)]:
-            raise SeatingError(f"{proxy} already acts for you through his own proxies: "
-                               "choose someone else.")
+            raise SeatingError(code="proxy_circle", proxy=Player(proxy))
     return (ProxyAppointed(player, proxy),)
 
 
-def unnamed_absentees(state: TableState, doubled: list[str], live: list[str]) -> None:
-    """Refuse a Box double of an away player who named nobody to control his cube unless it
-    goes to the entire Team still in the game (`live`), where the rule set deems his take
-    (Villages 13: "The Cube of an absent player cannot be offered in their absence unless
-    someone has been nominated"; offered "to the entire team", it is "deemed to be accepted")."""
-    if state.rules.default_proxy != "take" or set(live) <= set(doubled):
-        return
-    absent = [p for p in doubled if (m := state.member(p)) is not None and m.away
-              and not m.proxy]
-    if absent:
-        raise CubeNotAvailable(
-            f"{', '.join(absent)} is away with nobody named to control his cube: the Box "
-            f"doubles him only by doubling the entire Team ({', '.join(live)}), his take "
-            f"then deemed ({citation(state, villages='Villages 13')}); or double the others "
-            "without him.")
+@handles(Disconnect)
+def _disconnect(state: TableState, cmd: Disconnect) -> tuple[Event, ...]:
+    """`player` was cut off (FIBS §6; on Discord a moderator reports it): he is away, his
+    stand-in or the rule set acts for him, and where `disconnected_loses_place` he loses
+    his place if he is not back when the next game starts. Only a moderator (or the
+    table's monitor) reports it: a player can't have another marked away."""
+    sender(cmd)
+    if not is_moderator(cmd):
+        raise NotYourTurn(code="disconnect_moderators")
+    player = cmd.player
+    member = state.member(player)
+    if member is None:
+        raise SeatingError(code="not_at_table", player=Player(player))
+    if member.disconnected:
+        raise RuleError(code="already_disconnected", player=Player(player))
+    away: list[Event] = [PlayerAway(player, True, disconnected=True)]
+    return finish(state, away + absentee_answers(state, away)) if state.game else tuple(away)
 
 
-def absent_decisions(state: TableState) -> list[tuple[str, str]]:
-    """The answers the rule set gives for away Team players with no proxy, as (player,
-    action): deemed to take (Villages 13), or the Captain's own answer once he has given it
-    (FIBS). Where the Captain acts for them (Atlanta 7.1) there are none: he answers."""
-    game = state.game
-    rule = state.rules.default_proxy
-    if game is None or rule == "captain":
-        return []
-    captain = captain_now(state)
-    lead = cube_of(game, captain) if captain else None
-    decisions = []
-    # A Team player who left the table since (a game held over, FIBS §6 ¶2) counts as away.
-    for name in state.seating.team if state.seating else ():
-        member, cube = state.member(name), cube_of(game, name)
-        if ((member is not None and (not member.away or member.proxy)) or cube is None
-                or (name == captain and rule == "follow_captain")
-                or cube.to_act is not Side.TEAM or cube.state is not CubeState.OFFERED):
-            continue
-        if rule == "take":
-            decisions.append((name, "take"))
-        elif lead is not None and lead.state is not CubeState.OFFERED:
-            decisions.append((name, "drop" if lead.state is CubeState.DROPPED else "take"))
-    return decisions
+@handles(Timeout)
+def _timeout(state: TableState, cmd: Timeout) -> tuple[Event, ...]:
+    """A player's decision timer ran out (the service sends this, not a player): he is
+    treated as away (his proxy or the rule set's stand-in acts), or takes, or drops. If he
+    is away already, nobody answered for him in time either: his cube is dropped."""
+    game, _ = in_game(state)
+    player = cmd.player
+    waiting = waiting_on(game, player)
+    if not waiting and player == shooter(state) and not waiting_for(state):
+        return shooter_timed_out(state, player)  # his time to roll or play ran out
+    if not waiting:
+        raise NotYourTurn(code="no_decision_waiting", player=Player(player))
+    action = state.rules.timeout_action
+    if action != "proxy":
+        events: list[Event] = []
+        for cube in waiting:
+            events += decided(replay(events, state), cube, action, player,
+                              f"{player} (timed out)")
+        return finish(state, events)
+    member = state.member(player)
+    if member is not None and member.away:  # nobody answered for him in time either: the
+        events = []                          # table can't wait for ever, and a drop risks
+        for cube in waiting:                 # no more than the cube's value (a reading)
+            events += decided(replay(events, state), cube, "drop", player,
+                               f"{player} (nobody answered in time)")
+        return finish(state, events)
+    away: list[Event] = [PlayerAway(player, True)]
+    return finish(state, away + absentee_answers(state, away))

@@ -4,9 +4,11 @@ or a menu is opened."""
 
 from __future__ import annotations
 
+from rules.commands import Command, Double, Hold
 from rules.cube import Side
 from rules.errors import RuleError
-from rules.state import Command, TableState, boxer_of, cube_between
+from rules.roles import boxer_of, cube_between
+from rules.state import TableState
 from rules.table import decide
 
 
@@ -40,7 +42,7 @@ def holders(state: TableState) -> tuple[str, ...]:
     seating = state.seating
     if seating is None or state.game is None:
         return ()
-    return tuple(p for p in seating.team if allowed(state, Command("hold", p)))
+    return tuple(p for p in seating.team if allowed(state, Hold(by=p)))
 
 
 def doublers(state: TableState) -> tuple[str, ...]:
@@ -49,8 +51,8 @@ def doublers(state: TableState) -> tuple[str, ...]:
     seating = state.seating
     if seating is None or state.game is None:
         return ()
-    team = [p for p in seating.team if allowed(state, Command("double", p))]
+    team = [p for p in seating.team if allowed(state, Double(by=p))]
     box_side = [p for p in (seating.box, seating.partner) if p is not None
                 and (cubes := box_doubles(state, p))
-                and allowed(state, Command("double", p, {"cubes": cubes}))]
+                and allowed(state, Double(by=p, cubes=tuple(cubes)))]
     return (*team, *box_side)

@@ -8,12 +8,16 @@ own words ("your cube against ann", "the game you bought from di").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from rules.commands import BadCommand
 from rules.cube import Cube, Side
 from rules.errors import NotYourTurn
-from rules.state import BadCommand, Game, cube_of
+from rules.roles import cube_of
+from rules.state import Game
 
 
-def extras_waiting(game: Game, taker: str, givers: list[str] | None) -> list[Cube]:
+def extras_waiting(game: Game, taker: str, givers: Sequence[str] | None) -> list[Cube]:
     """The extras offered to `taker` that an answer of his names (all when `givers` is
     None), when nothing else waits for him; an empty list otherwise."""
     waiting = [c for c in game.cubes if c.to_act is not None and c.player(c.to_act) == taker]
@@ -22,7 +26,7 @@ def extras_waiting(game: Game, taker: str, givers: list[str] | None) -> list[Cub
     return [c for c in waiting if givers is None or c.box_player in givers]
 
 
-def awaiting(game: Game, player: str, others: list[str] | None) -> Cube:
+def awaiting(game: Game, player: str, others: Sequence[str] | None) -> Cube:
     """The one cube waiting for `player`'s answer (his own, or an extra he gave or holds);
     `others` names it when several wait: by the player across it, or by its seat (a game he
     bought is named by its seller, his own cube by himself)."""

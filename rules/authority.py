@@ -8,38 +8,38 @@ On Discord every command names the user who sent it, and the Discord layer adds
 
 from __future__ import annotations
 
+from rules.commands import Blind, Command, Unblind, handles, sender
 from rules.errors import NotYourTurn, RuleError
 from rules.events import Blinded, Event
-from rules.state import Command, TableState, handles, sender
+from rules.messages import Player
+from rules.state import TableState
 
 
 def is_moderator(cmd: Command) -> bool:
     """Whether the command comes from a moderator or from the table's monitor."""
-    return not cmd.by or cmd.monitor or cmd.args.get("moderator") is True
+    return not cmd.by or cmd.monitor or cmd.moderator
 
 
 def check_runs_table(state: TableState, cmd: Command, doing: str) -> None:
     """Refuse `doing` unless the sender is a player at the table, its host or a moderator."""
     if is_moderator(cmd) or cmd.by == state.host or state.member(cmd.by) is not None:
         return
-    host = f", its host ({state.host})" if state.host else ""
-    raise NotYourTurn(f"Only the players at this table{host} or a moderator may {doing}; "
-                      "to play, `/chouette join` first.")
+    if state.host:
+        raise NotYourTurn(code="runs_table_host", host=Player(state.host), doing=doing)
+    raise NotYourTurn(code="runs_table", doing=doing)
 
 
-@handles("blind", "unblind")
-def _blind(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Blind, Unblind)
+def _blind(state: TableState, cmd: Blind | Unblind) -> tuple[Event, ...]:
     """A moderator blinds a kibitzer, who loses the sight of the table's channels, or gives
     it back; a player at the table is never blinded."""
     sender(cmd)
-    player = cmd.arg("player", str)
+    player = cmd.player
     if not is_moderator(cmd):
-        raise NotYourTurn("Only a moderator blinds or unblinds a kibitzer.")
-    blind = cmd.name == "blind"
+        raise NotYourTurn(code="blind_moderators")
+    blind = isinstance(cmd, Blind)
     if blind and state.member(player) is not None:
-        raise RuleError(f"{player} plays at this table: moderators blind kibitzers only. A "
-                        "player who consults out of turn answers to the rule set's "
-                        "penalties (`/chouette penalty`).")
+        raise RuleError(code="blind_a_player", player=Player(player))
     if blind == (player in state.blinded):
-        raise RuleError(f"{player} is {'already' if blind else 'not'} blinded here.")
-    return (Blinded(player, blind, cmd.arg("name", str, "")),)
+        raise RuleError(code="already_blinded" if blind else "not_blinded", player=Player(player))
+    return (Blinded(player, blind, cmd.name),)

@@ -21,29 +21,39 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from rules.cite import citation
+from rules.commands import (
+    Approve,
+    BadCommand,
+    Correct,
+    CorrectionAnswer,
+    Refuse,
+    handles,
+    need,
+    sender,
+)
 from rules.cube import Side
 from rules.errors import NotYourTurn, RuleError
 from rules.events import Corrected, CorrectionAnswered, CorrectionProposed, Event
 from rules.ledger import Transfer
-from rules.state import BadCommand, Command, TableState, acting_captain, handles, sender
+from rules.messages import Players
+from rules.roles import acting_captain
+from rules.state import TableState
 
 KINDS = ("score", "undo")
 MODERATOR = "moderator"  # a `needs` entry: any moderator but the proposer
 
 
-@handles("correct")
-def _correct(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Correct)
+def _correct(state: TableState, cmd: Correct) -> tuple[Event, ...]:
     by = sender(cmd)
-    if not cmd.arg("moderator", bool, False):
-        raise RuleError("Only a moderator corrects the table: ask one (they have the "
-                        "moderator role), and say what went wrong.")
-    kind = cmd.arg("kind", str)
+    if not cmd.moderator:
+        raise RuleError(code="correct_moderators")
+    kind = cmd.kind
     if kind not in KINDS:
-        raise BadCommand(f"A correction is a score (points from one player to another) or "
-                         f"an undo (take back the last checker play), not {kind!r}.")
-    reason = cmd.arg("reason", str, "").strip()
+        raise BadCommand(code="correction_kind", kind=kind)
+    reason = cmd.reason.strip()
     if not reason:
-        raise BadCommand("Give the reason for the correction: it is shown in the history.")
+        raise BadCommand(code="correction_reason")
     transfer, concerned = (_score(state, cmd, reason) if kind == "score"
                            else (None, _undo(state)))
     rules = state.rules
@@ -56,67 +66,61 @@ def _correct(state: TableState, cmd: Command) -> tuple[Event, ...]:
     return (proposal, Corrected(proposal.number)) if not needs else (proposal,)
 
 
-def _score(state: TableState, cmd: Command, reason: str) -> tuple[Transfer, tuple[str, str]]:
-    payer, payee = cmd.arg("from", str), cmd.arg("to", str)
-    known = {m.name for m in state.members} | set(state.sheet.names())
+def _score(state: TableState, cmd: Correct, reason: str) -> tuple[Transfer, tuple[str, str]]:
+    payer, payee = need(cmd, "from", cmd.from_), need(cmd, "to", cmd.to)
+    known = {m.player for m in state.members} | set(state.sheet.names())
     strangers = [p for p in (payer, payee) if p not in known]
     if strangers:
-        raise BadCommand(f"{', '.join(strangers)} never sat at this table: a score "
-                         "correction is between two of its players.")
+        raise BadCommand(code="correction_strangers", strangers=Players(strangers))
     if payer == payee:
-        raise BadCommand("A score correction moves points between two different players.")
-    value = cmd.args.get("points")
+        raise BadCommand(code="correction_same_player")
+    value = cmd.points
     try:
         points = Fraction(str(value)).limit_denominator(64)
     except (ValueError, ZeroDivisionError):
-        raise BadCommand(f"points is a number (halves allowed), not {value!r}.") from None
+        raise BadCommand(code="correction_points", points=value) from None
     if points <= 0:
-        raise BadCommand("points are what `from` pays `to`: more than 0 (swap the two "
-                         "players to move points the other way).")
+        raise BadCommand(code="correction_positive")
     if state.rules.whole_points and points.denominator != 1:
-        raise BadCommand(f"This sheet keeps whole points ({citation(state, 'Atlanta 4.2')}): "
-                         "correct it by whole points (a fraction is rolled off first).")
+        raise BadCommand(code="correction_whole", rule=citation(state, "Atlanta 4.2"))
     return Transfer(payer, payee, points, f"correction: {reason}"), (payer, payee)
 
 
 def _undo(state: TableState) -> tuple[str, ...]:
     if not state.rules.undo_plays:
-        raise RuleError("Under these rules a checker play stands once made "
-                        f"({citation(state, fibs='FIBS §4 ¶1: there is no way to recover')}); "
-                        "a score correction is still possible.")
+        raise RuleError(code="undo_not_here", rule=citation(
+            state, fibs="FIBS §4 ¶1: there is no way to recover"))
     game = state.game
     if game is None or state.seating is None:
-        raise RuleError("There is no game on the board to take a play back in; correct the "
-                        "score instead.")
+        raise RuleError(code="undo_no_game")
     if game.before is None:
-        raise NotYourTurn("No checker play to take back since the game began (or since the "
-                          "last undo).")
+        raise NotYourTurn(code="undo_nothing")
     opponent = (state.seating.box if game.before.on_roll is Side.TEAM
                 else acting_captain(state.seating, game.cubes))
     return (opponent,) if opponent else ()
 
 
-@handles("approve", "refuse")
-def _answer(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Approve, Refuse)
+def _answer(state: TableState, cmd: CorrectionAnswer) -> tuple[Event, ...]:
     by = sender(cmd)
-    number = cmd.arg("correction", int)
+    number = cmd.correction
     found = state.proposal(number)
     if found is None:
-        raise BadCommand(f"No correction {number} is waiting for consent"
-                         + (f" (waiting: {', '.join(str(p.number) for p, _ in state.proposals)})."
-                            if state.proposals else "."))
+        if state.proposals:
+            raise BadCommand(code="no_such_correction_waiting", number=number, waiting=", ".join(
+                str(p.number) for p, _ in state.proposals))
+        raise BadCommand(code="no_such_correction", number=number)
     proposal, agreed = found
     slot = by if by in proposal.needs else None
-    if slot is None and MODERATOR in proposal.needs and cmd.arg("moderator", bool, False):
+    if slot is None and MODERATOR in proposal.needs and cmd.moderator:
         if by == proposal.by:
-            raise NotYourTurn("A second moderator confirms a correction, not the one who "
-                              "proposed it.")
+            raise NotYourTurn(code="second_moderator")
         slot = MODERATOR
     if slot is None or slot in agreed:
         waiting = [p for p in proposal.needs if p not in agreed]
-        raise NotYourTurn(f"Correction {number} waits for {', '.join(waiting)}"
-                          + ("" if slot is None else "; you already agreed") + ".")
-    approved = cmd.name == "approve"
+        raise NotYourTurn(code="correction_waits" if slot is None else "correction_agreed",
+                          number=number, waiting=Players(waiting))
+    approved = isinstance(cmd, Approve)
     answered = CorrectionAnswered(number, slot, approved)
     if approved and set(proposal.needs) <= {*agreed, slot}:
         return (answered, Corrected(number))

@@ -12,78 +12,73 @@ doubles and answers his own cubes as the Box does his (`boxer` below is either).
 
 from __future__ import annotations
 
-from rules.absence import absent_decisions, unnamed_absentees
 from rules.answers import awaiting, extras_waiting
-from rules.authority import is_moderator
 from rules.cite import citation
+from rules.commands import (
+    Aardvark,
+    Answer,
+    BadCommand,
+    Beaver,
+    CubeAnswer,
+    Double,
+    Drop,
+    Raccoon,
+    Take,
+    Withdraw,
+    handles,
+    sender,
+)
 from rules.cube import Cube, CubeState, Side
-from rules.errors import CubeNotAvailable, NotYourTurn, RuleError, SeatingError
+from rules.errors import CubeNotAvailable, NotYourTurn
 from rules.events import (
     AnswersInOrder,
     CubeTurned,
     DoublesAnswered,
     Event,
-    PlayerAway,
     PointsPaid,
-    RollHeld,
 )
-from rules.game import finish, in_game, no_pending, shooter, waiting_for
-from rules.holdover import shooter_timed_out
+from rules.game import finish, in_game, no_pending
 from rules.lone_taker import lone_taker, lone_taker_beavers
+from rules.messages import Player, Players
 from rules.one_cube import half_answer, half_answerable, halves_answered, team_turns_the_cube
+from rules.proxies import absent_decisions, unnamed_absentees
+from rules.roles import acting_captain, box_decider, boxer_of, cube_between, cubes_of, team_doubles
 from rules.seating import Seating
-from rules.state import (
-    BadCommand,
-    Command,
-    Game,
-    TableState,
-    acting_captain,
-    box_decider,
-    boxer_of,
-    cube_between,
-    cubes_of,
-    handles,
-    replay,
-    sender,
-    team_doubles,
-)
+from rules.state import Game, TableState, replay
 
 _TEAM_ANSWERS = ("take", "beaver", "drop")
 
 
-@handles("double")
-def _double(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Double)
+def _double(state: TableState, cmd: Double) -> tuple[Event, ...]:
     game, seating = in_game(state)
     by = sender(cmd)
     boxer = boxer_of(state, by)
     if boxer is None and by in (seating.box, seating.partner):
-        raise NotYourTurn(f"{box_decider(state)} turns the cubes for the Box side"
-                          f" (the Box is {seating.box}).")
+        raise NotYourTurn(code="box_side_turns", decider=Player(box_decider(state)),
+                          box=Player(seating.box))
     side = Side.BOX if boxer else Side.TEAM
     if state.mode == "play":
         if game.on_roll is not side:
-            raise NotYourTurn(f"Only the side on roll doubles, before it rolls: the "
-                              f"{'Box' if game.on_roll is Side.BOX else 'Team'} is on roll.")
+            raise NotYourTurn(code="box_on_roll" if game.on_roll is Side.BOX
+                              else "team_on_roll")
         if game.dice is not None:
-            raise NotYourTurn("The dice are rolled: double before your side's next roll.")
+            raise NotYourTurn(code="double_before_roll")
     if boxer is not None:  # the other Box-side player's doubles may still wait for answers
         no_pending(state, "a new double", but=lambda c: c.state is CubeState.OFFERED
                    and c.offered_by is Side.BOX and c.box_player != boxer)
         return _box_double(state, game, seating, cmd, boxer)
     mine = cubes_of(game, by)  # his own and the games he bought, against each Box-side player
     if not mine:
-        raise NotYourTurn(f"{by} has no cube in this game.")
-    if others := [p for p in cmd.names("cubes", []) if p not in {c.team_player for c in mine}]:
-        raise BadCommand(f"You double your own cube only: leave out {', '.join(others)} "
-                         "(only the Box names the cubes he doubles; each Team player turns "
-                         "his own).")
+        raise NotYourTurn(code="no_cube_in_game", player=Player(by))
+    if others := [p for p in cmd.cubes or () if p not in {c.team_player for c in mine}]:
+        raise BadCommand(code="double_own_cube", others=Players(others))
     cube = next((c for c in mine if c.may_double(Side.TEAM)), mine[0])
     # Other Team doubles may wait for the Box's answer: he answers them together.
     no_pending(state, "a new double", but=lambda c: c.state is CubeState.OFFERED
                and c.offered_by is Side.TEAM)
     if game.answered:
-        raise CubeNotAvailable("The Box has answered this turn's doubles: double before the "
-                               "Captain's next roll.")
+        raise CubeNotAvailable(code="box_answered")
     if state.rules.single_cube:
         return team_turns_the_cube(game, seating, cube, by)
     _in_rotation(state, game, seating, cube.team_player)
@@ -108,28 +103,26 @@ def _in_rotation(state: TableState, game: Game, seating: Seating, by: str) -> No
     if order.index(by) < last:
         still = [p for p in order[last + 1:] if p not in game.team_round
                  and (c := cube_between(game, p, seating.box)) is not None and c.live]
-        raise NotYourTurn(f"The Team decides its doubles in rotation order: {by} comes before "
-                          f"{later[-1]}, who has doubled, and his turn has passed. Still to "
-                          f"decide: {', '.join(still) or 'nobody'}.")
+        raise NotYourTurn(code="rotation_passed" if still else "rotation_passed_all",
+                          by=Player(by), doubler=Player(later[-1]), still=Players(still))
 
 
 def _box_double(state: TableState, game: Game, seating: Seating,
-                cmd: Command, boxer: str) -> tuple[Event, ...]:
+                cmd: Double, boxer: str) -> tuple[Event, ...]:
     cubes = {p: c for p in seating.team if (c := cube_between(game, p, boxer)) is not None}
     eligible = [p for p, c in cubes.items() if c.may_double(Side.BOX)]
-    names = cmd.names("cubes", None)
+    names = cmd.cubes
     if names is None or state.rules.single_cube:  # with one cube the Box turns it for all
-        names = eligible
+        names = tuple(eligible)
     for name in names:
         if name not in cubes:
-            raise BadCommand(f"{name} has no cube against you: the Team is "
-                             f"{', '.join(seating.team)}.")
+            raise BadCommand(code="no_cube_against_you", player=Player(name),
+                             team=Players(seating.team))
         if name not in eligible:
             cubes[name].offer(Side.BOX)  # raises the cube's own reason
-            raise CubeNotAvailable(f"You can't double {name}'s cube now.")
+            raise CubeNotAvailable(code="cannot_double_his", player=Player(name))
     if not names:
-        raise CubeNotAvailable("You have no cube you may double: every cube is owned by the "
-                               "Team or out of the game.")
+        raise CubeNotAvailable(code="no_cube_to_double")
     chosen = [p for p in seating.team if p in names]
     unnamed_absentees(state, chosen, [p for p, c in cubes.items() if c.live])
     rule = state.rules.box_double_rule
@@ -137,42 +130,40 @@ def _box_double(state: TableState, game: Game, seating: Seating,
         centred = [p for p in eligible if cubes[p].owner is None]
         initial = [p for p in chosen if cubes[p].owner is None]
         if initial != centred[:len(initial)]:
-            raise CubeNotAvailable("Initial doubles go to the Captain first, then down the "
-                                   f"rotation: double {', '.join(centred[:len(initial)])} "
-                                   f"({citation(state, 'Atlanta 5.6')}).")
+            raise CubeNotAvailable(code="captain_first", players=Players(centred[:len(initial)]),
+                                   rule=citation(state, "Atlanta 5.6"))
     elif rule == "same_level":
         for p in chosen:
             level = [q for q in eligible if cubes[q].value == cubes[p].value]
             if not set(level) <= set(chosen):
-                raise CubeNotAvailable(f"Double every cube at the same level together: "
-                                       f"{', '.join(level)} (cubes at {cubes[p].face}).")
+                raise CubeNotAvailable(code="double_same_level", players=Players(level),
+                                       face=cubes[p].face)
     events: list[Event] = [CubeTurned(cubes[p].offer(Side.BOX), "double", boxer)
                            for p in chosen]
-    if cmd.arg("in_order", bool, False):
+    if cmd.in_order:
         if state.rules.team_answer_order != "box_choice":
-            raise BadCommand("The Box chooses the order of the answers only where the rule "
-                             f"set lets him ({citation(state, 'Atlanta 5.8')}).")
+            raise BadCommand(code="box_orders_answers", rule=citation(state, "Atlanta 5.8"))
         events.append(AnswersInOrder())
-    return finish(state, events + _absentees(state, events))
+    return finish(state, events + absentee_answers(state, events))
 
 
 # -- answers ---------------------------------------------------------------------------------
 
 
-@handles("answer")
-def _answer(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Answer)
+def _answer(state: TableState, cmd: Answer) -> tuple[Event, ...]:
     game, seating = in_game(state)
     boxer = boxer_of(state, cmd.by)
     decisions: dict[str, str] = {}
-    for action in _TEAM_ANSWERS:
-        for player in cmd.names(action, []):
+    for action, players in zip(_TEAM_ANSWERS, (cmd.take, cmd.beaver, cmd.drop), strict=True):
+        for player in players:
             if player in decisions:
-                raise BadCommand(f"{player} is answered twice.")
+                raise BadCommand(code="answered_twice", player=Player(player))
             decisions[player] = action
     if boxer is None and cmd.by == seating.partner and half_answerable(state):
         return half_answer(state, game, seating, decisions)
     if boxer is None:
-        raise NotYourTurn(f"Only {box_decider(state)} answers the Team's doubles.")
+        raise NotYourTurn(code="box_answers_only", decider=Player(box_decider(state)))
     return _box_answers(state, game, seating, decisions, whole=True, boxer=boxer)
 
 
@@ -180,22 +171,21 @@ def _box_answers(state: TableState, game: Game, seating: Seating, decisions: dic
                  whole: bool, boxer: str) -> tuple[Event, ...]:
     offered = team_doubles(game, seating, boxer)
     if not offered:
-        raise CubeNotAvailable("No Team double is waiting for your answer.")
+        raise CubeNotAvailable(code="no_team_double")
     strays = [p for p in decisions if p not in offered]
     if strays:
-        raise BadCommand(f"{', '.join(strays)} has no double waiting; the doubles waiting are "
-                         f"{', '.join(offered)}.")
+        raise BadCommand(code="no_double_waiting", strays=Players(strays),
+                         offered=Players(offered))
     missing = [p for p in offered if p not in decisions]
     constrained = state.rules.box_take_rule != "free" and len(offered) > 1
     if missing and (whole or constrained):
-        raise CubeNotAvailable(f"Answer the doubles together: {', '.join(offered)} "
-                               f"({', '.join(missing)} unanswered).")
+        raise CubeNotAvailable(code="answer_together", offered=Players(offered),
+                               missing=Players(missing))
     actions = set(decisions.values())
     if game.half_answer and actions != {game.half_answer}:
         if missing or actions not in ({"take"}, {"drop"}):
-            raise CubeNotAvailable(f"Your Partner answered {game.half_answer} for his half: "
-                                   "take all the doubles or drop them all "
-                                   f"({citation(state, fibs='FIBS §2 ¶11')}).")
+            raise CubeNotAvailable(code="partner_half", answer=game.half_answer,
+                                   rule=citation(state, fibs="FIBS §2 ¶11"))
         return finish(state, halves_answered(state, game, seating, offered, "take" in actions))
     if not missing:
         _check_box_takes(state, game, seating, offered, decisions, boxer)
@@ -232,33 +222,28 @@ def _check_box_takes(state: TableState, game: Game, seating: Seating, offered: l
     three = rules.three_handed_initial
     if from_centre and len(seating.players) == 3 and three != "as_box_take_rule":
         if three == "both" and len(taken) != 2:
-            raise CubeNotAvailable("Three-handed, the Box must take both initial cubes "
-                                   f"({citation(state, euro='euro ¶6')}).")
+            raise CubeNotAvailable(code="three_take_both", rule=citation(state, euro="euro ¶6"))
         if three == "both_or_none" and len(taken) == 1:
-            raise CubeNotAvailable("Three-handed, the Box takes both initial cubes or drops "
-                                   f"both ({citation(state, 'Atlanta 5.10a', euro='euro ¶6')}).")
+            raise CubeNotAvailable(code="three_both_or_none",
+                                   rule=citation(state, "Atlanta 5.10a", euro="euro ¶6"))
         return
     rule = rules.box_take_rule
     if rule == "same_level":
         for p in offered:
             level = [q for q in offered if cubes[q].value == cubes[p].value]
             if len({decisions[q] == "drop" for q in level}) > 1:
-                raise CubeNotAvailable(f"Take or drop every cube at the same level together: "
-                                       f"{', '.join(level)} "
-                                       f"({citation(state, danish='Danish ¶7')}).")
+                raise CubeNotAvailable(code="take_same_level", players=Players(level),
+                                       rule=citation(state, danish="Danish ¶7"))
     elif rule == "all_or_none" and initial and 0 < len(taken) < len(offered):
-        raise CubeNotAvailable("Accept or refuse the initial doubles as a whole "
-                               f"({citation(state, fibs='FIBS §2 ¶4')}).")
+        raise CubeNotAvailable(code="all_or_none", rule=citation(state, fibs="FIBS §2 ¶4"))
     elif rule in ("half", "half_captain_first") and from_centre and taken:
         if 2 * len(taken) < len(offered):
             half = citation(state, "Atlanta 5.10", euro="euro ¶6")
-            raise CubeNotAvailable(f"When every cube is turned from the centre, accept at "
-                                   f"least half ({(len(offered) + 1) // 2} of {len(offered)}) "
-                                   f"or drop them all ({half}).")
+            raise CubeNotAvailable(code="take_half", least=(len(offered) + 1) // 2,
+                                   count=len(offered), rule=half)
         if rule == "half_captain_first" and taken != offered[:len(taken)]:
-            raise CubeNotAvailable(f"Accept the Captain first, then from the top of the "
-                                   f"rotation: take {', '.join(offered[:len(taken)])} "
-                                   f"({citation(state, 'Atlanta 5.10')}).")
+            raise CubeNotAvailable(code="take_captain_first", players=Players(offered[:len(taken)]),
+                                   rule=citation(state, "Atlanta 5.10"))
 
 
 def _apply(state: TableState, cube: Cube, action: str, by: str) -> list[Event]:
@@ -276,25 +261,24 @@ def _apply(state: TableState, cube: Cube, action: str, by: str) -> list[Event]:
     return [CubeTurned(dropped, "drop", by), PointsPaid(transfer)]
 
 
-@handles("take", "drop", "beaver", "raccoon", "aardvark")
-def _respond(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Take, Drop, Beaver, Raccoon, Aardvark)
+def _respond(state: TableState, cmd: CubeAnswer) -> tuple[Event, ...]:
     game, seating = in_game(state)
     by = sender(cmd)
-    action = cmd.name
+    action = cmd.verb
     if (boxer := boxer_of(state, by)) is not None:
         return _box_responds(state, game, seating, cmd, boxer)
-    extras = extras_waiting(game, by, cmd.names("cubes", None))
+    extras = extras_waiting(game, by, cmd.cubes)
     if len(extras) > 1:  # Atlanta 5.7: the offered extras are answered together
         events: list[Event] = []
         for extra in extras:
             events += _apply(replay(events, state), extra, action, by)
         return finish(state, events)
-    cube = awaiting(game, by, cmd.names("cubes", None))
-    asked = cmd.arg("face", int, None)  # the value the question was about (a prompt's)
+    cube = awaiting(game, by, cmd.cubes)
+    asked = cmd.face
     if asked is not None and asked != cube.face:
-        raise CubeNotAvailable(f"That question was about the cube at {asked}; it is at "
-                               f"{cube.face} now, {cube.state.value}: answer the question "
-                               "about it.")
+        raise CubeNotAvailable(code="question_moved_on", asked=asked, face=cube.face,
+                               state=cube.state.value)
     if cube.state is CubeState.OFFERED and cube.offered_by is Side.BOX and not cube.is_extra:
         seat = cube.team_player  # whoever holds its game now (a sold game: FIBS, 4.4)
         order = state.rules.team_answer_order
@@ -304,18 +288,17 @@ def _respond(state: TableState, cmd: Command) -> tuple[Event, ...]:
                      if (c := cube_between(game, p, cube.box_player)) is not None
                      and c.to_act is Side.TEAM]
             if ahead and ahead[0] == by:  # his own cube comes before the game he bought
-                raise NotYourTurn("Answer your own cube first (rotation order).")
+                raise NotYourTurn(code="own_cube_first")
             if ahead:
-                raise NotYourTurn(f"Wait: {ahead[0]} decides first (rotation order).")
+                raise NotYourTurn(code="decides_first", player=Player(ahead[0]))
         if action == "take" and lone_taker(state, game, seating, seat):
-            raise CubeNotAvailable("You are the only one taking the Box's double: at this "
-                                   "table a lone taker must beaver "
-                                   f"({citation(state, villages='Villages 8')}), or drop.")
-    events = _decided(state, cube, action, by)
-    return finish(state, events + _absentees(state, events))
+            raise CubeNotAvailable(code="lone_taker_beavers",
+                                   rule=citation(state, villages="Villages 8"))
+    events = decided(state, cube, action, by)
+    return finish(state, events + absentee_answers(state, events))
 
 
-def _decided(state: TableState, cube: Cube, action: str, player: str,
+def decided(state: TableState, cube: Cube, action: str, player: str,
             label: str = "") -> list[Event]:
     """`player`'s answer on `cube` and what follows from it, whoever gives it (he, his
     stand-in, a timeout): a lone taker beavered (Villages 8), the FIBS Captain's drop
@@ -328,75 +311,25 @@ def _decided(state: TableState, cube: Cube, action: str, player: str,
     return events
 
 
-def _absentees(state: TableState, events: list[Event]) -> list[Event]:
+def absentee_answers(state: TableState, events: list[Event]) -> list[Event]:
     """The answers the rule set gives for away players once `events` have happened."""
     extra: list[Event] = []
     after = replay(events, state)
     for player, action in absent_decisions(after):
-        for cube in _waiting_on(after.game, player) if after.game else []:
+        for cube in waiting_on(after.game, player) if after.game else []:
             if not cube.pending:  # answered already by what came before (a binding drop)
                 continue
-            done = _decided(after, cube, action, player, f"{player} (away)")
+            done = decided(after, cube, action, player, f"{player} (away)")
             extra += done
             after = replay(done, after)
     return extra
 
 
-def _waiting_on(game: Game, player: str) -> list[Cube]:
+def waiting_on(game: Game, player: str) -> list[Cube]:
     """A Team player's own cubes waiting for his answer (against the Box, and a Partner
     with cubes of his own)."""
     return [c for c in game.cubes if c.player(Side.TEAM) == player and not c.is_extra
             and c.to_act is Side.TEAM]
-
-
-@handles("disconnect")
-def _disconnect(state: TableState, cmd: Command) -> tuple[Event, ...]:
-    """`player` was cut off (FIBS §6; on Discord a moderator reports it): he is away, his
-    stand-in or the rule set acts for him, and where `disconnected_loses_place` he loses
-    his place if he is not back when the next game starts. Only a moderator (or the
-    table's monitor) reports it: a player can't have another marked away."""
-    sender(cmd)
-    if not is_moderator(cmd):
-        raise NotYourTurn("Only moderators (Manage Server, or the server's moderator role) "
-                          "report a disconnection.")
-    player = cmd.arg("player", str)
-    member = state.member(player)
-    if member is None:
-        raise SeatingError(f"{player} is not at this table.")
-    if member.disconnected:
-        raise RuleError(f"{player} is disconnected already: he is back with `back`.")
-    away: list[Event] = [PlayerAway(player, True, disconnected=True)]
-    return finish(state, away + _absentees(state, away)) if state.game else tuple(away)
-
-
-@handles("timeout")
-def _timeout(state: TableState, cmd: Command) -> tuple[Event, ...]:
-    """A player's decision timer ran out (the service sends this, not a player): he is
-    treated as away (his proxy or the rule set's stand-in acts), or takes, or drops. If he
-    is away already, nobody answered for him in time either: his cube is dropped."""
-    game, _ = in_game(state)
-    player = cmd.arg("player", str)
-    waiting = _waiting_on(game, player)
-    if not waiting and player == shooter(state) and not waiting_for(state):
-        return shooter_timed_out(state, player)  # his time to roll or play ran out
-    if not waiting:
-        raise NotYourTurn(f"No decision of {player}'s is waiting.")
-    action = state.rules.timeout_action
-    if action != "proxy":
-        events: list[Event] = []
-        for cube in waiting:
-            events += _decided(replay(events, state), cube, action, player,
-                              f"{player} (timed out)")
-        return finish(state, events)
-    member = state.member(player)
-    if member is not None and member.away:  # nobody answered for him in time either: the
-        events = []                          # table can't wait for ever, and a drop risks
-        for cube in waiting:                 # no more than the cube's value (a reading)
-            events += _decided(replay(events, state), cube, "drop", player,
-                               f"{player} (nobody answered in time)")
-        return finish(state, events)
-    away: list[Event] = [PlayerAway(player, True)]
-    return finish(state, away + _absentees(state, away))
 
 
 def _captain_drops_for_all(state: TableState, game: Game, seating: Seating, cube: Cube,
@@ -414,74 +347,50 @@ def _captain_drops_for_all(state: TableState, game: Game, seating: Seating, cube
 
 
 def _box_responds(state: TableState, game: Game, seating: Seating,
-                  cmd: Command, boxer: str) -> tuple[Event, ...]:
+                  cmd: CubeAnswer, boxer: str) -> tuple[Event, ...]:
     awaiting = [p for p in seating.team if (c := cube_between(game, p, boxer)) is not None
                 and c.to_act is Side.BOX]
-    names = cmd.names("cubes", None)
-    names = awaiting if names is None else names
+    names = awaiting if cmd.cubes is None else list(cmd.cubes)
     if not names:
-        raise NotYourTurn("Nothing waits for your answer.")
+        raise NotYourTurn(code="nothing_waits")
     strays = [p for p in names if p not in awaiting]
     if strays:
-        raise NotYourTurn(f"Nothing of {', '.join(map(str, strays))} waits for your answer"
-                          + (f"; waiting: {', '.join(awaiting)}." if awaiting else "."))
+        raise NotYourTurn(code="nothing_of_waits" if awaiting else "nothing_of_waits_none",
+                          strays=Players(map(str, strays)), waiting=Players(awaiting))
     doubles = team_doubles(game, seating, boxer)
     fresh = [p for p in names if p in doubles]
     if fresh:
-        if cmd.name in ("raccoon", "aardvark"):
-            raise CubeNotAvailable(f"A {cmd.name} answers a beaver or a raccoon; take, beaver "
-                                   "or drop a double.")
+        if isinstance(cmd, Raccoon | Aardvark):
+            raise CubeNotAvailable(code="turns_again_answers", action=cmd.verb)
         if len(fresh) != len(names):
-            raise BadCommand("Answer the Team's new doubles apart from the beavered cubes.")
-        return _box_answers(state, game, seating, dict.fromkeys(fresh, cmd.name), whole=False,
+            raise BadCommand(code="beavers_apart")
+        return _box_answers(state, game, seating, dict.fromkeys(fresh, cmd.verb), whole=False,
                             boxer=boxer)
     events: list[Event] = []
     for player in names:
         cube = cube_between(game, player, boxer)
         assert cube is not None
-        events += _apply(state, cube, cmd.name, boxer)
+        events += _apply(state, cube, cmd.verb, boxer)
     return finish(state, events)
 
 
-@handles("hold", "release")
-def _hold(state: TableState, cmd: Command) -> tuple[Event, ...]:
-    """A Team player who may double asks the Captain to hold his roll (Atlanta 5.9, FIBS
-    "he should say so", Villages 11 "wait"), or lets it go."""
-    game, seating = in_game(state)
-    by = sender(cmd)
-    if cmd.name == "release":
-        if by not in game.holds:
-            raise NotYourTurn("You are not holding the roll.")
-        return (RollHeld(by, False),)
-    if by not in seating.team or not any(c.may_double(Side.TEAM) for c in cubes_of(game, by)):
-        raise NotYourTurn("Only a Team player who may double his cube holds the roll.")
-    if game.on_roll is not Side.TEAM or game.dice is not None:
-        raise NotYourTurn("Hold the roll before the Captain rolls, on the Team's turn.")
-    if game.answered:
-        raise NotYourTurn("The Box has answered this turn's doubles: nobody doubles again "
-                          "before the Captain's roll, so there is no roll to hold.")
-    if by in game.holds:
-        raise NotYourTurn("You are holding the roll already: double or release it.")
-    return (RollHeld(by, True),)
-
-
-@handles("withdraw")
-def _withdraw(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Withdraw)
+def _withdraw(state: TableState, cmd: Withdraw) -> tuple[Event, ...]:
     """The doubler takes back a double not yet answered, where the rule set allows it (FIBS
     "if a player accidentally turns the cube ... that can be recovered")."""
     game, seating = in_game(state)
     by = sender(cmd)
     if not state.rules.withdraw_double:
-        raise CubeNotAvailable("A double once turned stands at this table.")
+        raise CubeNotAvailable(code="double_stands")
     boxer = boxer_of(state, by)
     side = Side.BOX if boxer else Side.TEAM
     names = [by]
     if side is Side.BOX or state.rules.single_cube:  # one cube: taken back for all
-        names = cmd.names("cubes", None) or list(seating.team)
+        names = list(cmd.cubes or seating.team)
     mine = [c for c in game.cubes if {c.team_player, c.player(Side.TEAM)} & set(names)
             and not c.is_extra
             and c.state is CubeState.OFFERED and c.offered_by is side
             and (side is Side.TEAM or c.box_player == boxer)]
     if not mine:
-        raise NotYourTurn("You have no double waiting for an answer to take back.")
+        raise NotYourTurn(code="nothing_to_withdraw")
     return tuple(CubeTurned(c.withdraw(), "double withdrawn", by) for c in mine)

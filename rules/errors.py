@@ -4,9 +4,26 @@ Each subclass is raised where a command breaks a rule; its message says what is 
 instead, so the Discord layer can show it to the player as it is.
 """
 
+from collections.abc import Callable
+
+from rules import messages
+
 
 class RuleError(ValueError):
-    """A command the rules refuse; the message tells the player what is allowed instead."""
+    """A command the rules refuse; the message tells the player what is allowed instead.
+
+    Raised with a `code` of rules/messages.py and its parameters (players marked `Player`),
+    the words are written by `text`, with the players named by whoever shows it; `str()`
+    is the same words with the players' keys. (Refusals not converted yet are raised with
+    their English text.)"""
+
+    def __init__(self, message: str = "", *, code: str = "", **params: object) -> None:
+        self.code, self.params = code, params
+        super().__init__(message or messages.text(code, params))
+
+    def text(self, name: Callable[[str], str] = str) -> str:
+        """The refusal in words, each player named `name(key)`."""
+        return messages.text(self.code, self.params, name) if self.code else str(self)
 
 
 class BadNotation(RuleError):

@@ -13,21 +13,24 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rules.cite import citation
+from rules.commands import Extra, Retract, handles, sender
 from rules.cube import Cube, CubeState, Side
 from rules.errors import CubeNotAvailable, NotYourTurn
 from rules.events import CubeTurned, Event, PointsPaid
 from rules.game import finish, in_game, no_pending
 from rules.ledger import Transfer, pay
 from rules.lone_taker import round_is_everyone
-from rules.state import Command, Game, TableState, cube_of, handles, sender
+from rules.messages import Player
+from rules.roles import cube_of
+from rules.state import Game, TableState
 
 
 def _rule(state: TableState) -> str:
     return citation(state, "Atlanta 5.7", fibs="FIBS §2 ¶6", danish="Danish ¶16")
 
 
-@handles("extra")
-def _extra(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Extra)
+def _extra(state: TableState, cmd: Extra) -> tuple[Event, ...]:
     """A player who dropped the Box's double gives an extra to a taker (Atlanta 5.7: the
     lone taker of a double of every cube; Danish: sells his cube to the highest-ranking
     taker): he pays the undoubled value and the taker holds a new cube against him at
@@ -40,36 +43,33 @@ def _extra(state: TableState, cmd: Command) -> tuple[Event, ...]:
         why = citation(state, villages="Villages 8: a lone taker beavers instead",
                        euro="euro ¶10: only if agreed when the table is opened",
                        danish="Danish ¶16: a variation, agreed when the table is opened")
-        raise CubeNotAvailable(f"Extras aren't given at this table ({why}).")
+        raise CubeNotAvailable(code="no_extras", rule=why)
     if len(seating.players) < rules.extras_min_players:
-        raise CubeNotAvailable(f"Extras aren't given at this table under "
-                               f"{rules.extras_min_players} players "
-                               f"({citation(state, fibs='FIBS §2 ¶6')}).")
+        raise CubeNotAvailable(code="no_extras_under", players=rules.extras_min_players,
+                               rule=citation(state, fibs="FIBS §2 ¶6"))
     if game.on_roll is Side.TEAM or game.dice is not None:
-        raise NotYourTurn("Extras are given after the Box's double, before the Box rolls.")
+        raise NotYourTurn(code="extras_when")
     no_pending(state, "an extra", but=lambda c: c.is_extra and c.state is CubeState.OFFERED)
     own = cube_of(game, giver)
     if own is None or giver not in game.box_round or own.winner is not Side.BOX:
-        raise CubeNotAvailable("Only a player who dropped the Box's double gives an extra.")
+        raise CubeNotAvailable(code="extras_givers")
     takers = [p for p in game.box_round if (c := cube_of(game, p)) is not None and c.live]
     if rules.extras == "lone_taker" and (len(takers) != 1
                                          or not round_is_everyone(game, seating)):
-        raise CubeNotAvailable("Extras go to a lone taker of a double of every cube "
-                               f"({_rule(state)}).")
+        raise CubeNotAvailable(code="extras_lone_taker", rule=_rule(state))
     if not takers:
-        raise CubeNotAvailable("Nobody took the Box's double: there is no one to give an "
-                               "extra to.")
+        raise CubeNotAvailable(code="extras_no_taker")
     taker = takers[0]
-    if cmd.arg("to", str, taker) != taker:
-        raise CubeNotAvailable(f"The extra goes to {taker}.")
+    if cmd.to is not None and cmd.to != taker:
+        raise CubeNotAvailable(code="extra_goes_to", taker=Player(taker))
     if any(c.team_player == taker and c.box_player == giver for c in game.cubes):
-        raise CubeNotAvailable(f"You already gave {taker} an extra.")
+        raise CubeNotAvailable(code="extra_given", taker=Player(taker))
     cube, premium = Cube.extra(giver, taker, value=own.value, stake=own.stake)
     return (CubeTurned(cube, "extra", giver), PointsPaid(premium))
 
 
-@handles("retract")
-def _retract(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Retract)
+def _retract(state: TableState, cmd: Retract) -> tuple[Event, ...]:
     """Atlanta 5.7: the lone taker, rather than accept the extras offered, drops the Box's
     double after all: he pays the value before it, and every extra he holds lapses (those
     he took already too: the extras are answered together, so he can't keep one and drop
@@ -80,8 +80,7 @@ def _retract(state: TableState, cmd: Command) -> tuple[Event, ...]:
                and c.state is CubeState.OFFERED]
     own = cube_of(game, taker)
     if not offered or own is None:
-        raise CubeNotAvailable("Only a lone taker with extras offered to him may drop the "
-                               f"Box's double after all ({_rule(state)}).")
+        raise CubeNotAvailable(code="retract_lone_taker", rule=_rule(state))
     held = [c for c in game.cubes if c.is_extra and not c.penalty and c.team_player == taker
             and c.live]
     dropped, paid = own.retract_take()

@@ -1,6 +1,6 @@
-"""The game at a chouette table: start, dice, checker plays, the result and the rotation.
+"""The game at a chouette table: dice, checker plays, the result and the rotation.
 
-Handlers register with `rules.state.handles`; each checks a command against the state and
+Handlers register with `rules.commands.handles`; each checks a command against the state and
 the rule set and returns events. The cube actions are `rules/doubling.py`. The Team's shooter
 is the first Team player in rotation order whose cube is still alive (the Captain, else the
 Acting Captain, Atlanta 6.2); the Box acts for his side (a Partner consults, Atlanta 3.3).
@@ -8,8 +8,6 @@ Acting Captain, Atlanta 6.2); the Box acts for his side (a Partner consults, Atl
 
 from __future__ import annotations
 
-import hashlib
-import re
 from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
@@ -17,42 +15,27 @@ from typing import Any
 
 from rules import rotation
 from rules import seating as sit
-from rules.absence import may_act_for
-from rules.authority import check_runs_table
 from rules.board import GameKind, Position, legal_plays
 from rules.cite import citation
+from rules.commands import BadCommand, Command, Hold, Move, Release, Roll, handles, sender
 from rules.cube import Cube, CubeState, Side
-from rules.errors import NotYourTurn, RuleError, SeatingError
+from rules.errors import NotYourTurn, RuleError
 from rules.events import (
     CubeTurned,
-    DiceRevealed,
     Event,
     GameEnded,
-    GameStarted,
     Moved,
-    PlayerOut,
     PointsPaid,
     Rolled,
-    Seated,
+    RollHeld,
 )
 from rules.ledger import SplitMode, Transfer, leavers_settlement, net, split_game
 from rules.notation import format_play, parse_play
+from rules.proxies import may_act_for
+from rules.roles import acting_box, acting_captain, cube_of, cubes_of, without
 from rules.rotation import GameSummary
 from rules.seating import Seating
-from rules.state import (
-    BadCommand,
-    Command,
-    Game,
-    TableState,
-    acting_box,
-    acting_captain,
-    between_games,
-    cube_of,
-    handles,
-    replay,
-    take_partner,
-    without,
-)
+from rules.state import Game, TableState, replay
 
 # -- questions about the game ----------------------------------------------------------------
 
@@ -97,145 +80,7 @@ def no_pending(state: TableState, doing: str,
                           "accepted or rejected.")
 
 
-# -- start -----------------------------------------------------------------------------------
-
-
-@handles("start")
-def _start(state: TableState, cmd: Command) -> tuple[Event, ...]:
-    check_runs_table(state, cmd, "start a game")
-    seating = between_games(state)
-    rules = state.rules
-    events: list[Event] = []
-    gone = [p for p in seating.players if (m := state.member(p)) and m.disconnected]
-    rest = without(seating, gone) if rules.disconnected_loses_place else None
-    if gone and rest is not None and len(rest.players) >= rules.min_players:
-        seating = rest  # FIBS §6 ¶1: not back by the start (with too few left he stays)
-        events += [*(PlayerOut(p) for p in gone), Seated(
-            seating, f"{', '.join(gone)} lost his place: still disconnected (FIBS §6)")]
-    if len(seating.players) < rules.min_players:
-        raise SeatingError(f"A chouette needs at least {rules.min_players} players; "
-                           f"{len(seating.players)} are seated.")
-    rolled = _newcomers_by_rolls(state, seating, cmd)
-    if rolled is not None:
-        seating = rolled
-        events.append(Seated(seating, "the newcomers' order by their rolls (Atlanta 6.5)"))
-    if (rules.partner == "required" and seating.partner is None
-            and len(seating.players) >= rules.partner_min_players):
-        candidate = sit.partner_candidates(seating, partner_from=rules.partner_from)[0]
-        seating = take_partner(state, seating, candidate)
-        events.append(Seated(seating, f"{candidate} partners the Box (a Partner is required)"))
-    if state.mode == "play":
-        opening = cmd.arg("opening", list)
-        pairs = [_dice(p, "opening roll") for p in opening]
-        if not pairs or pairs[-1][0] == pairs[-1][1] or any(a != b for a, b in pairs[:-1]):
-            raise BadCommand("opening lists the opening rolls as [Box die, Team die] pairs: "
-                             "ties first, the last pair unequal.")
-        ties = len(pairs) - 1
-    else:
-        ties = cmd.arg("ties", int, 0)
-        if ties < 0:
-            raise BadCommand("ties counts the opening ties: 0 or more.")
-    autos = _automatic_doubles(state, seating, cmd, ties)
-    carry = state.carry[1] if state.carry and state.carry[0] == seating.box else 0
-    if carry:  # Danish ¶15: the double the Box carried over, if he is still the Box
-        autos = {p: autos.get(p, 0) + carry for p in seating.team}
-    limit = rules.automatic_double_limit
-    carried_over = int(bool(rules.automatic_carry_over and limit and ties > limit and autos
-                            and cmd.arg("carry", bool, True)))
-    cubes = []
-    across = [seating.box]  # Danish ¶19, euro ¶9: a cube against the Partner too
-    if seating.partner is not None and rules.partner_cubes == "own":
-        across.append(seating.partner)
-    for box_player in across:
-        for player in seating.team:
-            member = state.member(player)
-            cube = Cube(player, box_player, stake=member.stake if member else 1)
-            for _ in range(autos.get(player, 0)):
-                cube = cube.auto_double()
-            cubes.append(cube)
-    started = GameStarted(state.games_played + 1, tuple(cubes), max(autos.values(), default=0),
-                          carried_over=carried_over)
-    if state.mode == "play":
-        box_die, team_die = pairs[-1]
-        side = Side.BOX if box_die > team_die else Side.TEAM
-        dice = (box_die, team_die) if side is Side.BOX else (team_die, box_die)
-        commitment = cmd.arg("commitment", str, "")
-        if commitment and not re.fullmatch(r"[0-9a-f]{64}", commitment):
-            raise BadCommand("commitment is the SHA-256 of the dice seed: 64 hexadecimal "
-                             "digits.")
-        started = replace(started, position=Position.initial(), on_roll=side, dice=dice,
-                          opening=tuple(pairs), commitment=commitment)
-    return (*events, started)
-
-
-@handles("reveal")
-def _reveal(state: TableState, cmd: Command) -> tuple[Event, ...]:
-    """The bot reveals a finished game's dice seed; it must hash to the game's commitment."""
-    number, seed = cmd.arg("game", int), cmd.arg("seed", str)
-    found = next((c for c in state.commitments if c[0] == number), None)
-    if found is None:
-        raise BadCommand(f"Game {number} has no dice commitment to reveal.")
-    if found[2]:
-        raise RuleError(f"Game {number}'s dice seed is already revealed.")
-    if number in state.unfinished:
-        raise RuleError(f"Game {number} is still being played (or on hold): its seed stays "
-                        "secret until it ends.")
-    try:
-        digest = hashlib.sha256(bytes.fromhex(seed)).hexdigest()
-    except ValueError:
-        raise BadCommand("seed is written in hexadecimal digits.") from None
-    if digest != found[1]:
-        raise RuleError(f"That seed does not hash to game {number}'s commitment {found[1]}.")
-    return (DiceRevealed(number, seed),)
-
-
-def _newcomers_by_rolls(state: TableState, seating: Seating, cmd: Command) -> Seating | None:
-    """Atlanta 6.5: players who joined at the same game roll two dice for their order at
-    the end of the Team (`newcomer_rolls` {player: [d1, d2]}, `newcomer_rerolls` for ties).
-    None when there is nothing to order, or no rolls were sent (they keep the joining order)."""
-    newcomers = [p for p in seating.team if p in seating.newcomers]
-    if (state.rules.newcomer_order != "rolls" or len(newcomers) < 2
-            or "newcomer_rolls" not in cmd.args):
-        return None
-    levels = [cmd.arg("newcomer_rolls", dict), *cmd.arg("newcomer_rerolls", list, [])]
-    if not all(isinstance(level, dict) and all(isinstance(d, list | tuple) for d in
-                                               level.values()) for level in levels):
-        raise BadCommand('newcomer_rolls maps each newcomer to his two dice, like '
-                         '{"ann": [6, 2]}.')
-    rolls, *rerolls = [{p: tuple(d) for p, d in level.items()} for level in levels]
-    if set(rolls) != set(newcomers):
-        raise BadCommand(f"newcomer_rolls holds one roll for each newcomer: "
-                         f"{', '.join(newcomers)}.")
-    order = sit.order_by_rolls(rolls, rerolls)
-    if isinstance(order, sit.Reroll):
-        tied = "; ".join(" and ".join(group) for group in order.groups)
-        raise SeatingError(f"Tied rolls: {tied} roll again (newcomer_rerolls).")
-    places = iter(order)
-    return replace(seating, team=tuple(next(places) if p in newcomers else p
-                                       for p in seating.team))
-
-
-def _automatic_doubles(state: TableState, seating: Seating, cmd: Command,
-                       ties: int) -> dict[str, int]:
-    """How many automatic doubles each Team player's cube takes for `ties` opening ties."""
-    rules = state.rules
-    limit = rules.automatic_double_limit or ties
-    count = min(ties, limit)
-    if rules.automatic_doubles == "none" or count == 0:
-        return {}
-    if rules.automatic_doubles == "box_option" and not cmd.arg("automatic", bool, True):
-        return {}
-    agreed = seating.team
-    if rules.automatic_doubles == "by_agreement":
-        agreed = tuple(cmd.names("automatic_with", []))
-        strangers = [p for p in agreed if p not in seating.team]
-        if strangers:
-            raise BadCommand(f"Automatic doubles are agreed with Team players only, not "
-                             f"{', '.join(map(str, strangers))}.")
-    return {p: count for p in agreed}
-
-
-def _dice(value: Any, what: str) -> tuple[int, int]:
+def dice_pair(value: Any, what: str) -> tuple[int, int]:
     if (not isinstance(value, list | tuple) or len(value) != 2
             or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6
                        for d in value)):
@@ -252,15 +97,15 @@ def _shooting(state: TableState, cmd: Command) -> tuple[Game, Seating, Position]
         raise RuleError("This table keeps score only: enter the game's result instead.")
     who = shooter(state)
     member = state.member(who) if who else None
-    stand_in = member is not None and member.away and may_act_for(state, cmd.by, member.name)
+    stand_in = member is not None and member.away and may_act_for(state, cmd.by, member.player)
     if who is None or (cmd.by != who and not stand_in):  # his stand-in while away (7.1)
         side = "the Box" if game.on_roll is Side.BOX else "the Team"
         raise NotYourTurn(f"{who} rolls and plays for {side} now.")
     return game, seating, game.position
 
 
-@handles("roll")
-def _roll(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Roll)
+def _roll(state: TableState, cmd: Roll) -> tuple[Event, ...]:
     game, _, position = _shooting(state, cmd)
     if game.dice is not None:
         raise NotYourTurn(f"The dice are rolled ({game.dice[0]}-{game.dice[1]}): play them.")
@@ -274,21 +119,21 @@ def _roll(state: TableState, cmd: Command) -> tuple[Event, ...]:
                         danish="Danish ¶9", euro="euro ¶4")
         raise NotYourTurn(f"{', '.join(game.holds)} asked to hold the roll ({rule}): "
                           "wait until they double or release it.")
-    dice = _dice(cmd.arg("dice", list), "roll")
-    if cmd.arg("die", int, game.dice_used) != game.dice_used:
+    dice = dice_pair(cmd.dice, "roll")
+    if cmd.die is not None and cmd.die != game.dice_used:
         raise NotYourTurn("Those dice were drawn for an earlier roll: roll again.")
     passed = not legal_plays(position, dice)[0].moves
     assert game.on_roll is not None
     return (Rolled(game.on_roll, dice, passed),)
 
 
-@handles("move")
-def _move(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Move)
+def _move(state: TableState, cmd: Move) -> tuple[Event, ...]:
     game, _, position = _shooting(state, cmd)
     if game.dice is None:
         raise NotYourTurn("Roll first.")
     no_pending(state, "the play")  # after a premature roll (Atlanta 8.6)
-    play = parse_play(cmd.arg("play", str), position, game.dice)
+    play = parse_play(cmd.play, position, game.dice)
     assert game.on_roll is not None
     moved = Moved(game.on_roll, format_play(play), play.position)
     outcome = play.position.outcome()
@@ -297,6 +142,28 @@ def _move(state: TableState, cmd: Command) -> tuple[Event, ...]:
     winner = game.on_roll if outcome.player_won else game.on_roll.other
     after = replay([moved], state)
     return (moved, game_over(after, winner, outcome.kind))
+
+
+@handles(Hold, Release)
+def _hold(state: TableState, cmd: Hold | Release) -> tuple[Event, ...]:
+    """A Team player who may double asks the Captain to hold his roll (Atlanta 5.9, FIBS
+    "he should say so", Villages 11 "wait"), or lets it go."""
+    game, seating = in_game(state)
+    by = sender(cmd)
+    if isinstance(cmd, Release):
+        if by not in game.holds:
+            raise NotYourTurn("You are not holding the roll.")
+        return (RollHeld(by, False),)
+    if by not in seating.team or not any(c.may_double(Side.TEAM) for c in cubes_of(game, by)):
+        raise NotYourTurn("Only a Team player who may double his cube holds the roll.")
+    if game.on_roll is not Side.TEAM or game.dice is not None:
+        raise NotYourTurn("Hold the roll before the Captain rolls, on the Team's turn.")
+    if game.answered:
+        raise NotYourTurn("The Box has answered this turn's doubles: nobody doubles again "
+                          "before the Captain's roll, so there is no roll to hold.")
+    if by in game.holds:
+        raise NotYourTurn("You are holding the roll already: double or release it.")
+    return (RollHeld(by, True),)
 
 
 # -- the end of a game -----------------------------------------------------------------------
@@ -323,7 +190,7 @@ def game_over(state: TableState, winner: Side, kind: GameKind) -> GameEnded:
     finals = [c.result(kind, winner, jacoby=state.rules.jacoby) for c in game.cubes if c.live]
     transfers = booked(state, (*game.transfers, *finals))
     seats, choices = next_seats(state, summarize(state, winner, transfers))
-    leavers = [m.name for m in state.members if m.leaving]  # Atlanta 10.2, once the game ends
+    leavers = [m.player for m in state.members if m.leaving]  # Atlanta 10.2, once the game ends
     paid = leavers_settlement(state.sheet.add_game(transfers).owed(), leavers)
     return GameEnded(winner, kind.name.lower(), transfers, seats, choices, paid)
 
@@ -381,7 +248,7 @@ def summarize(state: TableState, winner: Side, transfers: tuple[Transfer, ...]) 
         box_net=sum((result.get(p, Fraction(0)) for p in box_side if p), Fraction(0)),
         dropped=dropped, doubled_out=doubled_out, settled=settled,
         acting_captains=game.shooters[1:],
-        away=frozenset(m.name for m in state.members if m.away))
+        away=frozenset(m.player for m in state.members if m.away))
 
 
 def next_seats(state: TableState, summary: GameSummary
@@ -404,8 +271,8 @@ def next_seats(state: TableState, summary: GameSummary
             choices.append(("captain", seats.partner))  # 6.4: he stays, unless he captains
         if rotate(replace(summary, new_box_plays_alone=True)) != seats:
             choices.append(("alone", seats.box))  # 6.3: the losing Box partners, unless...
-    leavers = [m.name for m in state.members if m.leaving]
-    joiners = [m.name for m in state.members if m.waiting and not m.leaving]
+    leavers = [m.player for m in state.members if m.leaving]
+    joiners = [m.player for m in state.members if m.waiting and not m.leaving]
     nxt = without(seats, leavers)
     if nxt is not None and rules.rotation == "fibs":  # §1 ¶3: a partnership that just won
         nxt = sit.fibs_shrunk(nxt, just_won=(nxt.box, nxt.partner) == (

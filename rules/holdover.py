@@ -15,35 +15,29 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from rules.absence import captain_now
+from rules.commands import BadCommand, HoldOver, Resume, handles, sender
 from rules.cube import Side
 from rules.errors import NotYourTurn, RuleError, SeatingError
 from rules.events import Event, GameHeldOver, GameResumed, PlayerAway
 from rules.game import booked, in_game, next_seats, summarize
-from rules.state import (
-    BadCommand,
-    Command,
-    TableState,
-    acting_box,
-    acting_captain,
-    handles,
-    replay,
-    sender,
-)
+from rules.messages import Player, Players
+from rules.proxies import captain_now
+from rules.roles import acting_box, acting_captain
+from rules.state import TableState, replay
 
 
 def shooter_timed_out(state: TableState, player: str) -> tuple[Event, ...]:
     """`player`, who must roll or play, let his time run out (`shooter_timeout_seconds`)."""
     member = state.member(player)
     if member is None:
-        raise SeatingError(f"{player} is not at this table.")
+        raise SeatingError(code="not_at_table", player=Player(player))
     if (state.rules.shooter_absent == "suspend" and state.resumed_from is None
             and player in _shooters(state)):
         gone: tuple[Event, ...] = (
             () if member.disconnected else (PlayerAway(player, True, disconnected=True),))
         return (*gone, held_over(replay(gone, state), player))
     if member.away:
-        raise NotYourTurn(f"{player} is away already: his stand-in rolls and plays for him.")
+        raise NotYourTurn(code="away_already_stand_in", player=Player(player))
     return (PlayerAway(player, True),)
 
 
@@ -68,36 +62,33 @@ def held_over(state: TableState, gone: str) -> GameHeldOver:
     return GameHeldOver(gone, transfers, seats)
 
 
-@handles("hold_over")
-def _hold_over(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(HoldOver)
+def _hold_over(state: TableState, cmd: HoldOver) -> tuple[Event, ...]:
     if state.rules.shooter_absent != "suspend":
-        raise RuleError("Under these rules the game waits for the Box or the Captain; once "
-                        "his time is up his stand-in rolls and plays for him.")
+        raise RuleError(code="hold_over_waits")
     if state.resumed_from is not None:
-        raise RuleError("This game was held over once already: play it out now.")
+        raise RuleError(code="held_over_once")
     shooters = _shooters(state)
     gone = next((p for p in shooters if (m := state.member(p)) is not None and m.disconnected),
                 None)
     if gone is None:
-        raise NotYourTurn("A game is held over only when the Box or the Captain is "
-                          f"disconnected ({', '.join(dict.fromkeys(shooters))}).")
+        raise NotYourTurn(code="hold_over_nobody_gone", shooters=Players(dict.fromkeys(shooters)))
     return (held_over(state, gone),)
 
 
-@handles("resume")
-def _resume(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Resume)
+def _resume(state: TableState, cmd: Resume) -> tuple[Event, ...]:
     if state.member(sender(cmd)) is None:
-        raise NotYourTurn("A player at the table plays out a held-over game.")
+        raise NotYourTurn(code="resume_players_only")
     if state.game is not None:
-        raise RuleError("A held-over game is played out between games: finish this one first.")
+        raise RuleError(code="resume_between_games")
     if not state.held:
-        raise BadCommand("No game is on hold.")
+        raise BadCommand(code="none_on_hold")
     on_hold = [g.number for g, _ in state.held]
-    number = cmd.arg("game", int, on_hold[0])
+    number = on_hold[0] if cmd.game is None else cmd.game
     found = next(((g, s) for g, s in state.held if g.number == number), None)
     if found is None:
-        raise BadCommand(f"Game {number} is not on hold; on hold: "
-                         f"{', '.join(map(str, on_hold))}.")
+        raise BadCommand(code="not_on_hold", game=number, on_hold=", ".join(map(str, on_hold)))
     game, seating = found
     # The Box and the Captain must be back; a player in the game who is not (even one who
     # left the table) does what his side's shooter does, as any away player (FIBS §6 ¶2).
@@ -105,6 +96,5 @@ def _resume(state: TableState, cmd: Command) -> tuple[Event, ...]:
     missing = [p for p in dict.fromkeys(shooters)
                if (m := state.member(p)) is None or m.out or m.away]
     if missing:
-        raise SeatingError(f"Game {number} is played out when its players are back: waiting "
-                           f"for {', '.join(missing)}.")
+        raise SeatingError(code="resume_waits_for", game=number, missing=Players(missing))
     return (GameResumed(number),)

@@ -9,8 +9,9 @@ import dataclasses
 
 from rules.cube import CubeState, Side
 from rules.events import CubeTurned, Event
+from rules.roles import cube_of
 from rules.seating import Seating
-from rules.state import Game, TableState, cube_of, replay
+from rules.state import Game, TableState, replay
 
 
 def round_is_everyone(game: Game, seating: Seating) -> bool:

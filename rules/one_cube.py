@@ -6,6 +6,7 @@ The cubes stay one per Team player (`Cube`); with `single_cube` they are turned 
 
 from __future__ import annotations
 
+from rules.commands import BadCommand
 from rules.cube import Cube, Side
 from rules.errors import NotYourTurn, RuleError
 from rules.events import (
@@ -17,15 +18,9 @@ from rules.events import (
     PointsPaid,
 )
 from rules.ledger import Transfer
+from rules.roles import acting_captain, cube_between, team_doubles
 from rules.seating import Seating
-from rules.state import (
-    BadCommand,
-    Game,
-    TableState,
-    acting_captain,
-    cube_between,
-    team_doubles,
-)
+from rules.state import Game, TableState
 
 
 def team_turns_the_cube(game: Game, seating: Seating, cube: Cube,

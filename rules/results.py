@@ -11,15 +11,18 @@ still in the game agrees, each with the same `result` (the board's Confirm the r
 
 from __future__ import annotations
 
-from rules.absence import captain_now
 from rules.authority import is_moderator
 from rules.board import GameKind
 from rules.cite import citation
+from rules.commands import BadCommand, Result, handles
 from rules.cube import Side
 from rules.errors import NotYourTurn
 from rules.events import Event, ResultProposed
 from rules.game import game_over, in_game, no_pending
-from rules.state import BadCommand, Command, TableState, acting_captain, handles
+from rules.messages import Player, Players
+from rules.proxies import captain_now
+from rules.roles import acting_captain
+from rules.state import TableState
 
 
 def result_side(state: TableState, player: str) -> Side | None:
@@ -66,15 +69,13 @@ def _waiting(state: TableState, agreed: tuple[str, ...]) -> tuple[str, ...]:
         follows and (m := state.member(p)) is not None and m.away and not m.proxy))
 
 
-@handles("result")
-def _result(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Result)
+def _result(state: TableState, cmd: Result) -> tuple[Event, ...]:
     in_game(state)  # in play mode too: a game resigned or agreed before it is played out
     no_pending(state, "the result")
-    winner = cmd.arg("winner", str)
-    kind = cmd.arg("kind", str, "single")
+    winner, kind = cmd.winner, cmd.kind
     if winner not in ("box", "team") or kind not in ("single", "gammon", "backgammon"):
-        raise BadCommand("result needs winner box or team, and kind single, gammon or "
-                         "backgammon.")
+        raise BadCommand(code="result_form")
     won, how = Side(winner), GameKind[kind.upper()]
     if is_moderator(cmd):  # the monitor's or a moderator's word is the result
         return (game_over(state, won, how),)
@@ -84,15 +85,12 @@ def _result(state: TableState, cmd: Command) -> tuple[Event, ...]:
         return _everyone(state, cmd.by, won, kind, same)
     side = result_side(state, cmd.by)
     if side is None:
-        raise NotYourTurn("Only the Box side (the Box or his Partner) and the Captain give "
-                          "the result of a game, one proposing and the other confirming it (or "
-                          "a moderator); a game on the board ends there, or by a resignation.")
+        raise NotYourTurn(code="result_givers")
     if same is not None and same.side is not side:
         return (game_over(state, won, how),)
     if same is not None:
-        other = "the Captain" if side is Side.BOX else "the Box side (the Box or his Partner)"
-        raise NotYourTurn(f"{same.by} gave this result already: it stands when {other} "
-                          "confirms it, or a moderator enters it.")
+        raise NotYourTurn(code="result_given_by_box" if side is Side.BOX
+                          else "result_given_by_team", by=Player(same.by))
     return (ResultProposed(won, kind, cmd.by, side),)
 
 
@@ -104,11 +102,9 @@ def _everyone(state: TableState, by: str, won: Side, kind: str,
     need = must_agree(state)
     rule = citation(state, fibs="FIBS §4 ¶1c")
     if by not in need:
-        raise NotYourTurn(f"The players with a cube still in the game ({', '.join(need)}) "
-                          f"agree on the result, or a moderator enters it ({rule}).")
+        raise NotYourTurn(code="result_by_everyone", need=Players(need), rule=rule)
     if same is not None and by in same.agreed:
-        raise NotYourTurn(f"You agreed to this result already: it waits for "
-                          f"{', '.join(same.waiting)} ({rule}).")
+        raise NotYourTurn(code="result_agreed", waiting=Players(same.waiting), rule=rule)
     agreed = (*same.agreed, by) if same is not None else (by,)
     waiting = _waiting(state, agreed)
     if not waiting:

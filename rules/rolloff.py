@@ -12,10 +12,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rules.cite import citation
-from rules.state import BadCommand, Command, TableState
+from rules.commands import BadCommand, Payment
+from rules.state import TableState
 
 
-def whole(state: TableState, cmd: Command, points: Fraction, *,
+def whole(state: TableState, cmd: Payment, points: Fraction, *,
           by_pays: bool) -> tuple[Fraction, str]:
     """`points` as the sheet takes them, and a note of the roll-off if there was one: at a
     whole-point table a fraction is rolled off (`by_pays`: the command's sender pays)."""
@@ -24,13 +25,13 @@ def whole(state: TableState, cmd: Command, points: Fraction, *,
     return roll_off(state, cmd, points, by_pays=by_pays)
 
 
-def roll_off(state: TableState, cmd: Command, points: Fraction, *,
+def roll_off(state: TableState, cmd: Payment, points: Fraction, *,
              by_pays: bool) -> tuple[Fraction, str]:
     """Atlanta 4.3: the fraction is rolled off, both players throwing two dice, the higher
     total winning it (doubles count as their pips only); a tie throws again. `rolloff` lists
     the throws as [[sender's two dice], [other's two dice]], ties first."""
     rule = citation(state, "Atlanta 4.3")
-    rounds = cmd.arg("rolloff", list, None)
+    rounds = cmd.rolloff
     shape = (f"This sheet keeps whole points: the fraction is rolled off ({rule}), here of "
              f"{points}; rolloff lists the throws as [[your two dice], [his two dice]], ties "
              "first; or agree on whole points.")
@@ -53,11 +54,11 @@ def roll_off(state: TableState, cmd: Command, points: Fraction, *,
     return paid, f"the fraction of {points} rolled off ({throws}), {paid} paid"
 
 
-def next_roll(state: TableState, cmd: Command) -> tuple[int, int]:
+def next_roll(state: TableState, cmd: Payment) -> tuple[int, int]:
     """The bot's roll for an odd half point in scorekeeper mode (FIBS §2 ¶2 "determined by
     the next roll": no rolls are entered there), from `next_roll` [d1, d2]; refused without
     one, as a fraction is without its roll-off at a table of whole points."""
-    dice = cmd.args.get("next_roll")
+    dice = cmd.next_roll
     if (not isinstance(dice, list | tuple) or len(dice) != 2 or not all(
             isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)):
         rule = citation(state, fibs="FIBS §2 ¶2")

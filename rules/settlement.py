@@ -13,9 +13,21 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from rules.absence import captain_now
 from rules.board import GameKind
 from rules.cite import citation
+from rules.commands import (
+    Accept,
+    BadCommand,
+    Payment,
+    Penalty,
+    Reject,
+    Resign,
+    ResignationAnswer,
+    Sell,
+    Settle,
+    handles,
+    sender,
+)
 from rules.cube import Cube, Side
 from rules.errors import CubeNotAvailable, NotYourTurn, RuleError
 from rules.events import (
@@ -29,41 +41,35 @@ from rules.events import (
 )
 from rules.game import box_consults_fully, finish, in_game, no_pending
 from rules.ledger import pay
+from rules.messages import Player, Players
+from rules.proxies import captain_now
+from rules.roles import cube_of, cubes_of
 from rules.rolloff import next_roll, whole
-from rules.state import (
-    BadCommand,
-    Command,
-    Game,
-    TableState,
-    cube_of,
-    cubes_of,
-    handles,
-    sender,
-)
+from rules.state import Game, TableState
 
 
-@handles("settle")
-def _settle(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Settle)
+def _settle(state: TableState, cmd: Settle) -> tuple[Event, ...]:
     game, seating = in_game(state)
     by = sender(cmd)
-    other = cmd.arg("with", str)
-    points = _points(cmd.args.get("points"))
+    other = cmd.with_
+    points = _points(cmd.points)
     if {by, other} == {seating.box, seating.partner} and state.rules.partner_cubes == "shared":
         return _partners_settle(state, cmd, game, by, other, points)
     rule = state.rules.settlements
     if rule == "never":
-        raise CubeNotAvailable("There are no settlements at this table.")
+        raise CubeNotAvailable(code="no_settlements")
     cube = next((c for c in game.cubes if c.live and not c.is_extra
                  and {c.player(Side.TEAM), c.box_player} == {by, other}), None)
     cube = cube or next((c for c in game.cubes if c.live and c.is_extra
                          and {c.team_player, c.box_player} == {by, other}), None)
     if cube is None:
-        raise CubeNotAvailable(f"You and {other} have no cube in play between you.")
+        raise CubeNotAvailable(code="no_cube_between", other=Player(other))
     if cube.pending:
-        raise NotYourTurn("Answer the cube first; settle after.")
+        raise NotYourTurn(code="settle_after_answer")
     if rule == "after_initial" and cube.owner is None:
-        raise CubeNotAvailable("No settlements on the initial cube "
-                               f"({citation(state, fibs='FIBS §2 ¶4')}).")
+        raise CubeNotAvailable(code="no_initial_settlement",
+                               rule=citation(state, fibs="FIBS §2 ¶4"))
     by_side = cube.side_of(by)
     payer_side = by_side if points >= 0 else by_side.other
     points = abs(points)
@@ -76,13 +82,13 @@ def _settle(state: TableState, cmd: Command) -> tuple[Event, ...]:
     return finish(state, _odd_half(state, cmd, events))
 
 
-def _partners_settle(state: TableState, cmd: Command, game: Game, by: str, other: str,
+def _partners_settle(state: TableState, cmd: Settle, game: Game, by: str, other: str,
                      points: Fraction) -> tuple[Event, ...]:
     """Atlanta 4.5: the Box and his Partner settle their shares between them (FIBS: the
     Partner sells his to the shooter for half a point); the game, the rotation and the
     partnership go on, but what the Box side wins or loses from now on is the Box's."""
     if game.shared_until is not None:
-        raise CubeNotAvailable("The Box and his Partner have settled this game already.")
+        raise CubeNotAvailable(code="partners_settled")
     payer, payee = (by, other) if points >= 0 else (other, by)
     amount, rolled = whole(state, cmd, abs(points), by_pays=payer == by)
     paid = pay(payer, payee, amount, f"{payer} bought {payee}'s share"
@@ -92,16 +98,16 @@ def _partners_settle(state: TableState, cmd: Command, game: Game, by: str, other
 
 def _points(value: object) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, int | float | str):
-        raise BadCommand("settle needs points: a number, halves allowed (1.5 or \"3/2\").")
+        raise BadCommand(code="settle_points")
     try:
         amount = Fraction(str(value)).limit_denominator(64)
     except (ValueError, ZeroDivisionError) as exc:
-        raise BadCommand(f"settle: {value!r} is not a number of points.") from exc
+        raise BadCommand(code="settle_not_points", points=value) from exc
     return amount
 
 
-@handles("sell")
-def _sell(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Sell)
+def _sell(state: TableState, cmd: Sell) -> tuple[Event, ...]:
     """A Team player sells his game (his interest in his cube) for points, and the buyer
     plays it on (Atlanta 4.4: B takes A's offer, or the Box preempts it, paying B himself,
     and spectators or players out of the game may buy too; FIBS §2 ¶2, ¶8: a player who won't
@@ -112,27 +118,27 @@ def _sell(state: TableState, cmd: Command) -> tuple[Event, ...]:
     game, seating = in_game(state)
     rules = state.rules
     if rules.settlements == "never":
-        raise CubeNotAvailable("Games are not sold at this table.")
+        raise CubeNotAvailable(code="no_sales")
     by = sender(cmd)
-    seller, buyer = cmd.arg("from", str, by), cmd.arg("to", str)
+    seller, buyer = by if cmd.from_ is None else cmd.from_, cmd.to
     if by not in (seller, buyer):
-        raise NotYourTurn(f"A sale is {seller}'s and {buyer}'s to agree.")
+        raise NotYourTurn(code="sale_agreed_by", seller=Player(seller), buyer=Player(buyer))
     cube = cube_of(game, seller) or next(iter(cubes_of(game, seller)), None)
     if cube is None or not cube.live:
-        raise CubeNotAvailable("You have no game in play to sell." if by == seller
-                               else f"{seller} has no game in play to sell.")
+        raise CubeNotAvailable(code="nothing_to_sell" if by == seller else "nothing_to_sell_his",
+                               seller=Player(seller))
     if buyer == seating.partner or (rules.single_cube and buyer != seating.box
                                     and buyer not in seating.team):
-        raise BadCommand(f"{buyer} can't buy {seller}'s game: the Box or a Team player "
-                         + ("can." if rules.single_cube else "or a spectator can."))
+        raise BadCommand(code="buyer_one_cube" if rules.single_cube else "buyer",
+                         buyer=Player(buyer), seller=Player(seller))
     half = Fraction(cube.face, 4 if cube.pending else 2)  # half the value before a double
-    price = half if rules.single_cube else _points(cmd.args.get("points", str(half)))
+    price = half if rules.single_cube else _points(str(half) if cmd.points is None else cmd.points)
     price, rolled = whole(state, cmd, price, by_pays=by == buyer)  # Atlanta 4.3
     note = f" ({rolled})" if rolled else ""
     if buyer == seating.box:  # the Box's preemption: a buy-out, the game ends for the seller
         if cube.pending and cube.offered_by is not Side.TEAM:
-            raise CubeNotAvailable("Answer the Box's double first." if by == seller
-                                   else f"{seller} must answer the Box's double first.")
+            raise CubeNotAvailable(code="answer_before_sale" if by == seller
+                                   else "answer_before_sale_his", seller=Player(seller))
         ended, paid = cube.settle(price, Side.BOX)
         events: list[Event] = [CubeTurned(ended, f"bought out for {price}{note}", buyer)]
         return finish(state, _odd_half(state, cmd, events + [PointsPaid(t) for t in paid]))
@@ -141,8 +147,8 @@ def _sell(state: TableState, cmd: Command) -> tuple[Event, ...]:
             *(PointsPaid(t) for t in paid))
 
 
-@handles("penalty")
-def _penalty(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Penalty)
+def _penalty(state: TableState, cmd: Penalty) -> tuple[Event, ...]:
     """A ruling on a player who consulted without the right. Atlanta 3.6: the Box takes the
     offender's cube at its starting value (`award`) or washes it (`wash`); an offender
     already out of the game pays the aggrieved Box or Captain half a starting cube (`half`),
@@ -152,35 +158,33 @@ def _penalty(state: TableState, cmd: Command) -> tuple[Event, ...]:
     one, or an offender out of the game, pays the original stake (`stake`)."""
     game, seating = in_game(state)
     by = sender(cmd)
-    offender = cmd.arg("player", str)
-    action = cmd.arg("action", str)
+    offender = cmd.player
+    action = cmd.action
     rule = state.rules.consultation_penalty
     allowed = {"ownership_or_wash": ("award", "wash", "half", "cube", "partner"),
                "frozen_cube": ("freeze", "stake")}.get(rule, ())
     if action not in allowed:
-        raise RuleError("This rule set's penalties for consulting out of turn are "
-                        + (", ".join(allowed) if allowed else "not set") + ".")
+        raise RuleError(code="penalties" if allowed else "penalties_not_set",
+                        penalties=", ".join(allowed))
     member = state.member(offender)
     stake = Fraction(member.stake if member else 1)
     if action == "partner":
         if by != seating.captain or offender != seating.partner:
-            raise NotYourTurn(f"The Captain ({seating.captain}) claims this penalty from "
-                              f"the Partner ({citation(state, 'Atlanta 3.6')}).")
+            raise NotYourTurn(code="captain_claims", captain=Player(seating.captain),
+                              rule=citation(state, "Atlanta 3.6"))
         if box_consults_fully(state):
-            raise RuleError("Two cubes are turned: Box and Partner may consult fully now.")
+            raise RuleError(code="consult_fully")
         return _fine(offender, by, Fraction(1), "consulted before two cubes were turned")
     cube = cube_of(game, offender)
     live = cube is not None and cube.live
     if action in ("half", "cube", "stake"):
         if action != "stake" and (live or by not in (seating.box, captain_now(state))):
-            raise NotYourTurn("Half a starting cube, or another cube, is claimed by the Box or "
-                              "the Captain from a player already out of the game "
-                              f"({citation(state, 'Atlanta 3.6')}).")
+            raise NotYourTurn(code="half_cube_claim", rule=citation(state, "Atlanta 3.6"))
         if offender not in seating.players or offender == by:
-            raise BadCommand(f"{offender} is not a player of this game.")
+            raise BadCommand(code="not_in_game", player=Player(offender))
         if action == "cube":
             if any(c.penalty and offender in (c.team_player, c.box_player) for c in game.cubes):
-                raise CubeNotAvailable(f"{offender} is already liable for a penalty cube.")
+                raise CubeNotAvailable(code="penalty_cube_held", player=Player(offender))
             side = Side.BOX if by == seating.box else Side.TEAM
             taken = Cube.penalty_cube(offender, by, side, stake=int(stake))
             return (CubeTurned(taken, "taken against him (penalty)", by),)
@@ -190,12 +194,11 @@ def _penalty(state: TableState, cmd: Command) -> tuple[Event, ...]:
             offender, by, points, "consulted without the right"
             + (f": {rolled}" if rolled else "")))))
     if by != seating.box and action != "freeze":
-        raise NotYourTurn(f"The Box ({seating.box}) chooses the penalty "
-                          f"({citation(state, 'Atlanta 3.6')}).")
+        raise NotYourTurn(code="box_chooses_penalty", box=Player(seating.box),
+                          rule=citation(state, "Atlanta 3.6"))
     if cube is None or not cube.live:
-        raise CubeNotAvailable(f"{offender} has no cube in play to penalise: "
-                               + ("half a starting cube" if rule == "ownership_or_wash"
-                                  else "the original stake") + " is the penalty instead.")
+        raise CubeNotAvailable(code="no_cube_half" if rule == "ownership_or_wash"
+                               else "no_cube_stake", player=Player(offender))
     if action == "freeze":
         return (CubeTurned(cube.freeze(Side.TEAM), "frozen (penalty)", by),)
     if action == "award":
@@ -204,7 +207,7 @@ def _penalty(state: TableState, cmd: Command) -> tuple[Event, ...]:
     return finish(state, [CubeTurned(washed, "washed (penalty)", by)])
 
 
-def _odd_half(state: TableState, cmd: Command, events: list[Event]) -> list[Event]:
+def _odd_half(state: TableState, cmd: Payment, events: list[Event]) -> list[Event]:
     """`events`, and in scorekeeper mode the bot's roll for an odd half point that the Box
     and his Partner share (FIBS §2 ¶2: `next_roll`; refused without it)."""
     seating = state.seating
@@ -227,45 +230,45 @@ _KINDS = {"single": GameKind.SINGLE, "gammon": GameKind.GAMMON,
           "backgammon": GameKind.BACKGAMMON}
 
 
-@handles("resign")
-def _resign(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Resign)
+def _resign(state: TableState, cmd: Resign) -> tuple[Event, ...]:
     """A side offers to resign: the Box on all the Team's cubes (or the named ones), a Team
     player on his own cube; each is accepted or rejected by the other player of the cube."""
     game, seating = in_game(state)
     by = sender(cmd)
-    kind = cmd.arg("kind", str, "single")
+    kind = cmd.kind
     if kind not in _KINDS:
-        raise BadCommand("A resignation is single, gammon or backgammon.")
+        raise BadCommand(code="resign_kind")
     no_pending(state, "a resignation")
     if by == seating.box:
-        names = cmd.names("cubes", None) or list(dict.fromkeys(
+        names = list(cmd.cubes or ()) or list(dict.fromkeys(
             c.player(Side.TEAM) for c in game.cubes if c.live and not c.is_extra))
         side = Side.BOX
     else:
         names, side = [by], Side.TEAM
     if not names or not all(cubes_of(game, p) for p in names):
-        raise CubeNotAvailable("Resign on cubes still in play: " + ", ".join(dict.fromkeys(
-            c.player(Side.TEAM) for c in game.cubes if c.live and not c.is_extra)) + ".")
+        raise CubeNotAvailable(code="resign_live", players=Players(dict.fromkeys(
+            c.player(Side.TEAM) for c in game.cubes if c.live and not c.is_extra)))
     return tuple(ResignationOffered(p, side, kind) for p in names)
 
 
-@handles("accept", "reject")
-def _answer_resignation(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Accept, Reject)
+def _answer_resignation(state: TableState, cmd: ResignationAnswer) -> tuple[Event, ...]:
     game, seating = in_game(state)
     by = sender(cmd)
     offers = {p: (side, kind) for p, side, kind in game.resignations}
     if by == seating.box:
-        names = cmd.names("cubes", None) or [p for p, (s, _) in offers.items()
+        names = list(cmd.cubes or ()) or [p for p, (s, _) in offers.items()
                                              if s is Side.TEAM]
         mine = [p for p in names if p in offers and offers[p][0] is Side.TEAM]
     else:
         mine = [by] if by in offers and offers[by][0] is Side.BOX else []
     if not mine:
-        raise NotYourTurn("No resignation waits for your answer.")
+        raise NotYourTurn(code="no_resignation")
     events: list[Event] = []
     for player in mine:
-        events.append(ResignationAnswered(player, cmd.name == "accept"))
-        for cube in cubes_of(game, player) if cmd.name == "accept" else []:
+        events.append(ResignationAnswered(player, isinstance(cmd, Accept)))
+        for cube in cubes_of(game, player) if isinstance(cmd, Accept) else []:
             side, kind = offers[player]  # the Box resigns for his side (a Partner's cubes too)
             won = cube.result(_KINDS[kind], side.other, jacoby=state.rules.jacoby)
             ended, paid = cube.settle(won.points, side)

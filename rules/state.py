@@ -2,20 +2,17 @@
 
 The state is built only by folding events: `evolve` applies results that `decide`
 (rules/table.py and rules/game.py) already checked, so it needs no rule checks and never
-raises. The command type and the handler registry live here too, so that the table's
-handlers (rules/table.py) and the game's (rules/game.py) can share them without a cycle.
+raises. The commands are rules/commands.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from rules import seating as sit
 from rules.board import Position
-from rules.cube import Cube, CubeState, Side
-from rules.errors import RuleError, SeatingError
+from rules.cube import Cube, Side
 from rules.events import (
     AnswersInOrder,
     Blinded,
@@ -54,6 +51,7 @@ from rules.events import (
     StakeChanged,
     TableOpened,
 )
+from rules.game_state import evolve_game, no_undo
 from rules.ledger import ScoreSheet, Transfer
 from rules.ruleset import RuleSet
 from rules.seating import Seating
@@ -61,60 +59,11 @@ from rules.seating import Seating
 MODES = ("play", "scorekeeper")
 
 
-class BadCommand(RuleError):
-    """A command that is missing an argument or names something that does not exist."""
-
-
-@dataclass(frozen=True)
-class Command:
-    """One request to the table: its name, who sends it and its arguments.
-
-    `monitor`: the command is the table monitor's record of what was done and agreed (a
-    transcript's line), so the sender's right to it is not asked; a command from Discord
-    never is."""
-
-    name: str
-    by: str = ""
-    args: Mapping[str, Any] = field(default_factory=dict)
-    monitor: bool = False
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Command:
-        """A command from a transcript line: {"cmd": NAME, "by": PLAYER, ...arguments}, as
-        the table's monitor recorded it."""
-        if not isinstance(data, Mapping) or not isinstance(data.get("cmd"), str):
-            raise BadCommand('A command is a JSON object with "cmd", like {"cmd": "join", '
-                             '"by": "ann"}.')
-        by = data.get("by", "")
-        if not isinstance(by, str):
-            raise BadCommand(f'"by" names a player: got {by!r}.')
-        return cls(data["cmd"], by, {k: v for k, v in data.items() if k not in ("cmd", "by")},
-                   monitor=True)
-
-    def arg(self, name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
-        """Argument `name`, checked to be of `kind`; BadCommand if missing or malformed."""
-        value = self.args.get(name, default)
-        if value is ...:
-            raise BadCommand(f"{self.name} needs {name!r}.")
-        wrong = not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool)
-        if value is not default and wrong:
-            raise BadCommand(f"{self.name}: {name!r} has the wrong form ({value!r}).")
-        return value
-
-    def names(self, name: str, default: Any = ...) -> Any:
-        """Argument `name` as a list of player names (strings); BadCommand otherwise."""
-        value = self.arg(name, list, default)
-        if value is not default and not all(isinstance(v, str) for v in value):
-            raise BadCommand(f"{self.name}: {name!r} lists players by name, like "
-                             f'["ann", "bo"] (got {value!r}).')
-        return value
-
-
 @dataclass(frozen=True)
 class Member:
     """A player at the table and his standing arrangements."""
 
-    name: str
+    player: str  # the player's key (on Discord, his user id)
     stake: int = 1
     waiting: bool = False  # joined during a game: sits down when it ends
     leaving: bool = False  # announced his leave: goes when the game ends
@@ -127,7 +76,7 @@ class Member:
     @property
     def shown(self) -> str:
         """The name to show for this player."""
-        return self.display or self.name
+        return self.display or self.player
 
 
 @dataclass(frozen=True)
@@ -216,7 +165,7 @@ class TableState:
 
     def member(self, name: str) -> Member | None:
         """The member called `name`, if any."""
-        return next((m for m in self.members if m.name == name), None)
+        return next((m for m in self.members if m.player == name), None)
 
     def shown(self, name: str) -> str:
         """The name to show for the player keyed `name`."""
@@ -228,132 +177,7 @@ class TableState:
     @property
     def present(self) -> tuple[str, ...]:
         """The players who sit down for the next game, in joining order."""
-        return tuple(m.name for m in self.members if not m.waiting and not m.out)
-
-
-Handler = Callable[[TableState, Command], tuple[Event, ...]]
-HANDLERS: dict[str, Handler] = {}
-
-
-def handles(*names: str) -> Callable[[Handler], Handler]:
-    """Register a handler for the named commands (used here and by rules/game.py)."""
-    def register(fn: Handler) -> Handler:
-        for name in names:
-            HANDLERS[name] = fn
-        return fn
-    return register
-
-
-
-# -- helpers shared by the handlers ----------------------------------------------------------
-
-
-def cube_of(game: Game, player: str) -> Cube | None:
-    """A Team player's own cube against the Box (not an extra, and not sold: FIBS)."""
-    return next((c for c in game.cubes if c.team_player == player and not c.is_extra
-                 and not c.holder), None)
-
-
-def cube_between(game: Game, team_player: str, box_player: str) -> Cube | None:
-    """A Team player's own cube against one Box-side player (the Box, or a Partner with
-    cubes of his own: `partner_cubes = "own"`)."""
-    return next((c for c in game.cubes if c.team_player == team_player
-                 and c.box_player == box_player and not c.is_extra), None)
-
-
-def cubes_of(game: Game, team_player: str) -> list[Cube]:
-    """The cubes a Team player plays for, still in the game: his own against the Box and
-    against a Partner with cubes of his own, and the games he bought (FIBS)."""
-    return [c for c in game.cubes if c.player(Side.TEAM) == team_player and not c.is_extra
-            and c.live]
-
-
-def team_doubles(game: Game, seating: Seating, boxer: str) -> list[str]:
-    """Team players whose double waits for `boxer`'s answer, in rotation order."""
-    return [p for p in seating.team if (c := cube_between(game, p, boxer)) is not None
-            and c.state is CubeState.OFFERED and c.offered_by is Side.TEAM]
-
-
-def own_cubes(state: TableState, player: str) -> bool:
-    """Whether `player` holds Box-side cubes of his own: the Box, or a Partner where each
-    Team player has a cube against him too (Danish ¶19, euro ¶9)."""
-    seating = state.seating
-    return seating is not None and (player == seating.box or (
-        player == seating.partner and state.rules.partner_cubes == "own"))
-
-
-def boxer_of(state: TableState, player: str) -> str | None:
-    """The Box-side player whose cubes `player` turns and answers, if any: his own where he
-    has cubes of his own (the Box; a Partner under `partner_cubes = "own"`); with shared
-    cubes the Box's, for whoever decides for the Box side: the Box, or the Partner once he
-    holds the side's share (FIBS §2 ¶9, ¶11: the Box is then his slave)."""
-    seating = state.seating
-    if seating is None:
-        return None
-    if seating.partner is None or state.rules.partner_cubes == "own":
-        return player if own_cubes(state, player) else None
-    return seating.box if player == box_decider(state) else None
-
-
-def box_decider(state: TableState) -> str:
-    """Who decides for a Box side with shared cubes: the Box, or the holder of its share."""
-    assert state.seating is not None
-    return (state.game.box_holder if state.game else "") or state.seating.box
-
-
-def acting_box(seating: Seating, game: Game) -> str:
-    """Who shoots for the Box side: the Box; his Partner once the Box has no cube left in
-    the game and the Partner has (the Box side's Acting Captain), or once the Partner has
-    bought the Box's share (FIBS §2 ¶9: the Box is his slave)."""
-    live = {c.box_player for c in game.cubes if c.live and not c.is_extra}
-    partner = seating.partner
-    if partner is not None and (game.box_holder == partner
-                                or (seating.box not in live and partner in live)):
-        return partner
-    return seating.box
-
-
-def acting_captain(seating: Seating, cubes: tuple[Cube, ...]) -> str | None:
-    """The Team's shooter: the first Team player in rotation order whose cube is alive (a
-    game bought by a teammate counts for him; one bought by an outsider, for its seat)."""
-    live = {c.player(Side.TEAM) if c.player(Side.TEAM) in seating.team else c.team_player
-            for c in cubes if c.live and not c.is_extra}
-    return next((p for p in seating.team if p in live), None)
-
-
-def without(seating: Seating, leavers: Iterable[str]) -> Seating | None:
-    """The seating once `leavers` have gone; None when too few are left to seat."""
-    current: Seating | None = seating
-    for player in leavers:
-        if current is None or player not in current.players:
-            continue
-        try:
-            current = sit.leave(current, player)
-        except SeatingError:
-            current = None
-    return current
-
-
-def take_partner(state: TableState, seating: Seating, player: str) -> Seating:
-    rules = state.rules
-    if rules.partner == "never":
-        raise SeatingError("This rule set has no Partner for the Box.")
-    return sit.take_partner(seating, player, keep_place=rules.rotation == "atlanta",
-                                 partner_min_players=rules.partner_min_players)
-
-
-def between_games(state: TableState) -> Seating:
-    if state.game is not None:
-        raise RuleError("That is done between games: finish this one first.")
-    if state.seating is None:
-        raise SeatingError("Draw the seats first (seat).")
-    return state.seating
-
-
-def sender(cmd: Command) -> str:
-    if not cmd.by:
-        raise BadCommand(f'{cmd.name} needs "by": the player who sends it.')
-    return cmd.by
+        return tuple(m.player for m in self.members if not m.waiting and not m.out)
 
 
 # -- evolve ----------------------------------------------------------------------------------
@@ -388,25 +212,25 @@ def evolve(state: TableState, event: Event) -> TableState:
         case PlayerLeft(player, after_game, payments):
             if after_game:
                 return replace(state, members=tuple(
-                    replace(m, leaving=True) if m.name == player else m
+                    replace(m, leaving=True) if m.player == player else m
                     for m in state.members))
-            return replace(state, members=tuple(m for m in state.members if m.name != player),
+            return replace(state, members=tuple(m for m in state.members if m.player != player),
                            sheet=state.sheet.record_payments(payments))
         case StakeChanged(player, stake):
             return replace(state, members=tuple(
-                replace(m, stake=stake) if m.name == player else m for m in state.members))
+                replace(m, stake=stake) if m.player == player else m for m in state.members))
         case PlayerAway(player, away, disconnected):
             # One who lost his place sits down again as a newcomer, after a game in progress.
             return replace(state, members=tuple(
                 replace(m, away=away, disconnected=disconnected, out=m.out and away,
                         waiting=m.waiting or (m.out and not away and state.game is not None))
-                if m.name == player else m for m in state.members))
+                if m.player == player else m for m in state.members))
         case PlayerOut(player):
             return replace(state, members=tuple(
-                replace(m, out=True) if m.name == player else m for m in state.members))
+                replace(m, out=True) if m.player == player else m for m in state.members))
         case ProxyAppointed(player, proxy):
             return replace(state, members=tuple(
-                replace(m, proxy=proxy) if m.name == player else m for m in state.members))
+                replace(m, proxy=proxy) if m.player == player else m for m in state.members))
         case Seated(seating):
             return replace(state, seating=seating)
         case SessionEnded():
@@ -445,7 +269,9 @@ def evolve(state: TableState, event: Event) -> TableState:
             return replace(state, game=game, seating=seating, resumed_from=state.seating,
                            board=board or state.board, choices=(),
                            held=tuple(h for h in state.held if h[0].number != number))
-        case (GameStarted() | CubeTurned() | PointsPaid() | DoublesAnswered() | Rolled() | Moved()
+        case GameStarted():
+            return _started(state, event)
+        case (CubeTurned() | PointsPaid() | DoublesAnswered() | Rolled() | Moved()
               | ResignationOffered() | ResignationAnswered() | RollHeld() | PartnershipSettled()
               | HalfAnswered() | ResultProposed() | OddHalfRolled()
               | AnswersInOrder()):
@@ -492,13 +318,7 @@ def _game_gone(state: TableState, transfers: tuple[Transfer, ...],
         roles = (*roles, (state.seating.box, state.game.shooters[0]))
     return replace(state, members=members, seating=seating, game=None, board=board,
                    sheet=state.sheet.add_game(transfers), game_roles=roles,
-                   proposals=_no_undo(state.proposals), choices=(), declined=())
-
-
-def _no_undo(proposals: tuple[tuple[CorrectionProposed, tuple[str, ...]], ...]
-             ) -> tuple[tuple[CorrectionProposed, tuple[str, ...]], ...]:
-    """Pending proposals less the undos: an undo lapses once the board moves on."""
-    return tuple(p for p in proposals if p[0].kind != "undo")
+                   proposals=no_undo(state.proposals), choices=(), declined=())
 
 
 def replay(events: Iterable[Event], state: TableState | None = None) -> TableState:
@@ -509,106 +329,16 @@ def replay(events: Iterable[Event], state: TableState | None = None) -> TableSta
     return current
 
 
-# -- evolve ----------------------------------------------------------------------------------
-
-
-def evolve_game(state: TableState, event: Event) -> TableState:
-    """Fold one in-game event; never raises for an event the handlers produced."""
+def _started(state: TableState, event: GameStarted) -> TableState:
+    """The table once its game has started (the Captain shoots first)."""
     seating = state.seating
-    if isinstance(event, GameStarted):
-        assert seating is not None
-        game = Game(event.number, event.cubes, (seating.captain,), position=event.position,
-                    on_roll=event.on_roll, dice=event.dice, dice_used=2 * len(event.opening))
-        board = (event.position, event.on_roll) if event.position and event.on_roll else None
-        commitments = state.commitments
-        if event.commitment:
-            commitments = (*commitments, (event.number, event.commitment, ""))
-        carry = (seating.box, event.carried_over) if event.carried_over else None
-        return replace(state, game=game, board=board, commitments=commitments, choices=(),
-                       carry=carry)
-    if state.game is None or seating is None:
-        return state
-    game = state.game
-    match event:
-        case CubeTurned(cube, action, by):
-            key = (cube.team_player, cube.box_player, cube.is_extra, cube.penalty)
-            cubes = tuple(cube if (c.team_player, c.box_player, c.is_extra, c.penalty) == key
-                          else c for c in game.cubes)
-            if key not in {(c.team_player, c.box_player, c.is_extra, c.penalty)
-                           for c in game.cubes}:
-                cubes = (*cubes, cube)
-            box_round, in_order = game.box_round, game.in_order
-            if action == "double" and by == seating.box:
-                in_order = False
-                still = any(c.state is CubeState.OFFERED and c.offered_by is Side.BOX
-                            and c.box_player == by for c in game.cubes)
-                box_round = (*box_round, cube.team_player) if still else (cube.team_player,)
-            # The Team's shooter changes only once every answer is in: a Captain who drops
-            # hands the dice to the next player still in when play goes on (Atlanta 6.2);
-            # resignations still unanswered are answers not in (the order of the Team's
-            # accepts never makes an Acting Captain).
-            shooters = game.shooters
-            acting = acting_captain(seating, cubes)
-            settled = not any(c.pending for c in cubes) and not game.resignations
-            if settled and acting is not None and acting not in shooters:
-                shooters = (*shooters, acting)  # once each: one back in by a bought game
-                # shoots again without a second turn as Acting Captain in the rotation
-            holds = tuple(p for p in game.holds if not (action == "double" and p == by))
-            team_round = game.team_round
-            if (action == "double" and cube.offered_by is Side.TEAM
-                    and cube.team_player not in team_round):  # by seat (a game sold)
-                team_round = (*team_round, cube.team_player)
-            half_answer = game.half_answer
-            if not any(c.state is CubeState.OFFERED and c.offered_by is Side.TEAM
-                       for c in cubes):
-                team_round, half_answer = (), ""
-            game = replace(game, cubes=cubes, box_round=box_round, shooters=shooters,
-                           holds=holds, in_order=in_order, team_round=team_round,
-                           half_answer=half_answer)
-        case AnswersInOrder():
-            game = replace(game, in_order=True)
-        case ResultProposed():
-            game = replace(game, offer=event)
-        case PointsPaid(transfer, own):
-            paid = (*game.own_paid, len(game.transfers)) if own else game.own_paid
-            game = replace(game, transfers=(*game.transfers, transfer), own_paid=paid)
-        case PartnershipSettled(holder, half):
-            game = replace(game, shared_until=len(game.transfers), box_holder=holder,
-                           half_share=half)
-        case HalfAnswered(_, action):
-            game = replace(game, half_answer=action)
-        case DoublesAnswered():
-            game = replace(game, answered=True)
-        case RollHeld(player, held):
-            rest = tuple(p for p in game.holds if p != player)
-            game = replace(game, holds=(*rest, player) if held else rest)
-        case ResignationOffered(player, side, kind):
-            game = replace(game, resignations=(*game.resignations, (player, side, kind)))
-        case ResignationAnswered(player):
-            game = replace(game, resignations=tuple(
-                r for r in game.resignations if r[0] != player))
-        case OddHalfRolled(dice):
-            count = len(game.transfers)
-            rolls = tuple(r for r in game.next_rolls if r[0] != count)
-            game = replace(game, next_rolls=(*rolls, (count, sum(dice))))
-        case Rolled(_, dice, passed):
-            count = len(game.transfers)
-            firsts = game.next_rolls
-            if not firsts or firsts[-1][0] != count:
-                firsts = (*firsts, (count, sum(dice)))
-            game = replace(game, dice=dice, dice_used=game.dice_used + 2, next_rolls=firsts)
-            if passed:
-                game = _next_turn(game, game.position)
-        case Moved(_, _, position):
-            game = replace(_next_turn(game, position), before=replace(game, before=None))
-            state = replace(state, proposals=_no_undo(state.proposals))
-    board = state.board
-    if game.position is not None and game.on_roll is not None:
-        board = (game.position, game.on_roll)
-    return replace(state, game=game, board=board)
-
-
-def _next_turn(game: Game, position: Position | None) -> Game:
-    assert position is not None and game.on_roll is not None
-    return replace(game, position=position.swap(), on_roll=game.on_roll.other, dice=None,
-                   answered=False, holds=())
+    assert seating is not None
+    game = Game(event.number, event.cubes, (seating.captain,), position=event.position,
+                on_roll=event.on_roll, dice=event.dice, dice_used=2 * len(event.opening))
+    board = (event.position, event.on_roll) if event.position and event.on_roll else None
+    commitments = state.commitments
+    if event.commitment:
+        commitments = (*commitments, (event.number, event.commitment, ""))
+    carry = (seating.box, event.carried_over) if event.carried_over else None
+    return replace(state, game=game, board=board, commitments=commitments, choices=(),
+                   carry=carry)

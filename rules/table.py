@@ -13,18 +13,44 @@ import dataclasses
 from dataclasses import replace
 from typing import Any
 
-import rules.authority  # registers blind and unblind
-import rules.corrections  # registers correct, approve and refuse
+# Each rules module registers the handlers of its commands (`handles`) when imported.
+import rules.absence
+import rules.authority
+import rules.corrections
 import rules.doubling
-import rules.extras  # registers extra and retract
+import rules.extras
 import rules.game
 import rules.holdover
-import rules.results  # registers result
-import rules.settlement  # noqa: F401  (registers settle and penalty)
+import rules.results
+import rules.settlement
+import rules.start  # noqa: F401
 from rules import seating as sit
-from rules.absence import on_behalf
 from rules.authority import check_runs_table, is_moderator
 from rules.cite import citation
+from rules.commands import (
+    HANDLERS,
+    Admit,
+    Alone,
+    BadCommand,
+    Captain,
+    Command,
+    Decline,
+    EndSession,
+    Join,
+    Leave,
+    Object,
+    Open,
+    Partner,
+    PassBox,
+    Request,
+    Reveal,
+    Seat,
+    Stake,
+    Start,
+    handles,
+    need,
+    sender,
+)
 from rules.errors import NotYourTurn, RuleError, SeatingError
 from rules.events import (
     Event,
@@ -41,53 +67,39 @@ from rules.events import (
 )
 from rules.game import booked
 from rules.ledger import leavers_settlement
+from rules.messages import Player, Players
+from rules.proxies import on_behalf
+from rules.roles import between_games, take_partner, without
 from rules.ruleset import RuleSet, load_preset
 from rules.seating import Seating
-from rules.state import (
-    HANDLERS,
-    MODES,
-    BadCommand,
-    Command,
-    TableState,
-    between_games,
-    handles,
-    replay,
-    sender,
-    take_partner,
-    without,
-)
+from rules.state import MODES, TableState, replay
 
 
 def decide(state: TableState, command: Command) -> tuple[Event, ...]:
     """The events `command` causes in `state`; a RuleError says why it is refused."""
-    handler = HANDLERS.get(command.name)
-    if handler is None:
-        raise BadCommand(f"There is no command {command.name!r}. Commands: "
-                         f"{', '.join(sorted(HANDLERS))}.")
-    if command.name != "open":
+    handler = HANDLERS[type(command)]
+    if not isinstance(command, Open):
         if not state.opened:
-            raise RuleError("No table is open here yet: open one first.")
-        if state.ended and command.name != "reveal":
-            raise RuleError("This session has ended: open a new table to play on.")
-    if command.name == "start" and state.game is None and (joined := unopposed(state)):
+            raise RuleError(code="no_table")
+        if state.ended and not isinstance(command, Reveal):
+            raise RuleError(code="session_ended")
+    if isinstance(command, Start) and state.game is None and (joined := unopposed(state)):
         return (*joined, *handler(replay(joined, state), on_behalf(state, command)))
     return handler(state, on_behalf(state, command))
 
 
-@handles("open")
-def _open(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Open)
+def _open(state: TableState, cmd: Open) -> tuple[Event, ...]:
     if state.opened:
-        raise RuleError(f"A table is already open here ({state.preset}, {state.mode} mode).")
-    mode = cmd.arg("mode", str, "play")
+        raise RuleError(code="table_open", preset=state.preset, mode=state.mode)
+    mode = cmd.mode
     if mode not in MODES:
-        raise BadCommand(f"The mode is play (the bot runs the board) or scorekeeper (results "
-                         f"are entered), not {mode!r}.")
-    preset = cmd.arg("preset", str, "atlanta")
-    rules = load_preset(preset, cmd.arg("options", dict, {}))
-    basic = cmd.arg("basic", str, "").strip()
+        raise BadCommand(code="mode", mode=mode)
+    preset = cmd.preset
+    rules = load_preset(preset, dict(cmd.options))
+    basic = cmd.basic.strip()
     if len(basic) > 40:
-        raise BadCommand("The basic stake is a short note, like \"$5 a point\" (40 "
-                         "characters at most).")
+        raise BadCommand(code="basic_stake")
     return (TableOpened(preset, mode, _options(rules), basic, cmd.by),)
 
 
@@ -95,8 +107,8 @@ def _options(rules: RuleSet) -> dict[str, Any]:
     return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
 
 
-@handles("join")
-def _join(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Join)
+def _join(state: TableState, cmd: Join | Request) -> tuple[Event, ...]:
     """A player sits down: with the table's approval already given (a transcript, or the
     end of a `request`), or before the first seats are drawn."""
     player, stake, display = _newcomer(state, cmd)
@@ -108,21 +120,20 @@ def _join(state: TableState, cmd: Command) -> tuple[Event, ...]:
     return tuple(events)
 
 
-def _newcomer(state: TableState, cmd: Command) -> tuple[str, int, str]:
+def _newcomer(state: TableState, cmd: Join | Request) -> tuple[str, int, str]:
     """The player, stake and name of a join or a request, checked against the table."""
     player = sender(cmd)
     if state.member(player):
-        raise SeatingError(f"{player} is already at this table.")
+        raise SeatingError(code="already_at_table", player=Player(player))
     if player in state.blinded:
-        raise SeatingError(f"{player} is blinded at this table: a moderator unblinds him "
-                           "first.")
-    stake = cmd.arg("stake", int, 1)
+        raise SeatingError(code="blinded_joins", player=Player(player))
+    stake = cmd.stake
     if stake not in state.rules.stake_multiples:
-        raise SeatingError(f"A stake of {stake} isn't played here: choose one of "
-                           f"{', '.join(map(str, state.rules.stake_multiples))}.")
+        raise SeatingError(code="stake_not_played", stake=stake,
+                           stakes=", ".join(map(str, state.rules.stake_multiples)))
     if len(state.members) >= state.rules.max_players:
-        raise SeatingError(f"This table is full ({state.rules.max_players} players).")
-    return player, stake, cmd.arg("name", str, "")
+        raise SeatingError(code="table_full", players=state.rules.max_players)
+    return player, stake, cmd.name
 
 
 def needs_approval(state: TableState) -> bool:
@@ -132,35 +143,35 @@ def needs_approval(state: TableState) -> bool:
         state.seating is not None or state.games_played > 0)
 
 
-@handles("request")
-def _request(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Request)
+def _request(state: TableState, cmd: Request) -> tuple[Event, ...]:
     """A newcomer asks to join (Atlanta 6.5 at the discretion of the Box or any player,
     FIBS §8 ¶1 unanimous, Villages 4 the Box's, Danish ¶4 if nobody objects)."""
     player, stake, display = _newcomer(state, cmd)
     if not needs_approval(state):
         return _join(state, cmd)
     if any(r.player == player for r, _ in state.requests):
-        raise SeatingError(f"{player} has asked to join already: the table is deciding.")
+        raise SeatingError(code="asked_already", player=Player(player))
     return (JoinRequested(player, stake, display),)
 
 
-@handles("admit", "object")
-def _answer_request(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Admit, Object)
+def _answer_request(state: TableState, cmd: Admit | Object) -> tuple[Event, ...]:
     by = sender(cmd)
-    player = cmd.arg("player", str)
+    player = cmd.player
     found = next(((r, agreed) for r, agreed in state.requests if r.player == player), None)
     if found is None:
-        raise BadCommand(f"{player} has not asked to join.")
+        raise BadCommand(code="not_asked", player=Player(player))
     request, agreed = found
     rule, seating = state.rules.join_approval, state.seating
     if by not in state.present:
-        raise NotYourTurn("Only the players at the table admit a newcomer or object.")
+        raise NotYourTurn(code="admit_players_only")
     if rule == "box" and seating is not None and by != seating.box:
-        raise NotYourTurn(f"The Box ({seating.box}) decides who joins "
-                          f"({citation(state, villages='Villages 4')}).")
+        raise NotYourTurn(code="box_admits", box=Player(seating.box),
+                          rule=citation(state, villages="Villages 4"))
     if by in agreed:
-        raise NotYourTurn(f"You have admitted {player} already.")
-    if cmd.name == "object":
+        raise NotYourTurn(code="admitted_already", player=Player(player))
+    if isinstance(cmd, Object):
         return (JoinAnswered(player, by, False),)
     answered = JoinAnswered(player, by, True)
     if rule == "unanimous" and not set(state.present) <= {*agreed, by}:
@@ -176,8 +187,7 @@ def _stake_agreed(state: TableState, request: JoinRequested, agreed: set[str]) -
 
 
 def _admitted(state: TableState, request: JoinRequested) -> tuple[Event, ...]:
-    return _join(state, Command("join", request.player, {"stake": request.stake,
-                                                          "name": request.display}))
+    return _join(state, Join(by=request.player, stake=request.stake, name=request.display))
 
 
 def unopposed(state: TableState) -> tuple[Event, ...]:
@@ -194,14 +204,14 @@ def unopposed(state: TableState) -> tuple[Event, ...]:
     return tuple(events)
 
 
-@handles("leave")
-def _leave(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Leave)
+def _leave(state: TableState, cmd: Leave) -> tuple[Event, ...]:
     player = sender(cmd)
     member = state.member(player)
     if member is None:
-        raise SeatingError(f"{player} is not at this table.")
+        raise SeatingError(code="not_at_table", player=Player(player))
     if member.leaving:
-        raise SeatingError(f"{player} leaves at the end of this game already.")
+        raise SeatingError(code="leaves_already", player=Player(player))
     if state.game is not None:
         return (PlayerLeft(player, after_game=True),)
     payments = leavers_settlement(state.sheet.owed(), [player])  # Atlanta 10.2
@@ -216,18 +226,17 @@ def _leave(state: TableState, cmd: Command) -> tuple[Event, ...]:
     return tuple(events)
 
 
-@handles("seat")
-def _seat(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Seat)
+def _seat(state: TableState, cmd: Seat) -> tuple[Event, ...]:
     check_runs_table(state, cmd, "draw the seats")
     if state.game is not None or state.seating is not None:
-        raise SeatingError("Seats are drawn when the table has none; after that the rotation "
-                           "decides.")
+        raise SeatingError(code="seats_drawn")
     events: list[Event] = []
     thrown: tuple[tuple[tuple[str, tuple[int, ...]], ...], ...] = ()
-    if "rolls" in cmd.args:
+    if cmd.rolls is not None:
         count = state.rules.seat_roll_dice
-        rolls = _rolls(cmd.arg("rolls", dict), count)
-        rerolls = [_rolls(r, count) for r in cmd.arg("rerolls", list, [])]
+        rolls = _rolls(cmd.rolls, count)
+        rerolls = [_rolls(r, count) for r in cmd.rerolls]
         thrown = tuple(tuple(r.items()) for r in (rolls, *rerolls))
         seated = sit.seat_by_rolls(rolls, rerolls)
         if isinstance(seated, sit.Reroll):
@@ -235,20 +244,19 @@ def _seat(state: TableState, cmd: Command) -> tuple[Event, ...]:
             raise SeatingError(f"Tied rolls: {tied} roll again.")
         seating = seated
     else:
-        order = cmd.arg("order", list)
+        order = need(cmd, "order", cmd.order)
         if len(order) < 2 or not all(isinstance(p, str) for p in order):
-            raise BadCommand("seat needs the order [Box, Captain, rest of the Team].")
+            raise BadCommand(code="seat_order")
         seating = Seating(order[0], None, tuple(order[1:]))
     for player in seating.players:
         if not state.member(player):  # a transcript may seat players without joining them
             if len(state.members) + len(events) >= state.rules.max_players:
-                raise SeatingError(f"This table takes at most {state.rules.max_players}.")
+                raise SeatingError(code="table_takes_at_most", players=state.rules.max_players)
             events.append(PlayerJoined(player))
     missing = [p for p in state.present if p not in seating.players]
     if missing:
-        raise SeatingError(f"Everyone at the table needs a seat: {', '.join(missing)} "
-                           "missing.")
-    partner = cmd.arg("partner", str, None)
+        raise SeatingError(code="seat_for_everyone", missing=Players(missing))
+    partner = cmd.partner
     if partner is not None:
         seating = take_partner(state, seating, partner)
     return (*events, Seated(seating, "seats drawn", thrown))
@@ -257,13 +265,13 @@ def _seat(state: TableState, cmd: Command) -> tuple[Event, ...]:
 def _rolls(value: Any, count: int) -> dict[str, tuple[int, ...]]:
     """Seat rolls {player: [dice]}, each `count` dice from 1 to 6."""
     if not isinstance(value, dict):
-        raise BadCommand('Seat rolls are {player: [dice]}, like {"ann": [6, 2]}.')
+        raise BadCommand(code="seat_rolls")
     for player, dice in value.items():
         if (not isinstance(dice, list | tuple) or len(dice) != count
                 or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6
                            for d in dice)):
-            raise BadCommand(f"Each player rolls {count} dice for seats, 1 to 6 each: "
-                             f"{player} has {dice!r}.")
+            raise BadCommand(code="seat_roll_dice", count=count, player=Player(player),
+                             dice=dice)
     return {p: tuple(d) for p, d in value.items()}
 
 
@@ -285,32 +293,29 @@ _FROM = {"bottom": "the bottom of the rotation first, Atlanta 1.3",
          "captain": "the Captain first, euro ¶9"}
 
 
-@handles("decline")
-def _decline(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Decline)
+def _decline(state: TableState, cmd: Decline) -> tuple[Event, ...]:
     """An invited player declines to be Partner, where the rule set lets him (FIBS: not)."""
     player = sender(cmd)
     if player not in partner_invitees(state):
-        raise SeatingError("Only a player the Box may invite as Partner can decline.")
+        raise SeatingError(code="decline_invitees")
     if not state.rules.may_decline_partner:
-        raise SeatingError("Under these rules a player may not refuse to be Partner when "
-                           "his turn comes.")
+        raise SeatingError(code="decline_refused")
     return (PartnerDeclined(player),)
 
 
-@handles("partner")
-def _partner(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Partner)
+def _partner(state: TableState, cmd: Partner) -> tuple[Event, ...]:
     seating = between_games(state)
-    player = cmd.arg("player", str, cmd.arg("partner", str, cmd.by))
+    player = next(p for p in (cmd.player, cmd.partner, cmd.by) if p is not None)
     if cmd.by not in (player, seating.box):
-        raise NotYourTurn(f"The Box ({seating.box}) invites a Partner, or a player takes "
-                          "the offer himself.")
+        raise NotYourTurn(code="box_invites", box=Player(seating.box))
     asked = partner_invitees(state)
     if player in state.declined and cmd.by != player:
-        raise SeatingError(f"{player} declined: only he can take it back, by accepting.")
+        raise SeatingError(code="declined_partner", player=Player(player))
     if player in asked and player != asked[0]:
-        raise SeatingError(f"{asked[0]} is asked first to be Partner "
-                           f"({_FROM[state.rules.partner_from]}); {player} only once those "
-                           "before him decline.")
+        raise SeatingError(code="partner_asked_first", first=Player(asked[0]),
+                           order=_FROM[state.rules.partner_from], player=Player(player))
     return (Seated(take_partner(state, seating, player), f"{player} partners the Box"),)
 
 
@@ -323,21 +328,21 @@ def open_choices(state: TableState) -> tuple[tuple[str, str], ...]:
                  if p == (seating.partner if c == "captain" else seating.box))
 
 
-@handles("captain", "alone")
-def _choose(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Captain, Alone)
+def _choose(state: TableState, cmd: Captain | Alone) -> tuple[Event, ...]:
     """Seating choices after a game (Atlanta 6.3, 6.4), made before the next one starts:
     the Partner whose turn to captain came captains instead of staying Partner at the
     bottom (`captain`); a new Box plays without the losing Box as Partner (`alone`)."""
     seating = between_games(state)
     by = sender(cmd)
     partner = seating.partner
-    if (cmd.name, by) not in open_choices(state) or partner is None:
+    if (cmd.verb, by) not in open_choices(state) or partner is None:
         open_ = "; ".join(f"{p}: {c}" for c, p in open_choices(state)) or "none"
         raise NotYourTurn(f"That choice isn't yours to make now (open choices: {open_}). "
                           "After a game the Partner whose turn to captain comes may captain "
                           f"({citation(state, 'Atlanta 6.4')}), and a new Box may play alone "
                           f"({citation(state, 'Atlanta 6.3')}).")
-    if cmd.name == "captain":
+    if isinstance(cmd, Captain):
         moved = replace(seating, partner=None, team=(by, *seating.team), partner_place=None)
         return (Seated(moved, f"{by} captains instead of staying Partner (Atlanta 6.4)"),)
     moved = replace(seating, partner=None, team=(*seating.team, partner), partner_place=None)
@@ -345,42 +350,41 @@ def _choose(state: TableState, cmd: Command) -> tuple[Event, ...]:
                           "(Atlanta 6.3)"),)
 
 
-@handles("pass_box")
-def _pass_box(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(PassBox)
+def _pass_box(state: TableState, cmd: PassBox) -> tuple[Event, ...]:
     """The Box gives up the box between games (Villages 15); FIBS forbids it."""
     seating = between_games(state)
     if cmd.by != seating.box:
-        raise NotYourTurn(f"Only the Box ({seating.box}) can pass the box.")
+        raise NotYourTurn(code="box_passes", box=Player(seating.box))
     moved = sit.resign_box(seating, allowed=state.rules.may_pass_box)
     return (Seated(moved, f"{cmd.by} passes the box"),)
 
 
-@handles("stake")
-def _stake(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(Stake)
+def _stake(state: TableState, cmd: Stake) -> tuple[Event, ...]:
     """A player's stake multiple changes between games (Atlanta 2.3: only if the opponent
     agrees): the Box sends it, naming the `player` who asked (on Discord, by the button the
     player's request sends him); the Box changes his own alone."""
     seating = between_games(state)
     by = sender(cmd)
-    player = cmd.arg("player", str, by)
+    player = by if cmd.player is None else cmd.player
     member = state.member(player)
-    stake = cmd.arg("stake", int)
+    stake = cmd.stake
     if member is None:
-        raise SeatingError(f"{player} is not at this table.")
+        raise SeatingError(code="not_at_table", player=Player(player))
     if by != seating.box:
-        raise NotYourTurn(f"A stake changes when the Box ({seating.box}) agrees "
-                          f"({citation(state, 'Atlanta 2.3')}): he sends it for you.")
+        raise NotYourTurn(code="stake_box_agrees", box=Player(seating.box),
+                          rule=citation(state, "Atlanta 2.3"))
     if player == seating.box:
-        raise SeatingError("The Box plays each cube at its Team player's stake: his own "
-                           "changes when he plays on the Team.")
+        raise SeatingError(code="box_stake")
     if stake not in state.rules.stake_multiples:
-        raise SeatingError(f"A stake of {stake} isn't played here: choose one of "
-                           f"{', '.join(map(str, state.rules.stake_multiples))}.")
+        raise SeatingError(code="stake_not_played", stake=stake,
+                           stakes=", ".join(map(str, state.rules.stake_multiples)))
     return (StakeChanged(player, stake),)
 
 
-@handles("end_session")
-def _end_session(state: TableState, cmd: Command) -> tuple[Event, ...]:
+@handles(EndSession)
+def _end_session(state: TableState, cmd: EndSession) -> tuple[Event, ...]:
     """The session ends: the breakdown of who pays whom. With a game in progress only a
     moderator ends it (no rule set provides for it): its points paid so far stand, and the
     cubes still in it are void."""
@@ -388,8 +392,7 @@ def _end_session(state: TableState, cmd: Command) -> tuple[Event, ...]:
     events: list[Event] = []
     if state.game is not None:
         if cmd.monitor or not cmd.by or not is_moderator(cmd):
-            raise RuleError("A game is in progress: finish it (or enter its result) before "
-                            "ending the session; a moderator may end it now.")
+            raise RuleError(code="end_in_game")
         events.append(GameAbandoned(booked(state, state.game.transfers)))
     sheet = replay(events, state).sheet
     return (*events, SessionEnded(tuple(sheet.breakdown(state.rules.payoff))))

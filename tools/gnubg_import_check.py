@@ -26,11 +26,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot import records
 from rules.board import GameKind, legal_plays
+from rules.commands import build
 from rules.cube import Side
 from rules.events import Event
 from rules.game import shooter, waiting_for
 from rules.notation import format_play, parse_play
-from rules.state import Command, TableState, replay
+from rules.state import TableState, replay
 from rules.table import decide
 
 GAMES = 5
@@ -52,7 +53,7 @@ def session(rng: random.Random) -> list[Event]:
 
     def do(name: str, by: str = "", **args: object) -> None:
         nonlocal state
-        new = decide(state, Command(name, by, args))
+        new = decide(state, build(name, by, **args))
         events.extend(new)
         state = replay(new, state)
 

@@ -35,10 +35,12 @@ from bot.discord.views import (
     plays_of,
 )
 from rules.actions import allowed, doublers, holders
+from rules.commands import Double, Extra, Request, Result, build
 from rules.cube import CubeState
 from rules.game import shooter, waiting_for
 from rules.results import confirmers
-from rules.state import Command, TableState, boxer_of, own_cubes
+from rules.roles import boxer_of, own_cubes
+from rules.state import TableState
 from rules.table import open_choices, partner_invitees
 
 Click = Callable[[discord.Interaction, str, TableState], Awaitable[None]]
@@ -89,8 +91,8 @@ def _me(interaction: discord.Interaction) -> str:
 
 
 async def _join(interaction: discord.Interaction, table_id: str, state: TableState) -> None:
-    await bot_of(interaction).act(interaction, table_id, Command(
-        "request", _me(interaction), {"name": interaction.user.display_name}))
+    await bot_of(interaction).act(interaction, table_id, Request(
+        by=_me(interaction), name=interaction.user.display_name))
 
 
 async def _start(interaction: discord.Interaction, table_id: str, state: TableState) -> None:
@@ -107,7 +109,7 @@ async def _double(interaction: discord.Interaction, table_id: str, state: TableS
     if state.seating is not None and boxer_of(state, _me(interaction)):
         await box_double_menu(interaction, table_id, state)
         return
-    await bot_of(interaction).act(interaction, table_id, Command("double", _me(interaction)))
+    await bot_of(interaction).act(interaction, table_id, Double(by=_me(interaction)))
 
 
 async def _type(interaction: discord.Interaction, table_id: str, state: TableState) -> None:
@@ -126,8 +128,8 @@ async def _confirm(interaction: discord.Interaction, table_id: str, state: Table
     if offer is None:
         await bot.reply(interaction, "No result waits to be confirmed now.")
         return
-    await bot.act(interaction, table_id, Command(
-        "result", _me(interaction), {"winner": offer.winner.value, "kind": offer.kind}))
+    await bot.act(interaction, table_id, Result(
+        by=_me(interaction), winner=offer.winner.value, kind=offer.kind))
 
 
 async def _answer(interaction: discord.Interaction, table_id: str, state: TableState) -> None:
@@ -158,7 +160,7 @@ ACTIONS: dict[str, Action] = {  # in the order the board shows them
                        lambda s: s.rules.withdraw_double and bool(_offered(s))),
     "extra": Action("Give an extra", GREY,  # Atlanta 5.7, Danish sell cube
                     lambda s: _turn(s, False) and s.rules.extras != "none" and s.game is not None
-                    and any(allowed(s, Command("extra", p)) for p in s.game.box_round)),
+                    and any(allowed(s, Extra(by=p)) for p in s.game.box_round)),
     "type": Action("Type a move", GREY, lambda s: _turn(s, True), _type),  # after the menus
     "roll": Action("Roll", BLUE, lambda s: _turn(s, False) and s.mode == "play"
                    and shooter(s) is not None, _roll),
@@ -193,7 +195,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         if click is not None:
             await click(interaction, self.table_id, state)
             return
-        await bot.act(interaction, self.table_id, Command(self.action, _me(interaction)))
+        await bot.act(interaction, self.table_id, build(self.action, _me(interaction)))
 
 
 def board_view(table_id: str, state: TableState) -> discord.ui.View:

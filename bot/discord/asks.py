@@ -24,7 +24,7 @@ from bot.discord.failures import guarded
 from bot.discord.host import bot_of
 from bot.markdown import shown
 from rules.actions import refusal
-from rules.state import Command
+from rules.commands import Admit, Approve, Decline, Object, Partner, Refuse, Sell, Stake, build
 
 GREY, GREEN, BLUE, RED = (discord.ButtonStyle.secondary, discord.ButtonStyle.success,
                           discord.ButtonStyle.primary, discord.ButtonStyle.danger)
@@ -84,7 +84,7 @@ async def _answer_cube(interaction: discord.Interaction, q: Question) -> None:
         args["cubes"] = [q.across]
     if q.face and q.action not in ("accept", "reject"):
         args["face"] = int(q.face)
-    command = Command(q.action, me, args)
+    command = build(q.action, me, **args)
     if q.action in _TURNS_AGAIN and q.across:  # whoever acts for the turner
         state = await bot.service.state(q.table_id)
         rule = state.rules.raccoons if q.action == "raccoon" else state.rules.aardvarks
@@ -108,8 +108,8 @@ async def _agree_to_turn(interaction: discord.Interaction, q: Question) -> None:
     """The other player's consent to a raccoon (the beaverer's) or an aardvark (the
     raccooner's), Atlanta 5.4: it makes the turn."""
     if await _only(interaction, q.across, "question"):
-        await bot_of(interaction).act(interaction, q.table_id, Command(
-            q.action.removeprefix("agree_"), q.actor, {"cubes": [q.across]}))
+        await bot_of(interaction).act(interaction, q.table_id, build(
+            q.action.removeprefix("agree_"), q.actor, cubes=[q.across]))
 
 
 async def _be_partner(interaction: discord.Interaction, q: Question) -> None:
@@ -118,23 +118,23 @@ async def _be_partner(interaction: discord.Interaction, q: Question) -> None:
         return
     bot = bot_of(interaction)
     if q.action == "yes":
-        await bot.act(interaction, q.table_id,
-                      Command("partner", q.player, {"player": q.player}))
+        await bot.act(interaction, q.table_id, Partner(by=q.player, player=q.player))
         return
-    await bot.act(interaction, q.table_id, Command("decline", q.player))
+    await bot.act(interaction, q.table_id, Decline(by=q.player))
 
 
 async def _correction(interaction: discord.Interaction, q: Question) -> None:
     """Agree to or refuse a pending correction (the rules say whose consent it needs)."""
-    args = {"correction": int(q.number)}  # a moderator's says so (`act`)
+    answer = Approve if q.action == "approve" else Refuse  # a moderator's says so (`act`)
     await bot_of(interaction).act(interaction, q.table_id,
-                                  Command(q.action, str(interaction.user.id), args))
+                                  answer(by=str(interaction.user.id), correction=int(q.number)))
 
 
 async def _admit(interaction: discord.Interaction, q: Question) -> None:
     """A seated player admits a newcomer who asked to join, or objects."""
-    await bot_of(interaction).act(interaction, q.table_id, Command(
-        q.action, str(interaction.user.id), {"player": q.player}))
+    answer = Admit if q.action == "admit" else Object
+    await bot_of(interaction).act(interaction, q.table_id, answer(
+        by=str(interaction.user.id), player=q.player))
 
 
 async def _buy(interaction: discord.Interaction, q: Question) -> None:
@@ -143,13 +143,10 @@ async def _buy(interaction: discord.Interaction, q: Question) -> None:
     if not await _only(interaction, q.buyer, "offer"):
         return
     bot = bot_of(interaction)
-    args = {"from": q.seller, "to": q.buyer}
-    if q.points:
-        args["points"] = q.points
     # the bot's dice for a fraction rolled off (Atlanta 4.3) or an odd half (FIBS §2 ¶2)
-    cmd_args: dict[str, Any] = {**args, "rolloff": bot.dice.rolloff(),
-                                "next_roll": bot.dice.pair()}
-    await bot.act(interaction, q.table_id, Command("sell", q.buyer, cmd_args))
+    await bot.act(interaction, q.table_id, Sell(
+        by=q.buyer, from_=q.seller, to=q.buyer, points=q.points or None,
+        rolloff=bot.dice.rolloff(), next_roll=bot.dice.pair()))
 
 
 async def _stake(interaction: discord.Interaction, q: Question) -> None:
@@ -161,8 +158,8 @@ async def _stake(interaction: discord.Interaction, q: Question) -> None:
         await bot.reply(interaction, f"Only the Box ({box}) agrees to a stake change now "
                                      "(Atlanta 2.3): ask again with `/chouette stake`.")
         return
-    await bot.act(interaction, q.table_id, Command(
-        "stake", str(interaction.user.id), {"player": q.player, "stake": int(q.stake)}))
+    await bot.act(interaction, q.table_id, Stake(
+        by=str(interaction.user.id), player=q.player, stake=int(q.stake)))
 
 
 _CUBE = r"(?P<player>[^:@]+)(?::(?P<across>[^:@]+))?(?:@(?P<face>\d+))?"

@@ -51,7 +51,7 @@ def overwrites(state: TableState, channels: Channels, bot_id: int
     role's id is the server's."""
     everyone, seating = channels.guild_id, state.seating
     closed = SEND.value if state.ended else 0
-    leaving = {m.name for m in state.members if m.leaving}
+    leaving = {m.player for m in state.members if m.leaving}
     team = [p for p in (seating.team if seating else ()) if p not in leaving]
     box = [p for p in ((seating.box, seating.partner) if seating else ()) if p and
            p not in leaving]

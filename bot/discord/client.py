@@ -17,6 +17,7 @@ import signal
 import time
 from collections import defaultdict
 from collections.abc import Awaitable, Mapping
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -37,7 +38,7 @@ from bot.markdown import escape
 from bot.service import TableService
 from bot.store import EventStore
 from bot.tasks import spawn
-from rules.state import Command
+from rules.commands import Command
 
 log = logging.getLogger(__name__)
 
@@ -121,7 +122,7 @@ class ChouetteBot(commands.Bot):
         """Send `command` to the table as the user who clicked or typed it (a moderator's
         says so: the rules decide what he may do); a refusal is an ephemeral reply."""
         if self.is_moderator(interaction.user):
-            command = Command(command.name, command.by, {**command.args, "moderator": True})
+            command = replace(command, moderator=True)
         outcome = await self.service.handle(table_id, command,
                                             key=key or str(interaction.id))
         if not outcome.accepted:

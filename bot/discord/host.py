@@ -12,7 +12,8 @@ from bot.dice import Dice
 from bot.effects import Outcome
 from bot.flow import Flow
 from bot.service import TableService
-from rules.state import Command, TableState
+from rules.commands import Command
+from rules.state import TableState
 
 
 class Asker(Protocol):

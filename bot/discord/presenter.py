@@ -276,7 +276,7 @@ def _pinging(player: str) -> discord.AllowedMentions:
 
 def sheet_file(state: TableState) -> discord.File:
     """The score sheet of `state` as a PNG attachment, players by their names."""
-    order = state.seating.players if state.seating else tuple(m.name for m in state.members)
+    order = state.seating.players if state.seating else tuple(m.player for m in state.members)
     title = f"Score sheet · {state.basic}" if state.basic else "Score sheet"
     data = render_sheet(state.sheet, order, roles=state.game_roles or None, shown=state.shown,
                         payoff=state.rules.payoff, title=title, next_roles=next_roles(state),

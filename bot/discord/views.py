@@ -21,9 +21,11 @@ from bot.discord.host import bot_of
 from bot.flow import play_options
 from bot.markdown import escape, shown
 from rules.actions import box_doubles, refusal
+from rules.commands import Answer, Command, Double, Move
 from rules.cube import CubeState, Side
 from rules.one_cube import half_answerable
-from rules.state import Command, TableState, box_decider, boxer_of, cube_between
+from rules.roles import box_decider, boxer_of, cube_between
+from rules.state import TableState
 from rules.table import partner_invitees
 
 MOVE_MENU_LIMIT = 25  # Discord's most options in one select menu
@@ -52,7 +54,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         values = self.item.values
         play = values[0] if values else ""
         await bot_of(interaction).act(interaction, self.table_id,
-                                    Command("move", str(interaction.user.id), {"play": play}))
+                                    Move(by=str(interaction.user.id), play=play))
 
 
 class FirstMoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -110,8 +112,8 @@ class MoveModal(discord.ui.Modal, title="Your play"):
 
     @guarded
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).act(interaction, self.table_id, Command(
-            "move", str(interaction.user.id), {"play": self.play.value}))
+        await bot_of(interaction).act(interaction, self.table_id, Move(
+            by=str(interaction.user.id), play=self.play.value))
 
 
 def plays_of(state: TableState) -> tuple[str, ...]:
@@ -125,7 +127,7 @@ def plays_of(state: TableState) -> tuple[str, ...]:
 def may_not_move(state: TableState, player: str) -> str | None:
     """Why the rules would not take a play of this roll from `player` (None: they would)."""
     plays = plays_of(state)
-    return refusal(state, Command("move", player, {"play": plays[0]})) if plays else None
+    return refusal(state, Move(by=player, play=plays[0])) if plays else None
 
 
 class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -191,13 +193,13 @@ class PickConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]],
                     offered = [o.value for o in item.options]
         me = str(interaction.user.id)
         if self.verb == "double":
-            args: dict[str, Any] = {"cubes": picked.get("double", [])}
-            command = Command("double", me, args | ({"in_order": True} if self.order else {}))
+            command: Command = Double(by=me, cubes=tuple(picked.get("double", [])),
+                                      in_order=self.order)
         else:
             chosen = {p for v in picked.values() for p in v}
-            command = Command("answer", me, {"take": picked.get("take", []),
-                                             "beaver": picked.get("beaver", []),
-                                             "drop": [k for k in offered if k not in chosen]})
+            command = Answer(by=me, take=tuple(picked.get("take", [])),
+                             beaver=tuple(picked.get("beaver", [])),
+                             drop=tuple(k for k in offered if k not in chosen))
         await bot_of(interaction).act(interaction, self.table_id, command)
 
 
@@ -220,7 +222,7 @@ async def box_double_menu(interaction: discord.Interaction, table_id: str,
         return
     me = str(interaction.user.id)
     names = {p: state.shown(p) for p in box_doubles(state, me)}  # a FIBS Partner's too
-    why = (refusal(state, Command("double", me, {"cubes": list(names)})) if names
+    why = (refusal(state, Double(by=me, cubes=tuple(names))) if names
            else "None of your cubes can be doubled now.")
     if why:  # said at once, not after the menu
         await bot_of(interaction).reply(interaction, bot_of(interaction).presenter.names(

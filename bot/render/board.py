@@ -39,7 +39,8 @@ from rules.board import Position
 from rules.cube import Cube, Side
 from rules.game import shooter, waiting_for
 from rules.notation import position_id
-from rules.state import TableState, acting_captain
+from rules.roles import acting_captain
+from rules.state import TableState
 
 DEFAULT_WIDTH = 800
 

@@ -5,7 +5,8 @@ import discord
 
 from bot.discord.channels import BOT, INVITE, SEND, VIEW, missing, overwrites
 from bot.store import Channels
-from rules.state import Command, TableState, replay
+from rules.commands import Blind, Command, Double, Drop, EndSession, Leave, Open, Seat, Start, Take
+from rules.state import TableState, replay
 from rules.table import decide
 
 CH = Channels("1", 100, 1, board_id=2, kibitz_id=3, team_id=4, box_id=5)
@@ -14,8 +15,8 @@ BOT_ID = 99
 
 def table(*commands: Command) -> TableState:
     state = TableState()
-    for command in (Command("open", "", {"mode": "scorekeeper"}),
-                    Command("seat", "", {"order": ["11", "12", "13"]}), *commands):
+    for command in (Open(mode="scorekeeper"),
+                    Seat(order=["11", "12", "13"]), *commands):
         state = replay(decide(state, command), state)
     return state
 
@@ -35,19 +36,19 @@ def test_the_seating_opens_team_and_box_and_the_bot_grants_only_what_it_has() ->
 
 
 def test_send_in_team_follows_the_cubes_and_a_leaver_is_out_at_once() -> None:
-    state = table(Command("start", ""), Command("double", "11"), Command("drop", "12"),
-                  Command("take", "13"))  # only 13's cube is in the game
+    state = table(Start(), Double(by="11"), Drop(by="12"),
+                  Take(by="13"))  # only 13's cube is in the game
     team = overwrites(state, CH, BOT_ID)[4]
     assert team[12] == pair(VIEW, SEND) and team[13] == pair(VIEW | SEND, discord.Permissions())
-    gone = overwrites(replay(decide(state, Command("leave", "13")), state), CH, BOT_ID)
+    gone = overwrites(replay(decide(state, Leave(by="13")), state), CH, BOT_ID)
     assert 13 not in gone[4] and 12 in gone[4]  # his game goes on; his channel does not
 
 
 def test_a_blinded_kibitzer_sees_none_and_an_ended_table_is_read_only() -> None:
-    state = table(Command("blind", "m", {"player": "77", "moderator": True}))
+    state = table(Blind(by="m", player="77", moderator=True))
     assert all(channel[77] == (0, VIEW.value)
                for cid, channel in overwrites(state, CH, BOT_ID).items() if cid in (2, 3))
-    ended = overwrites(table(Command("end_session", "")), CH, BOT_ID)
+    ended = overwrites(table(EndSession()), CH, BOT_ID)
     assert ended[3][100] == (0, SEND.value) and ended[4][100] == (0, (VIEW | SEND).value)
     assert ended[4][12] == pair(VIEW, SEND)  # the players still read the archive
 

@@ -14,9 +14,9 @@ from bot.dice import Dice, GameDice, commitment, games_dice, stream, verify
 from bot.service import TableService
 from bot.store import EventStore
 from rules.board import legal_plays
+from rules.commands import Move, Open, Reveal, Roll, Seat, Start
 from rules.game import shooter
 from rules.notation import format_play
-from rules.state import Command
 
 SEED = bytes(range(32))
 
@@ -67,26 +67,24 @@ def test_verify_names_a_tampered_die_and_a_seed_that_is_not_the_committed_one() 
 async def play_a_game(service: TableService, store: EventStore, dice: Dice) -> None:
     """Open, seat and start a play-mode table as the bot does, then play the first legal
     play of every roll until the game ends."""
-    for cmd in (Command("open", "ann", {"preset": "atlanta", "mode": "play"}),
-                Command("seat", "ann", {"order": ["ann", "bo", "cy"]})):
+    for cmd in (Open(by="ann", preset="atlanta", mode="play"),
+                Seat(by="ann", order=["ann", "bo", "cy"])):
         assert (await service.handle("t", cmd)).accepted
     seed = await store.game_seed("t", 1, dice.new_seed())
     assert seed is not None
-    start = Command("start", "ann", {"opening": dice.opening(seed),
-                                     "commitment": commitment(seed)})
+    start = Start(by="ann", opening=dice.opening(seed), commitment=commitment(seed))
     assert (await service.handle("t", start)).accepted
     while (state := await service.state("t")).game is not None:
         game, who = state.game, shooter(state)
         assert who is not None and game.position is not None
         if game.dice is None:
-            cmd = Command("roll", who, {"dice": dice.roll(seed, game.dice_used),
-                                        "die": game.dice_used})
+            cmd = Roll(by=who, dice=dice.roll(seed, game.dice_used), die=game.dice_used)
         else:
             play = legal_plays(game.position, game.dice)[0]
-            cmd = Command("move", who, {"play": format_play(play)})
+            cmd = Move(by=who, play=format_play(play))
         outcome = await service.handle("t", cmd)
         assert outcome.accepted, outcome.reason
-    assert (await service.handle("t", Command("reveal", "", {"game": 1, "seed": seed.hex()})
+    assert (await service.handle("t", Reveal(game=1, seed=seed.hex())
                                  )).accepted
 
 

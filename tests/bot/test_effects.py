@@ -1,15 +1,16 @@
 """Effects: what the Discord layer is asked to do after a command (no Discord needed)."""
 
 from bot.effects import Announce, Prompt, effects_for, event_line
+from rules.commands import Away, Double, Open, Seat, Start, build
 from rules.cube import Side
 from rules.events import ResultProposed
-from rules.state import Command, TableState, replay
+from rules.state import TableState, replay
 from rules.table import decide
 
 
 def step(state: TableState, name: str, by: str = "", **args: object
          ) -> tuple[TableState, tuple[object, ...]]:
-    events = decide(state, Command(name, by, args))
+    events = decide(state, build(name, by, **args))
     after = replay(events, state)
     return after, effects_for(state, after, events)
 
@@ -30,28 +31,26 @@ def test_a_double_to_an_away_player_is_asked_of_his_stand_in_with_every_answer()
 
 def test_the_status_names_who_answers_for_an_away_player() -> None:
     from bot.discord.boards import status
-    from rules.state import Command, TableState, replay
+    from rules.state import TableState, replay
     from rules.table import decide
 
     state = TableState()
-    for command in (Command("open", "ann", {"mode": "scorekeeper"}),
-                    Command("seat", "", {"order": ["ann", "bo", "cy"]}),
-                    Command("start", ""), Command("away", "cy"), Command("double", "ann")):
+    for command in (Open(by="ann", mode="scorekeeper"),
+                    Seat(order=["ann", "bo", "cy"]),
+                    Start(), Away(by="cy"), Double(by="ann")):
         state = replay(decide(state, command), state)
     assert status(state) == "Waiting for bo, bo (for cy) to answer the cube."
 
 
 def test_a_leaver_settled_when_his_game_ends_and_an_odd_half_roll_are_announced() -> None:
-    state = replay(decide(TableState(), Command("open", "", {"preset": "atlanta",
-                                                             "mode": "scorekeeper"})))
+    state = replay(decide(TableState(), Open(preset="atlanta", mode="scorekeeper")))
     state, _ = step(state, "seat", order=["ann", "bo", "cy"])
     state, _ = step(state, "start")
     state, _ = step(state, "leave", by="cy")
     state, said = step(state, "result", winner="team")  # ann pays bo and cy 1 each
     assert Announce("The Team wins (single). Paid at the table to settle those who leave "
                     "(Atlanta 10.2): ann pays cy 1.") in said
-    fibs = replay(decide(TableState(), Command("open", "", {"preset": "fibs",
-                                                            "mode": "scorekeeper"})))
+    fibs = replay(decide(TableState(), Open(preset="fibs", mode="scorekeeper")))
     fibs, _ = step(fibs, "seat", order=["a", "b", "c", "d", "e", "f"])
     fibs, _ = step(fibs, "start")
     fibs, _ = step(fibs, "double", by="b")

@@ -16,8 +16,8 @@ from bot.flow import Flow, play_options
 from bot.service import TableService
 from bot.store import EventStore
 from bot.tasks import Timer
+from rules.commands import Join, Move, Open, Result, Roll
 from rules.game import shooter
-from rules.state import Command
 
 TABLE = "t1"
 
@@ -50,8 +50,8 @@ async def bot(tmp_path: Path) -> AsyncIterator[Bot]:
 
 
 async def table(bot: Bot, *players: str, **options: object) -> None:
-    for i, command in enumerate([Command("open", "", {"options": options}),
-                                 *(Command("join", p) for p in players)]):
+    for i, command in enumerate([Open(options=options),
+                                 *(Join(by=p) for p in players)]):
         assert (await bot.service.handle(TABLE, command, key=f"setup{i}")).accepted
 
 
@@ -92,9 +92,8 @@ async def test_the_next_roll_comes_from_the_games_seed_at_the_next_die(bot: Bot)
     seed = await bot.store.game_seed(TABLE, 1)
     assert state.game is not None and seed is not None
     roll = await flow.next_roll(TABLE, "bo")
-    assert roll.name == "roll" and roll.by == "bo"
-    assert roll.args == {"dice": bot.dice.roll(seed, state.game.dice_used),
-                         "die": state.game.dice_used}
+    assert roll == Roll(by="bo", dice=bot.dice.roll(seed, state.game.dice_used),
+                        die=state.game.dice_used)
 
 
 async def play_the_opening(bot: Bot, flow: Flow) -> str:
@@ -104,7 +103,7 @@ async def play_the_opening(bot: Bot, flow: Flow) -> str:
     game, mover = state.game, shooter(state)
     assert game is not None and game.position is not None and game.dice is not None
     play = play_options(game.position, game.dice)[0]
-    assert (await bot.service.handle(TABLE, Command("move", mover or "", {"play": play}))
+    assert (await bot.service.handle(TABLE, Move(by=mover or "", play=play))
             ).accepted
     state = await bot.service.state(TABLE)
     assert state.game is not None and state.game.dice is None and shooter(state)
@@ -135,8 +134,8 @@ async def test_a_finished_games_seed_is_revealed(bot: Bot) -> None:
     await table(bot, "ann", "bo", "cy")
     flow = Flow(bot)
     await flow.start(TABLE, "ann", "click1", moderator=False)
-    assert (await bot.service.handle(TABLE, Command(
-        "result", "", {"winner": "box", "kind": "single"}))).accepted
+    assert (await bot.service.handle(TABLE, Result(
+        winner="box", kind="single"))).accepted
     state = await bot.service.state(TABLE)
     assert state.commitments[0][2] == ""  # still secret
     await flow.advance(TABLE, state)

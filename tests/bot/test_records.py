@@ -13,10 +13,11 @@ from bot import records, scenario
 from bot.__main__ import main
 from bot.records import HEADER, RecordError
 from rules.board import Position
+from rules.commands import Roll, parse
 from rules.cube import Cube, Side
 from rules.events import Event, GameStarted, Rolled
 from rules.notation import parse_play, position_id
-from rules.state import Command, TableState, replay
+from rules.state import TableState, replay
 from rules.table import decide
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
@@ -48,7 +49,7 @@ def events_of(commands: list[dict[str, object]]) -> list[Event]:
     """The events of `commands`, every one of which the rules must accept."""
     state, events = TableState(), list[Event]()
     for data in commands:
-        new = decide(state, Command.from_json(data))
+        new = decide(state, parse(data))
         events.extend(new)
         state = replay(new, state)
     return events
@@ -139,7 +140,7 @@ def test_a_roll_with_no_legal_play_is_a_turn_without_a_play() -> None:
     cubes = (Cube("bob", "ann"), Cube("cy", "ann"))
     events.append(GameStarted(1, cubes, position=closed, on_roll=Side.TEAM))
     state = replay(events[-1:], state)
-    rolled = decide(state, Command("roll", "bob", {"dice": [6, 1]}))
+    rolled = decide(state, Roll(by="bob", dice=[6, 1]))
     assert rolled == (Rolled(Side.TEAM, (6, 1), passed=True),)
     (record,) = records.games([*events, *rolled])
     assert [(t.dice, t.play, t.position) for t in record.turns] == [((6, 1), "", closed)]

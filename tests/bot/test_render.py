@@ -27,11 +27,12 @@ from bot.render.samples import ROLES, full_strip, midgame, sample_board, sample_
 from bot.render.sheet import losers
 from bot.render.theme import DEFAULT, RGB
 from rules.board import Position
+from rules.commands import parse
 from rules.cube import Side
 from rules.errors import RuleError
 from rules.ledger import ScoreSheet, Transfer
 from rules.seating import Seating
-from rules.state import Command, TableState, replay
+from rules.state import TableState, replay
 from rules.table import decide
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -134,7 +135,7 @@ def test_render_table_draws_the_game_in_progress() -> None:
     state = TableState()
     for line in lines:  # the transcript has refused lines on purpose: skip them
         with contextlib.suppress(RuleError):
-            state = replay(decide(state, Command.from_json(json.loads(line))), state)
+            state = replay(decide(state, parse(json.loads(line))), state)
     assert state.game is not None and state.game.cubes
     img = image(render_table(state))
     assert img.width == 800 and img.height > 800
@@ -157,8 +158,8 @@ def discord_table() -> TableState:
         for name, key in DISCORD_IDS.items():
             line = line.replace(f'"{name}"', f'"{key}"')
         with contextlib.suppress(RuleError):
-            state = replay(decide(state, Command.from_json(json.loads(line))), state)
-    members = tuple(replace(m, display=DISPLAY[m.name]) for m in state.members)
+            state = replay(decide(state, parse(json.loads(line))), state)
+    members = tuple(replace(m, display=DISPLAY[m.player]) for m in state.members)
     return replace(state, members=members)
 
 

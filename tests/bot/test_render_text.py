@@ -35,10 +35,11 @@ from bot.render.text import (
 )
 from bot.render.theme import DEFAULT
 from rules.board import Position
+from rules.commands import parse
 from rules.cube import Side
 from rules.errors import RuleError
 from rules.ledger import ScoreSheet, Transfer
-from rules.state import Command, TableState, replay
+from rules.state import TableState, replay
 from rules.table import decide
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -262,7 +263,7 @@ def test_last_play_is_read_from_the_game_before_its_last_move() -> None:
     state = TableState()
     for line in lines:  # the transcript has refused lines on purpose: skip them
         with contextlib.suppress(RuleError):
-            state = replay(decide(state, Command.from_json(json.loads(line))), state)
+            state = replay(decide(state, parse(json.loads(line))), state)
     # The last play is Ann's (the Box) 13/8 13/11, from her own view.
     assert last_play(state.game) == LastPlay(Side.BOX, (13,), (8, 11))
     assert last_play(None) is None

@@ -22,7 +22,9 @@ FOLDS = {1: "6b8c862e27f97df3b4d03349047868d607eca2115dbfb2b8d6dcf993515bd955",
          3: "8c93f1f88166427906afdb0eac23db5e0530398f1c820d1d7daa8484c82b0c08",
          # 4: issue 18: a new option (result_agreement) and ResultProposed's `agreed` and
          # `waiting` in the state; new transcripts and preset defaults
-         4: "7cd2579896d3ae32c20e6a29851506579e013692000541975f9e272e5c50c3b5"}
+         4: "7cd2579896d3ae32c20e6a29851506579e013692000541975f9e272e5c50c3b5",
+         # 5: issue 20: Member.name is Member.player (the player's key), as snapshots write it
+         5: "a2adb87e62a343118e70be14a9e879a86da3f954b53736f709deaf664b2aa48f"}
 
 
 def fingerprint() -> str:

@@ -12,7 +12,19 @@ from bot.scenario import run_stored
 from bot.service import TableService
 from bot.stats import PlayerStats, fold, read_stats, session_stats
 from bot.store import Channels, EventStore, StoredEvent
-from rules.state import Command, TableState, replay
+from rules.commands import (
+    Answer,
+    Command,
+    Double,
+    EndSession,
+    Join,
+    Open,
+    Partner,
+    Result,
+    Seat,
+    Start,
+)
+from rules.state import TableState, replay
 from rules.table import decide
 
 SCENARIOS = Path(__file__).parents[1] / "scenarios"
@@ -21,27 +33,27 @@ SCENARIOS = Path(__file__).parents[1] / "scenarios"
 # untouched cubes (Jacoby: single): Ann pays Bo 1 and Cy 1; Bo is Box. G2 Cy (Captain)
 # doubles, Bo takes, the Box wins: Cy pays 2, Ann 1. Totals Ann -3, Bo +4, Cy -1.
 SESSION_1 = [
-    Command("open", "", {"preset": "atlanta", "mode": "scorekeeper"}),
-    Command("join", "1", {"name": "Ann"}), Command("join", "2", {"name": "Bo"}),
-    Command("join", "3", {"name": "Cy"}),
-    Command("seat", "", {"order": ["1", "2", "3"]}),
-    Command("start"), Command("result", "", {"winner": "team", "kind": "gammon"}),
-    Command("start"), Command("double", "3"), Command("answer", "2", {"take": ["3"]}),
-    Command("result", "", {"winner": "box"}),
-    Command("end_session", "1"),
+    Open(preset="atlanta", mode="scorekeeper"),
+    Join(by="1", name="Ann"), Join(by="2", name="Bo"),
+    Join(by="3", name="Cy"),
+    Seat(order=["1", "2", "3"]),
+    Start(), Result(winner="team", kind="gammon"),
+    Start(), Double(by="3"), Answer(by="2", take=["3"]),
+    Result(winner="box"),
+    EndSession(by="1"),
 ]
 # Session 2 (halves kept): Bob Box, Di Partner, Ann Captain, Cy at double stakes. The Box
 # wins a gammon (Jacoby: single): Ann pays 1, Cy 2, shared 3/2 and 3/2. A second game is
 # still being played: it counts for nothing yet.
 SESSION_2 = [
-    Command("open", "", {"preset": "atlanta", "mode": "scorekeeper", "options": {
-        "odd_point": "keep_halves", "whole_points": False, "partner_min_players": 4}}),
-    Command("join", "2", {"name": "Bob"}), Command("join", "1", {"name": "Ann"}),
-    Command("join", "3", {"stake": 2}), Command("join", "4", {"name": "Di"}),
-    Command("seat", "", {"order": ["2", "1", "3", "4"]}),
-    Command("partner", "2", {"player": "4"}),
-    Command("start"), Command("result", "", {"winner": "box", "kind": "gammon"}),
-    Command("start"),
+    Open(preset="atlanta", mode="scorekeeper", options={
+        "odd_point": "keep_halves", "whole_points": False, "partner_min_players": 4}),
+    Join(by="2", name="Bob"), Join(by="1", name="Ann"),
+    Join(by="3", stake=2), Join(by="4", name="Di"),
+    Seat(order=["2", "1", "3", "4"]),
+    Partner(by="2", player="4"),
+    Start(), Result(winner="box", kind="gammon"),
+    Start(),
 ]
 
 
@@ -106,7 +118,7 @@ async def test_read_stats_keeps_to_the_guild_and_caches_closed_tables(tmp_path: 
         assert {k: s.points for k, s in here.items()} == {k: s.points
                                                           for k, s in history().items()}
         assert set(cache) == {"t1"}  # t2 is still open: read again next time
-        await service.handle("t2", Command("result", "", {"winner": "team"}), key="more")
+        await service.handle("t2", Result(winner="team"), key="more")
         again = await read_stats(store, guild_id=10, player="4", cache=cache)
         assert list(again) == ["4"] and again["4"].games == 2
         assert await read_stats(store, guild_id=10, player="5") == {}

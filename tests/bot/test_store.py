@@ -14,19 +14,20 @@ from bot.dbfile import SqliteDatabase
 from bot.effects import Announce, Outcome, Prompt
 from bot.service import TableService
 from bot.store import ConcurrentWrite, EventStore, StoreError
+from rules.commands import Answer, Double, Open, Result, Seat, Start, Take
 from rules.events import PlayerJoined
-from rules.state import Command, TableState, replay
+from rules.state import TableState, replay
 from rules.table import decide
 
 SESSION = [
-    Command("open", "", {"preset": "atlanta", "mode": "scorekeeper"}),
-    Command("seat", "", {"order": ["ann", "bo", "cy", "di"]}),
-    Command("start"),
-    Command("double", "bo"),
-    Command("answer", "ann", {"take": ["bo"]}),
-    Command("result", "", {"winner": "team", "kind": "gammon"}),
-    Command("start"),
-    Command("double", "bo"),  # bo is the Box now: he doubles the Team
+    Open(preset="atlanta", mode="scorekeeper"),
+    Seat(order=["ann", "bo", "cy", "di"]),
+    Start(),
+    Double(by="bo"),
+    Answer(by="ann", take=["bo"]),
+    Result(winner="team", kind="gammon"),
+    Start(),
+    Double(by="bo"),  # bo is the Box now: he doubles the Team
 ]
 
 
@@ -58,9 +59,9 @@ async def test_the_same_key_applies_once_and_returns_the_same_outcome(target: Pa
         again = await run_session(TableService(store))  # a fresh service: from the store
         assert again == first
         assert (await store.load("t1")).state == in_memory()
-        refused = await service.handle("t1", Command("take", "zed"), key="bad")
+        refused = await service.handle("t1", Take(by="zed"), key="bad")
         assert not refused.accepted and "zed" in refused.reason
-        assert await service.handle("t1", Command("take", "zed"), key="bad") == refused
+        assert await service.handle("t1", Take(by="zed"), key="bad") == refused
 
 
 async def test_snapshots_load_to_the_same_state(target: Path | str) -> None:

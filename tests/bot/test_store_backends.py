@@ -14,8 +14,8 @@ from bot.dialect import placeholders, postgres_ddl, shown
 from bot.effects import Announce, Outcome
 from bot.service import TableService
 from bot.store import MIGRATIONS, Channels, ConcurrentWrite, EventStore, StoreError
+from rules.commands import Join, Open
 from rules.events import PlayerJoined
-from rules.state import Command
 from tests.bot.conftest import new_schema
 
 BIG = 1_234_567_890_123_456_789  # Discord ids need 64 bits
@@ -36,7 +36,7 @@ async def test_two_stores_writing_one_table_at_one_version_one_fails_loudly(
         for store in (first, second):
             loaded = await store.load("t")
             assert loaded.version == 1
-            assert [m.name for m in loaded.state.members] == [
+            assert [m.player for m in loaded.state.members] == [
                 "ann" if winner == "a" else "bo"]
             assert await store.keys("t") == {winner}  # nothing of the loser's write
         assert await first.outcome("t", loser) is None
@@ -46,16 +46,16 @@ async def test_a_service_behind_another_process_fails_loudly_then_retries_on_the
         target: Path | str) -> None:
     async with EventStore(target) as one, EventStore(target) as two:
         here, there = TableService(one), TableService(two)
-        opened = Command("open", "", {"preset": "atlanta", "mode": "scorekeeper"})
+        opened = Open(preset="atlanta", mode="scorekeeper")
         assert (await here.handle("t", opened, "open")).accepted
         await there.state("t")  # the other process has the table loaded
-        assert (await here.handle("t", Command("join", "ann"), "k1")).accepted
+        assert (await here.handle("t", Join(by="ann"), "k1")).accepted
         with pytest.raises(ConcurrentWrite):
-            await there.handle("t", Command("join", "bo"), "k2")  # its state was stale
-        retried = await there.handle("t", Command("join", "bo"), "k2")  # reloaded
+            await there.handle("t", Join(by="bo"), "k2")  # its state was stale
+        retried = await there.handle("t", Join(by="bo"), "k2")  # reloaded
         assert retried.accepted
         state = (await one.load("t")).state
-        assert [m.name for m in state.members] == ["ann", "bo"]
+        assert [m.player for m in state.members] == ["ann", "bo"]
 
 
 async def test_channels_and_the_outbox_are_kept(target: Path | str) -> None:

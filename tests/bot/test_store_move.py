@@ -15,8 +15,8 @@ from bot.__main__ import main
 from bot.effects import Announce, Outcome
 from bot.service import TableService
 from bot.store import Channels, EventStore
+from rules.commands import Join
 from rules.events import PlayerJoined
-from rules.state import Command
 from tests.bot.conftest import new_schema
 from tests.bot.test_store import in_memory, run_session
 
@@ -61,7 +61,7 @@ async def test_move_to_copies_every_row_and_every_table_loads_the_same(
         assert await new.keys("t2") == await old.keys("t2")
         # The moved store goes on: the next command is stored after the copied ones.
         before = (await new.load("t1")).version
-        outcome = await TableService(new).handle("t1", Command("join", "zed"), "z")
+        outcome = await TableService(new).handle("t1", Join(by="zed"), "z")
         assert outcome.accepted, outcome.reason
         assert (await new.load("t1")).version > before
 

@@ -5,7 +5,8 @@ from typing import Any
 import discord
 
 from bot.discord.client import ChouetteBot
-from rules.state import Command, TableState
+from rules.commands import Seat
+from rules.state import TableState
 from tests.discord.conftest import ScriptedDice
 
 
@@ -100,7 +101,7 @@ async def test_the_box_invites_a_partner_who_accepts_by_dm(simcord_env: Any) -> 
     _, members, board = await open_table(simcord_env, *names)
     bot: ChouetteBot = simcord_env.bot
     table = await table_id(simcord_env, board)
-    await bot.service.handle(table, Command("seat", "", {"order": [str(m.id) for m in members]}))
+    await bot.service.handle(table, Seat(order=[str(m.id) for m in members]))
     channels = await bot.store.channels(table_id=table)
     assert channels is not None
     version = (await bot.service.current(table)).version

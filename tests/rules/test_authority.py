@@ -6,16 +6,30 @@ from typing import Any
 
 import pytest
 
+from rules.commands import (
+    Blind,
+    Disconnect,
+    Drop,
+    EndSession,
+    Join,
+    Leave,
+    Result,
+    Seat,
+    Take,
+    Unblind,
+    build,
+    parse,
+)
 from rules.cube import Side
 from rules.errors import NotYourTurn, RuleError, SeatingError
 from rules.events import Blinded, GameAbandoned, GameEnded, ResultProposed, SessionEnded
 from rules.results import confirmers, must_agree
-from rules.state import Command, TableState, replay
+from rules.state import TableState, replay
 from rules.table import decide
 
 
 def do(state: TableState, command: str, by: str, **args: Any) -> TableState:
-    return replay(decide(state, Command(command, by, args)), state)
+    return replay(decide(state, build(command, by, **args)), state)
 
 
 def hosted(*players: str, mode: str = "scorekeeper", preset: str = "atlanta") -> TableState:
@@ -40,23 +54,23 @@ def test_the_opener_is_the_host() -> None:
 def test_a_kibitzer_can_neither_start_nor_end_a_table(name: str) -> None:
     state = do(hosted("ann", "bo", "cy"), "seat", "ann", order=["ann", "bo", "cy"])
     with pytest.raises(NotYourTurn, match="Only the players at this table, its host"):
-        decide(state, Command(name, "kib"))
+        decide(state, build(name, "kib"))
     for allowed in ("ann", "host"):  # a player, the host
-        assert decide(state, Command(name, allowed))
-    assert decide(state, Command(name, "kib", {"moderator": True}))
+        assert decide(state, build(name, allowed))
+    assert decide(state, build(name, "kib", **{"moderator": True}))
 
 
 def test_a_kibitzer_cannot_draw_the_seats() -> None:
     with pytest.raises(NotYourTurn):
-        decide(hosted("ann", "bo"), Command("seat", "kib", {"order": ["ann", "bo"]}))
+        decide(hosted("ann", "bo"), Seat(by="kib", order=["ann", "bo"]))
 
 
 def test_a_result_needs_the_box_side_and_the_captain() -> None:
     state = started("ann", "bo", "cy")  # Box ann, Captain bo, cy
     for outsider in ("kib", "cy"):  # a kibitzer; a Team player who is not the Captain
         with pytest.raises(NotYourTurn, match="Only the Box side"):
-            decide(state, Command("result", outsider, {"winner": "box"}))
-    proposed = decide(state, Command("result", "ann", {"winner": "box", "kind": "gammon"}))
+            decide(state, Result(by=outsider, winner="box"))
+    proposed = decide(state, Result(by="ann", winner="box", kind="gammon"))
     assert proposed == (ResultProposed(Side.BOX, "gammon", "ann", Side.BOX),)
     assert confirmers(state) == ()
     state = replay(proposed, state)
@@ -66,10 +80,10 @@ def test_a_result_needs_the_box_side_and_the_captain() -> None:
     # word is a counter-offer
     with pytest.raises(NotYourTurn, match="ann gave this result already: it stands when "
                                           "the Captain confirms it"):
-        decide(state, Command("result", "ann", {"winner": "box", "kind": "gammon"}))
-    other = decide(state, Command("result", "bo", {"winner": "box"}))
+        decide(state, Result(by="ann", winner="box", kind="gammon"))
+    other = decide(state, Result(by="bo", winner="box"))
     assert other == (ResultProposed(Side.BOX, "single", "bo", Side.TEAM),)
-    (ended,) = decide(state, Command("result", "bo", {"winner": "box", "kind": "gammon"}))
+    (ended,) = decide(state, Result(by="bo", winner="box", kind="gammon"))
     assert isinstance(ended, GameEnded) and ended.kind == "gammon"
 
 
@@ -80,7 +94,7 @@ def test_fibs_4_1c_a_result_stands_when_everybody_with_a_cube_in_the_game_agrees
     state = do(state, "start", "ann")
 
     def agree(state: TableState, by: str, winner: str = "box") -> tuple[Any, ...]:
-        return decide(state, Command("result", by, {"winner": winner}))
+        return decide(state, Result(by=by, winner=winner))
 
     with pytest.raises(NotYourTurn, match=r"cube still in the game \(ann, bo, cy, di\)"):
         agree(state, "kib")
@@ -114,9 +128,9 @@ def test_fibs_4_1c_a_result_stands_when_everybody_with_a_cube_in_the_game_agrees
 
 def test_a_moderator_or_the_monitor_gives_a_result_alone() -> None:
     state = started("ann", "bo", "cy")
-    for command in (Command("result", "mod", {"winner": "team", "moderator": True}),
-                    Command("result", "", {"winner": "team"}),
-                    Command.from_json({"cmd": "result", "by": "cy", "winner": "team"})):
+    for command in (Result(by="mod", winner="team", moderator=True),
+                    Result(winner="team"),
+                    parse({"cmd": "result", "by": "cy", "winner": "team"})):
         (ended,) = decide(state, command)
         assert isinstance(ended, GameEnded) and ended.winner is Side.TEAM
 
@@ -125,8 +139,8 @@ def test_a_session_ends_mid_game_only_by_a_moderator_and_the_drops_stand() -> No
     state = do(started("ann", "bo", "cy"), "double", "ann")
     state = do(do(state, "drop", "bo"), "take", "cy")  # bo pays ann 1; cy plays on at 2
     with pytest.raises(RuleError, match="a moderator may end it now"):
-        decide(state, Command("end_session", "ann"))
-    events = decide(state, Command("end_session", "mod", {"moderator": True}))
+        decide(state, EndSession(by="ann"))
+    events = decide(state, EndSession(by="mod", moderator=True))
     assert [type(e) for e in events] == [GameAbandoned, SessionEnded]
     ended = replay(events, state)
     assert ended.ended and ended.game is None
@@ -136,16 +150,16 @@ def test_a_session_ends_mid_game_only_by_a_moderator_and_the_drops_stand() -> No
 def test_moderators_blind_kibitzers_never_players() -> None:
     state = hosted("ann", "bo")
     with pytest.raises(NotYourTurn, match="Only a moderator"):
-        decide(state, Command("blind", "ann", {"player": "kib"}))
+        decide(state, Blind(by="ann", player="kib"))
     with pytest.raises(RuleError, match="plays at this table"):
-        decide(state, Command("blind", "mod", {"player": "bo", "moderator": True}))
+        decide(state, Blind(by="mod", player="bo", moderator=True))
     blinded = do(state, "blind", "mod", player="kib", moderator=True)
     assert blinded.blinded == ("kib",)
     with pytest.raises(SeatingError, match="blinded"):
-        decide(blinded, Command("join", "kib"))
+        decide(blinded, Join(by="kib"))
     with pytest.raises(RuleError, match="already blinded"):
-        decide(blinded, Command("blind", "mod", {"player": "kib", "moderator": True}))
-    assert decide(blinded, Command("unblind", "mod", {"player": "kib", "moderator": True})
+        decide(blinded, Blind(by="mod", player="kib", moderator=True))
+    assert decide(blinded, Unblind(by="mod", player="kib", moderator=True)
                   ) == (Blinded("kib", False),)
     assert do(blinded, "unblind", "mod", player="kib", moderator=True).blinded == ()
 
@@ -162,15 +176,15 @@ def test_an_answer_to_a_question_that_is_gone_is_refused() -> None:
     state = do(started("ann", "bo", "cy"), "double", "ann")  # the Box turns both cubes to 2
     state = do(do(state, "beaver", "bo"), "raccoon", "ann", cubes=["bo"])  # 4, then 8
     with pytest.raises(RuleError, match="about the cube at 2; it is at 8"):
-        decide(state, Command("drop", "bo", {"face": 2}))  # the DM that said "turned to 2"
-    assert decide(state, Command("drop", "bo", {"face": 8}))
-    assert decide(state, Command("take", "cy", {"face": 2}))  # cy's question still stands
+        decide(state, Drop(by="bo", face=2))  # the DM that said "turned to 2"
+    assert decide(state, Drop(by="bo", face=8))
+    assert decide(state, Take(by="cy", face=2))  # cy's question still stands
 
 
 def test_a_second_leave_during_a_game_is_refused() -> None:
     state = do(started("ann", "bo", "cy"), "leave", "cy")
     with pytest.raises(SeatingError, match="leaves at the end of this game already"):
-        decide(state, Command("leave", "cy"))
+        decide(state, Leave(by="cy"))
 
 
 def test_the_next_seating_after_the_box_resigns_does_not_hang_on_the_order_of_accepts() -> None:
@@ -186,6 +200,6 @@ def test_the_next_seating_after_the_box_resigns_does_not_hang_on_the_order_of_ac
 def test_only_a_moderator_reports_a_disconnection() -> None:
     state = hosted("ann", "bo", "cy")
     with pytest.raises(NotYourTurn, match="Only moderators"):
-        decide(state, Command("disconnect", "ann", {"player": "bo"}))
+        decide(state, Disconnect(by="ann", player="bo"))
     member = do(state, "disconnect", "mod", player="bo", moderator=True).member("bo")
     assert member is not None and member.disconnected

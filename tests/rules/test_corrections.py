@@ -4,11 +4,12 @@ from fractions import Fraction
 
 import pytest
 
+from rules.commands import Approve, BadCommand
 from rules.cube import CubeState, Side
 from rules.errors import NotYourTurn, RuleError
 from rules.events import Corrected, CorrectionAnswered, CorrectionProposed
 from rules.ledger import Transfer
-from rules.state import BadCommand, Command, TableState
+from rules.state import TableState
 from rules.table import decide
 from tests.rules.test_table import cube, do, game, scores, table
 
@@ -29,7 +30,7 @@ def test_a_score_correction_waits_for_both_players_it_concerns() -> None:
     state = do(state, "approve", by="bo", correction=1)
     with pytest.raises(NotYourTurn, match="waits for cy; you already agreed"):
         do(state, "approve", by="bo", correction=1)
-    events = decide(state, Command("approve", "cy", {"correction": 1}))
+    events = decide(state, Approve(by="cy", correction=1))
     assert events == (CorrectionAnswered(1, "cy", True), Corrected(1))
     state = do(state, "approve", by="cy", correction=1)
     after = scores(state)

@@ -4,11 +4,13 @@ multiplayer side like the Team side")."""
 
 import pytest
 
+from rules.commands import Answer, BadCommand
 from rules.cube import Cube, CubeState, Side
 from rules.errors import CubeNotAvailable, NotYourTurn
 from rules.events import DoublesAnswered
 from rules.game import shooter
-from rules.state import BadCommand, Command, TableState, cube_between
+from rules.roles import cube_between
+from rules.state import TableState
 from rules.table import decide
 from tests.rules.test_table import do, scores, table
 
@@ -52,12 +54,12 @@ def test_a_team_double_turns_both_cubes_and_each_box_side_player_answers_his_own
     assert cube(state, "b", "f").state is CubeState.OFFERED
     with pytest.raises(NotYourTurn, match="waiting for a, f"):
         do(state, "roll", by="b", dice=[3, 1])
-    events = decide(state, Command("answer", "a", {"take": ["b"]}))
+    events = decide(state, Answer(by="a", take=["b"]))
     assert not any(isinstance(e, DoublesAnswered) for e in events)  # f has yet to answer
     state = do(state, "answer", by="a", take=["b"])
     with pytest.raises(CubeNotAvailable, match="No Team double is waiting for your answer"):
         do(state, "answer", by="a", drop=["b"])
-    events = decide(state, Command("answer", "f", {"drop": ["b"]}))
+    events = decide(state, Answer(by="f", drop=["b"]))
     assert any(isinstance(e, DoublesAnswered) for e in events)
     state = do(state, "answer", by="f", drop=["b"])
     assert scores(state)["b"] == 1 and scores(state)["f"] == -1

@@ -7,18 +7,20 @@ from typing import Any
 import pytest
 
 from rules.board import Position
+from rules.commands import BadCommand, EndSession, Leave, Roll, build
 from rules.cube import Cube, CubeState, Side
 from rules.errors import CubeNotAvailable, NotYourTurn, RuleError, SeatingError
 from rules.events import GameStarted, PlayerLeft, Rolled, SessionEnded
 from rules.game import booked, box_consults_fully, shooter, team_voices
 from rules.ledger import net, split_game
+from rules.roles import cube_of
 from rules.seating import Seating
-from rules.state import BadCommand, Command, TableState, cube_of, replay
+from rules.state import TableState, replay
 from rules.table import decide, partner_invitees
 
 
 def do(state: TableState, name: str, by: str = "", **args: Any) -> TableState:
-    return replay(decide(state, Command(name, by, args)), state)
+    return replay(decide(state, build(name, by, **args)), state)
 
 
 def table(*players: str, preset: str = "atlanta", mode: str = "scorekeeper",
@@ -642,7 +644,7 @@ def test_a_roll_with_no_legal_play_passes_the_turn() -> None:
     seated = table("ann", "bo", "cy", mode="play")
     cubes = tuple(Cube(p, "ann") for p in ("bo", "cy"))
     state = replay([GameStarted(1, cubes, position=closed, on_roll=Side.TEAM)], seated)
-    events = decide(state, Command("roll", "bo", {"dice": [6, 6]}))
+    events = decide(state, Roll(by="bo", dice=[6, 6]))
     assert events == (Rolled(Side.TEAM, (6, 6), passed=True),)
     state = replay(events, state)
     assert state.game is not None and state.game.on_roll is Side.BOX
@@ -1071,7 +1073,7 @@ def test_euro_13_a_major_offence_pays_the_stake_and_18_penalties_are_not_profit(
 def test_atlanta_10_2_a_player_who_leaves_plus_is_paid_by_the_most_minus_first() -> None:
     state = do(do(game(), "double", by="bo"), "answer", by="ann", take=["bo"])
     state = do(state, "result", winner="team")  # ann -4: bo +2, cy +1, di +1
-    events = decide(state, Command("leave", "bo"))
+    events = decide(state, Leave(by="bo"))
     left = events[0]
     assert isinstance(left, PlayerLeft)
     assert [(t.payer, t.payee, t.points) for t in left.payments] == [("ann", "bo", 2)]
@@ -1096,7 +1098,7 @@ def test_atlanta_10_2_a_leaver_is_settled_once_and_the_end_pays_only_what_is_sti
     assert [(t.payer, t.payee, t.points) for t in state.sheet.paid] == [
         ("ann", "bo", 2), ("cy", "di", 2), ("ann", "di", 1)]
     assert state.sheet.owed() == {"ann": 0, "bo": 0, "cy": 0, "di": 0}
-    ended = decide(state, Command("end_session", "cy"))[0]
+    ended = decide(state, EndSession(by="cy"))[0]
     assert isinstance(ended, SessionEnded) and ended.breakdown == ()  # nobody paid twice
 
 

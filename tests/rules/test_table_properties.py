@@ -37,16 +37,30 @@ import pytest
 from hypothesis import HealthCheck, Phase, assume, given, note, settings
 from hypothesis import strategies as st
 
-from rules.absence import captain_now
 from rules.board import CHECKERS, Position, legal_plays
+from rules.commands import (
+    Command,
+    EndSession,
+    Join,
+    Leave,
+    Move,
+    Open,
+    Partner,
+    Result,
+    Roll,
+    Seat,
+    build,
+    parse,
+)
 from rules.cube import CubeState, Side
 from rules.errors import RuleError
 from rules.events import Event, GameEnded, Moved, PlayerLeft, SessionEnded
 from rules.game import shooter, waiting_for
 from rules.ledger import net
 from rules.notation import format_play
+from rules.proxies import captain_now
 from rules.ruleset import PRESETS
-from rules.state import MODES, Command, TableState, replay
+from rules.state import MODES, TableState, replay
 from rules.table import decide
 
 NAMES = tuple(f"p{i}" for i in range(9))
@@ -71,15 +85,17 @@ class Table:
         self.say = say
         self.state = TableState()
         self.events: list[Event] = []
-        self.log: list[Command] = []
+        self.log: list[Command | dict[str, Any]] = []
         self.off: dict[Side, int] = {}
         self.game_number = 0
 
-    def send(self, cmd: Command) -> bool:
+    def send(self, cmd: Command | dict[str, Any]) -> bool:
+        """Decide `cmd`; a dict is a raw line (garbage is refused as it is read, or after)."""
         self.log.append(cmd)
-        self.say(f"{len(self.log)}: {cmd.name} by={cmd.by!r} {dict(cmd.args)!r}")
+        self.say(f"{len(self.log)}: {cmd!r}")
         try:
-            events = decide(self.state, cmd)
+            events = decide(self.state, parse(cmd, monitor=False) if isinstance(cmd, dict)
+                            else cmd)
         except RuleError:
             return False
         before, self.state = self.state, replay(events, self.state)
@@ -149,7 +165,7 @@ def check_settled_once(before: TableState, state: TableState, new: list[Event],
     owed = state.sheet.owed()
     settled = {e.player for e in new if isinstance(e, PlayerLeft) and not e.after_game}
     if any(isinstance(e, GameEnded) for e in new):
-        settled |= {m.name for m in before.members if m.leaving}
+        settled |= {m.player for m in before.members if m.leaving}
     for name in settled:
         assert owed.get(name, 0) == 0, f"{name} left owed {owed[name]}"
     paid = [t for e in events if isinstance(e, PlayerLeft | GameEnded)
@@ -172,7 +188,7 @@ def check_can_go_on(state: TableState) -> None:
             refusals = []
             for by in (seating.box, captain_now(state)):
                 try:
-                    decide(state, Command("result", by, {"winner": winner}))
+                    decide(state, Result(by=by, winner=winner))
                     break
                 except RuleError as e:
                     refusals.append(str(e))
@@ -180,9 +196,9 @@ def check_can_go_on(state: TableState) -> None:
                 raise AssertionError(f"the game cannot end ({winner} wins): {refusals}")
     elif state.game is None and len(state.present) >= state.rules.min_players:
         args: dict[str, Any] = {"opening": [[2, 1]]} if state.mode == "play" else {}
-        cmd = Command("start", seating.box if seating else "", args)
+        cmd = build("start", seating.box if seating else "", **args)
         if seating is None:  # none yet, or too few were left: seats are drawn again
-            cmd = Command("seat", state.present[0], {"order": list(state.present)})
+            cmd = Seat(by=state.present[0], order=list(state.present))
         try:
             decide(state, cmd)
         except RuleError as e:
@@ -218,7 +234,7 @@ def subset(draw: Draw, items: Iterable[T]) -> list[T]:
 
 def someone(draw: Draw, state: TableState) -> str:
     """Any name: mostly members, sometimes a newcomer or a stranger."""
-    members = [m.name for m in state.members]
+    members = [m.player for m in state.members]
     return pick(draw, [*members, *members, *NAMES, *STRANGERS])
 
 
@@ -239,7 +255,7 @@ def _start(draw: Draw, state: TableState) -> Command:
         args["automatic"] = draw(st.booleans())
     if draw(st.booleans()):
         args["automatic_with"] = subset(draw, team)
-    return Command("start", by, args)
+    return build("start", by, **args)
 
 
 def _join(draw: Draw, state: TableState) -> Command:
@@ -247,12 +263,12 @@ def _join(draw: Draw, state: TableState) -> Command:
     by = pick(draw, new) if new and draw(st.integers(0, 4)) else someone(draw, state)
     stakes = state.rules.stake_multiples
     args = {"stake": pick(draw, stakes)} if draw(st.booleans()) else {}
-    return Command("join", by, args)
+    return build("join", by, **args)
 
 
 def _leave(draw: Draw, state: TableState) -> Command:
     by = someone(draw, state)
-    return Command("leave", by)
+    return Leave(by=by)
 
 
 def _absence(draw: Draw, state: TableState) -> Command:
@@ -262,16 +278,16 @@ def _absence(draw: Draw, state: TableState) -> Command:
             if name == "disconnect" else
             {"player": someone(draw, state)} if name in ("proxy", "timeout")
             else {})
-    return Command(name, someone(draw, state), args)
+    return build(name, someone(draw, state), **args)
 
 
 def _partner(draw: Draw, state: TableState) -> Command:
     seating = state.seating
     if seating is None:
-        return Command("partner", someone(draw, state))
+        return Partner(by=someone(draw, state))
     by = pick(draw, (seating.box, *seating.team))
     args = {"player": pick(draw, seating.team)} if draw(st.booleans()) else {}
-    return Command("partner", by, args)
+    return build("partner", by, **args)
 
 
 def _seat(draw: Draw, state: TableState) -> Command:
@@ -279,11 +295,11 @@ def _seat(draw: Draw, state: TableState) -> Command:
     args: dict[str, Any] = {"order": list(order)}
     if len(order) > 1 and draw(st.integers(0, 3)) == 0:
         args["partner"] = pick(draw, order[1:])
-    return Command("seat", someone(draw, state), args)
+    return build("seat", someone(draw, state), **args)
 
 
 def _end_session(draw: Draw, state: TableState) -> Command:
-    return Command("end_session", someone(draw, state))
+    return EndSession(by=someone(draw, state))
 
 
 def _double(draw: Draw, state: TableState) -> Command:
@@ -293,7 +309,7 @@ def _double(draw: Draw, state: TableState) -> Command:
     args: dict[str, Any] = {}
     if by == seating.box and draw(st.booleans()):
         args["cubes"] = subset(draw, seating.team)
-    return Command("double", by, args)
+    return build("double", by, **args)
 
 
 def _answer(draw: Draw, state: TableState) -> Command:
@@ -310,7 +326,7 @@ def _answer(draw: Draw, state: TableState) -> Command:
         args.setdefault(pick(draw, ("take", "drop", "beaver")), []).append(someone(draw, state))
     by = (seating.box if draw(st.integers(0, 7)) else
           pick(draw, (seating.partner or seating.box, someone(draw, state))))
-    return Command("answer", by, args)
+    return build("answer", by, **args)
 
 
 def _correction(draw: Draw, state: TableState) -> Command:
@@ -318,13 +334,13 @@ def _correction(draw: Draw, state: TableState) -> Command:
     if state.proposals and draw(st.booleans()):
         proposal, _ = pick(draw, state.proposals)
         by = pick(draw, (*proposal.needs, "mod", "mod2", someone(draw, state)))
-        return Command(pick(draw, ("approve", "approve", "refuse")), by,
-                       {"correction": proposal.number, "moderator": by.startswith("mod")})
+        return build(pick(draw, ("approve", "approve", "refuse")), by,
+                     correction=proposal.number, moderator=by.startswith("mod"))
     args: dict[str, Any] = {"kind": pick(draw, ("score", "undo")), "reason": "slip",
                             "moderator": draw(st.integers(0, 5)) > 0,
                             "from": someone(draw, state), "to": someone(draw, state),
                             "points": pick(draw, (1, 2, "1/2", 0))}
-    return Command("correct", pick(draw, ("mod", someone(draw, state))), args)
+    return build("correct", pick(draw, ("mod", someone(draw, state))), **args)
 
 
 def _dice(draw: Draw) -> list[int]:
@@ -349,7 +365,7 @@ def _fraction_args(draw: Draw) -> dict[str, Any]:
 def _sell(draw: Draw, state: TableState) -> Command:
     """A sale of a game (FIBS; Atlanta 4.4): from anyone to anyone, sent by either."""
     seller, buyer = someone(draw, state), someone(draw, state)
-    return Command("sell", pick(draw, (seller, buyer)), {"from": seller, "to": buyer,
+    return build("sell", pick(draw, (seller, buyer)), **{"from": seller, "to": buyer,
                                                           **_fraction_args(draw)})
 
 
@@ -360,7 +376,7 @@ def _settle(draw: Draw, state: TableState) -> Command:
         by = state.seating.box
     args = _fraction_args(draw)
     args.setdefault("points", 1)
-    return Command("settle", by, {"with": other, **args})
+    return build("settle", by, **{"with": other, **args})
 
 
 def _penalty(draw: Draw, state: TableState) -> Command:
@@ -369,8 +385,9 @@ def _penalty(draw: Draw, state: TableState) -> Command:
     by = someone(draw, state)
     if state.seating is not None and draw(st.booleans()):
         by = pick(draw, (state.seating.box, state.seating.captain))
-    return Command("penalty", by, {"player": someone(draw, state), "action": action,
-                                   **_fraction_args(draw)})
+    args = _fraction_args(draw)
+    args.pop("points", None)  # a penalty's points are the rule set's
+    return build("penalty", by, **{"player": someone(draw, state), "action": action, **args})
 
 
 def _respond(draw: Draw, state: TableState) -> Command:
@@ -386,7 +403,9 @@ def _respond(draw: Draw, state: TableState) -> Command:
     if by == seating.box and draw(st.booleans()):
         awaiting = [c.team_player for _, c in pending if c.to_act is Side.BOX]
         args["cubes"] = subset(draw, awaiting or seating.team)
-    return Command(action, by, args)
+    if action == "retract":  # names no cubes: the lone taker's extras lapse together
+        args = {}
+    return build(action, by, **args)
 
 
 def _roll(draw: Draw, state: TableState) -> Command:
@@ -394,7 +413,7 @@ def _roll(draw: Draw, state: TableState) -> Command:
     if not draw(st.integers(0, 9)):
         by = someone(draw, state)
     dice = [draw(st.integers(1, 6)), draw(st.integers(1, 6))]
-    return Command("roll", by, {"dice": dice})
+    return Roll(by=by, dice=dice)
 
 
 def _move(draw: Draw, state: TableState) -> Command:
@@ -405,7 +424,7 @@ def _move(draw: Draw, state: TableState) -> Command:
     by = shooter(state) or someone(draw, state)
     if not draw(st.integers(0, 19)):
         by = someone(draw, state)
-    return Command("move", by, {"play": format_play(play)})
+    return Move(by=by, play=format_play(play))
 
 
 def _result(draw: Draw, state: TableState) -> Command:
@@ -413,7 +432,7 @@ def _result(draw: Draw, state: TableState) -> Command:
     by = seating.box if seating else someone(draw, state)
     winner = pick(draw, ("box", "team"))
     kind = pick(draw, ("single", "single", "gammon", "backgammon"))
-    return Command("result", by, {"winner": winner, "kind": kind})
+    return Result(by=by, winner=winner, kind=kind)
 
 
 # Malformed commands: (name, args); the sender is drawn.
@@ -482,15 +501,15 @@ ONCE_CRASHED: tuple[tuple[str, dict[str, Any]], ...] = (
 )
 
 
-def _garbage(draw: Draw, state: TableState) -> Command:
+def _garbage(draw: Draw, state: TableState) -> dict[str, Any]:
     name, args = pick(draw, GARBAGE + ONCE_CRASHED)
-    return Command(name, someone(draw, state), args)
+    return {"cmd": name, "by": someone(draw, state), **args}
 
 
-def draw_command(draw: Draw, state: TableState) -> Command:
+def draw_command(draw: Draw, state: TableState) -> Command | dict[str, Any]:
     """A command suited to the state, weighted towards those likely to be accepted."""
     game = state.game
-    kinds: list[Callable[[Draw, TableState], Command]]
+    kinds: list[Callable[[Draw, TableState], Command | dict[str, Any]]]
     if game is None:
         kinds = [_start] * 8 + [_join] * 2 + [_leave, _partner, _seat, _garbage, _absence]
         if len(state.present) >= state.rules.partner_min_players:
@@ -559,15 +578,14 @@ OVERRIDES: dict[str, tuple[Any, ...]] = {
 def open_table(draw: Draw, preset: str, mode: str,
                options: dict[str, Any] | None = None) -> Table:
     table = Table()
-    opened = table.send(Command("open", "p0", {"preset": preset, "mode": mode,
-                                               "options": options or {}}))
+    opened = table.send(Open(by="p0", preset=preset, mode=mode, options=options or {}))
     assume(opened)
     rules = table.state.rules
     count = draw(st.integers(3, min(7, rules.max_players)))
     for name in NAMES[:count]:
-        assert table.send(Command("join", name, {"stake": pick(draw, rules.stake_multiples)}))
+        assert table.send(Join(by=name, stake=pick(draw, rules.stake_multiples)))
     order = draw(st.permutations(NAMES[:count]))
-    assert table.send(Command("seat", order[0], {"order": list(order)}))
+    assert table.send(Seat(by=order[0], order=list(order)))
     return table
 
 
@@ -680,12 +698,11 @@ def test_what_the_properties_found_stays_fixed(bug: str) -> None:
     sets that could never finish a game are now refused when the table opens."""
     preset, mode, options, commands = FOUND[bug]
     table = Table(say=lambda _: None)
-    opened = table.send(Command("open", "p0", {"preset": preset, "mode": mode,
-                                               "options": options}))
+    opened = table.send(Open(by="p0", preset=preset, mode=mode, options=options))
     if bug in ("danish_rotation_other_retention", "villages_rotation_with_partner"):
         assert not opened
         return
     assert opened
     for name, by, args in commands:
-        table.send(Command(name, by, args))
+        table.send({"cmd": name, "by": by, **args})
     assert replay(table.events) == table.state

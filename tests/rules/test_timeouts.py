@@ -4,14 +4,16 @@ is dropped, which risks no more than its value)."""
 
 from typing import Any
 
+from rules.commands import Timeout, build
 from rules.cube import CubeState
 from rules.events import GameEnded
-from rules.state import Command, TableState, cube_of, replay
+from rules.roles import cube_of
+from rules.state import TableState, replay
 from rules.table import decide
 
 
 def do(state: TableState, command: str, by: str = "", **args: Any) -> TableState:
-    return replay(decide(state, Command(command, by, args)), state)
+    return replay(decide(state, build(command, by, **args)), state)
 
 
 def doubled(*players: str) -> TableState:
@@ -32,5 +34,5 @@ def test_a_team_that_lets_every_decision_time_out_ends_the_game() -> None:
     state = doubled("ann", "bo", "cy")
     for player in ("bo", "cy", "bo"):  # away, away, and then nobody answers for bo
         state = do(state, "timeout", player=player)
-    events = decide(state, Command("timeout", "", {"player": "cy"}))
+    events = decide(state, Timeout(player="cy"))
     assert isinstance(events[-1], GameEnded) and events[-1].transfers

@@ -1,0 +1,392 @@
+"""The commands a table takes: one frozen dataclass each, with its typed arguments.
+
+Every command says who sends it (`by`), for whom when a proxy acts for an absent player
+(`for_`: the transcript's "for"), whether it is the table monitor's record of what was done
+and agreed (`monitor`: a transcript line, whose sender's right is not asked; a command from
+Discord never is) and whether a moderator sends it. Each class keeps its name (`verb`), so a
+transcript line {"cmd": NAME, "by": PLAYER, ...arguments} (contract 2) is read by `parse`,
+and `handles` registers the rule that decides each class.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import MISSING, dataclass, field, fields
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from rules.errors import RuleError
+
+if TYPE_CHECKING:
+    from rules.events import Event
+    from rules.state import TableState
+
+
+class BadCommand(RuleError):
+    """A command that is missing an argument or names something that does not exist."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Command:
+    """One request to the table; a subclass per command, its fields the arguments."""
+
+    verb: ClassVar[str] = ""  # the command's name in a transcript ("cmd")
+    by: str = ""
+    for_: str | None = None  # the absent player a proxy acts for
+    monitor: bool = False
+    moderator: bool = False  # sent by a moderator (Discord checks the role)
+
+    def __init_subclass__(cls, verb: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if verb:
+            cls.verb = verb
+            COMMANDS[verb] = cls
+
+
+COMMANDS: dict[str, type[Command]] = {}
+
+
+def sender(cmd: Command) -> str:
+    """Who sends `cmd`; BadCommand for a command that must name him and does not."""
+    if not cmd.by:
+        raise BadCommand(f'{cmd.verb} needs "by": the player who sends it.')
+    return cmd.by
+
+
+T = TypeVar("T")
+
+
+def need(cmd: Command, key: str, value: T | None) -> T:
+    """`value`, an argument `cmd` needs here (as the rule set or its other arguments say)."""
+    if value is None:
+        raise BadCommand(f"{cmd.verb} needs {key!r}.")
+    return value
+
+
+# -- the table's life ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class Open(Command, verb="open"):
+    preset: str = "atlanta"
+    mode: str = "play"
+    options: Mapping[str, Any] = field(default_factory=dict)  # house-rule overrides
+    basic: str = ""  # the basic stake written at the top of the sheet
+
+
+@dataclass(frozen=True, kw_only=True)
+class Newcomer(Command):
+    stake: int = 1
+    name: str = ""  # the player's name as shown
+
+
+class Join(Newcomer, verb="join"): ...
+class Request(Newcomer, verb="request"): ...
+
+
+@dataclass(frozen=True, kw_only=True)
+class JoinAnswer(Command):
+    player: str
+
+
+class Admit(JoinAnswer, verb="admit"): ...
+class Object(JoinAnswer, verb="object"): ...
+class Leave(Command, verb="leave"): ...
+
+
+@dataclass(frozen=True, kw_only=True)
+class Seat(Command, verb="seat"):
+    order: Sequence[Any] | None = None  # [Box, Captain, rest of the Team]
+    rolls: Mapping[str, Any] | None = None  # or seats by rolls, {player: [dice]}
+    rerolls: Sequence[Any] = ()
+    partner: str | None = None
+
+
+class Decline(Command, verb="decline"): ...  # an invited player won't be Partner
+
+
+@dataclass(frozen=True, kw_only=True)
+class Partner(Command, verb="partner"):
+    player: str | None = None
+    partner: str | None = None  # the same as `player` (a transcript's spelling)
+
+
+class Captain(Command, verb="captain"): ...  # the Partner captains instead (Atlanta 6.4)
+class Alone(Command, verb="alone"): ...  # a new Box plays without a Partner (Atlanta 6.3)
+class PassBox(Command, verb="pass_box"): ...
+
+
+@dataclass(frozen=True, kw_only=True)
+class Stake(Command, verb="stake"):
+    stake: int
+    player: str | None = None  # who asked (the Box sends it): the sender by default
+
+
+class EndSession(Command, verb="end_session"): ...
+
+
+@dataclass(frozen=True, kw_only=True)
+class Blinding(Command):
+    player: str
+    name: str = ""  # the kibitzer's name as shown
+
+
+class Blind(Blinding, verb="blind"): ...
+class Unblind(Blinding, verb="unblind"): ...
+class Away(Command, verb="away"): ...
+class Back(Command, verb="back"): ...
+
+
+@dataclass(frozen=True, kw_only=True)
+class Proxy(Command, verb="proxy"):
+    player: str | None = None  # None: the proxy is revoked
+
+
+@dataclass(frozen=True, kw_only=True)
+class Disconnect(Command, verb="disconnect"):
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Timeout(Command, verb="timeout"):
+    player: str
+
+
+class HoldOver(Command, verb="hold_over"): ...  # the game waits for its shooter (FIBS §6)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Resume(Command, verb="resume"):
+    game: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Correct(Command, verb="correct"):
+    kind: str  # "score" or "undo"
+    reason: str = ""
+    from_: str | None = None
+    to: str | None = None
+    points: Any = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class CorrectionAnswer(Command):
+    correction: int
+
+
+class Approve(CorrectionAnswer, verb="approve"): ...
+class Refuse(CorrectionAnswer, verb="refuse"): ...
+
+
+# -- the game ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class Start(Command, verb="start"):
+    opening: Sequence[Any] | None = None  # play mode: [Box die, Team die] pairs
+    ties: int = 0  # scorekeeper mode: the opening ties
+    carry: bool = True
+    commitment: str = ""
+    newcomer_rolls: Mapping[str, Any] | None = None
+    newcomer_rerolls: Sequence[Any] = ()
+    automatic: bool = True
+    automatic_with: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reveal(Command, verb="reveal"):
+    game: int
+    seed: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Roll(Command, verb="roll"):
+    dice: Sequence[Any]
+    die: int | None = None  # the index of the first die drawn for it
+
+
+@dataclass(frozen=True, kw_only=True)
+class Move(Command, verb="move"):
+    play: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Result(Command, verb="result"):
+    winner: str
+    kind: str = "single"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Double(Command, verb="double"):
+    cubes: tuple[str, ...] | None = None  # the Box names the cubes he doubles
+    in_order: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Answer(Command, verb="answer"):
+    take: tuple[str, ...] = ()
+    beaver: tuple[str, ...] = ()
+    drop: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class CubeAnswer(Command):
+    cubes: tuple[str, ...] | None = None
+    face: int | None = None  # the value the question was about (a prompt's)
+
+
+class Take(CubeAnswer, verb="take"): ...
+class Drop(CubeAnswer, verb="drop"): ...
+class Beaver(CubeAnswer, verb="beaver"): ...
+class Raccoon(CubeAnswer, verb="raccoon"): ...
+class Aardvark(CubeAnswer, verb="aardvark"): ...
+class Hold(Command, verb="hold"): ...  # a Team player asks the Captain to hold his roll
+class Release(Command, verb="release"): ...
+
+
+@dataclass(frozen=True, kw_only=True)
+class Withdraw(Command, verb="withdraw"):
+    cubes: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Extra(Command, verb="extra"):
+    to: str | None = None
+
+
+class Retract(Command, verb="retract"): ...  # the lone taker drops after all (Atlanta 5.7)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Payment(Command):
+    """A command that may pay points: a fraction rolled off, an odd half by the next roll."""
+
+    rolloff: Sequence[Any] | None = None
+    next_roll: Any = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settle(Payment, verb="settle"):
+    with_: str
+    points: Any = None  # what the sender pays (less than 0: receives), halves allowed
+
+
+@dataclass(frozen=True, kw_only=True)
+class Sell(Payment, verb="sell"):
+    to: str
+    from_: str | None = None  # the seller: the sender by default
+    points: Any = None  # the price: half the cube's value before a double by default
+
+
+@dataclass(frozen=True, kw_only=True)
+class Penalty(Payment, verb="penalty"):
+    player: str
+    action: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Resign(Command, verb="resign"):
+    kind: str = "single"
+    cubes: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ResignationAnswer(Command):
+    cubes: tuple[str, ...] | None = None
+
+
+class Accept(ResignationAnswer, verb="accept"): ...
+class Reject(ResignationAnswer, verb="reject"): ...
+
+
+# -- reading a transcript line -----------------------------------------------------------------
+
+
+def parse(data: Mapping[str, Any], *, monitor: bool = True) -> Command:
+    """A command from a transcript line {"cmd": NAME, "by": PLAYER, ...arguments}, as the
+    table's monitor recorded it (`monitor=False`: as a player sent it); BadCommand for an
+    unknown command or argument, or an argument of the wrong form."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("cmd"), str):
+        raise BadCommand('A command is a JSON object with "cmd", like {"cmd": "join", '
+                         '"by": "ann"}.')
+    verb = data["cmd"]
+    kind = COMMANDS.get(verb)
+    if kind is None:
+        raise BadCommand(f"There is no command {verb!r}. Commands: "
+                         f"{', '.join(sorted(COMMANDS))}.")
+    by = data.get("by", "")
+    if not isinstance(by, str):
+        raise BadCommand(f'"by" names a player: got {by!r}.')
+    hints = _HINTS[kind]
+    keys = {f.name.rstrip("_"): f for f in fields(kind) if f.name not in ("by", "monitor")}
+    if strays := [k for k in data if k not in keys and k not in ("cmd", "by")]:
+        raise BadCommand(f"{verb} takes no {', '.join(map(repr, strays))}; it takes "
+                         f"{', '.join(sorted(keys)) or 'nothing more'}.")
+    values = {f.name: _checked(verb, key, data[key], hints[f.name])
+              for key, f in keys.items() if key in data}
+    if missing := [k for k, f in keys.items() if k not in data and f.name in _REQUIRED[kind]]:
+        raise BadCommand(f"{verb} needs {missing[0]!r}.")
+    return kind(by=by, monitor=monitor, **values)
+
+
+def line(cmd: Command) -> dict[str, Any]:
+    """The transcript line of `cmd` (`parse`'s inverse): the arguments not at their default."""
+    data: dict[str, Any] = {"cmd": cmd.verb, "by": cmd.by}
+    for f in fields(cmd):
+        value = getattr(cmd, f.name)
+        default = f.default_factory() if f.default_factory is not MISSING else f.default
+        if f.name not in ("by", "monitor") and value != default:
+            data[f.name.rstrip("_")] = list(value) if isinstance(value, tuple) else value
+    return data
+
+
+def build(verb: str, by: str = "", **args: Any) -> Command:
+    """The command `verb` sent by player `by` (not the monitor), from its arguments by
+    their transcript names (`for`, `from`, `with` included): for a name chosen at run time."""
+    return parse({"cmd": verb, "by": by, **args}, monitor=False)
+
+
+def _required(kind: type[Command]) -> frozenset[str]:
+    return frozenset(f.name for f in fields(kind)
+                     if f.default is MISSING and f.default_factory is MISSING)
+
+
+def _checked(verb: str, key: str, value: Any, hint: Any) -> Any:
+    """`value` of argument `key`, checked against its type `hint` (tuples from lists)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is types.UnionType:
+        return None if value is None else _checked(verb, key, value, args[0])
+    if hint is Any:
+        return value
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            raise BadCommand(f"{verb}: {key!r} has the wrong form ({value!r}).")
+        if not all(isinstance(v, str) for v in value):
+            raise BadCommand(f"{verb}: {key!r} lists players by name, like "
+                             f'["ann", "bo"] (got {value!r}).')
+        return tuple(value)
+    expected = {Sequence: list, Mapping: dict}.get(origin, hint)
+    if not isinstance(value, expected) or (isinstance(value, bool) and expected is not bool):
+        raise BadCommand(f"{verb}: {key!r} has the wrong form ({value!r}).")
+    return value
+
+
+_REQUIRED = {kind: _required(kind) for kind in COMMANDS.values()}
+_HINTS = {kind: typing.get_type_hints(kind) for kind in COMMANDS.values()}
+
+
+# -- the handlers' registry --------------------------------------------------------------------
+
+
+H = TypeVar("H", bound="Callable[..., tuple[Event, ...]]")
+HANDLERS: dict[type[Command], Callable[[TableState, Any], tuple[Event, ...]]] = {}
+
+
+def handles(*kinds: type[Command]) -> Callable[[H], H]:
+    """Register a handler for the given command classes (used by every rules module)."""
+    def register(fn: H) -> H:
+        for kind in kinds:
+            HANDLERS[kind] = fn
+        return fn
+    return register

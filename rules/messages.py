@@ -1,0 +1,260 @@
+"""The words of the rules' refusals: one catalogue, a code for each, whole sentences with
+named fields, so a later issue can translate it (gettext) without touching a rule.
+
+A refusal (`rules.errors.RuleError`) carries its code and parameters; the text is written
+where the message is shown, with each player (`Player`, `Players`) named then. Refusals not
+yet converted still carry their English text (see docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+
+class Player(str):
+    """A parameter that is a player's key (on Discord his id), named when written."""
+
+
+class Players(tuple[str, ...]):
+    """Several players' keys, written as a list of their names."""
+
+
+MESSAGES: dict[str, str] = {
+    # rules/absence.py, rules/proxies.py
+    "not_at_table": "{player} is not at this table.",
+    "not_at_table_quoted": "{player!r} is not at this table.",
+    "already_away": "{player} is already away.",
+    "already_back": "{player} is already back.",
+    "proxy_not_a_player": "A proxy is another player at this table, not {proxy}.",
+    "proxy_other_side": "{proxy} plays on the other side: name a proxy from your own side, "
+                        "or a player out of this game.",
+    "proxy_circle": "{proxy} already acts for you through his own proxies: choose someone "
+                    "else.",
+    "disconnect_moderators": "Only moderators (Manage Server, or the server's moderator "
+                             "role) report a disconnection.",
+    "already_disconnected": "{player} is disconnected already: he is back with `back`.",
+    "no_decision_waiting": "No decision of {player}'s is waiting.",
+    "not_his_proxy": "{by} may not act for {player}: his proxy is {proxy}.",
+    "not_his_proxy_nobody": "{by} may not act for {player}: his proxy is nobody.",
+    "absent_cube_unnamed": "{absent} is away with nobody named to control his cube: the Box "
+                           "doubles him only by doubling the entire Team ({live}), his take "
+                           "then deemed ({rule}); or double the others without him.",
+    # rules/holdover.py
+    "away_already_stand_in": "{player} is away already: his stand-in rolls and plays for him.",
+    "hold_over_waits": "Under these rules the game waits for the Box or the Captain; once "
+                       "his time is up his stand-in rolls and plays for him.",
+    "held_over_once": "This game was held over once already: play it out now.",
+    "hold_over_nobody_gone": "A game is held over only when the Box or the Captain is "
+                             "disconnected ({shooters}).",
+    "resume_players_only": "A player at the table plays out a held-over game.",
+    "resume_between_games": "A held-over game is played out between games: finish this one "
+                            "first.",
+    "none_on_hold": "No game is on hold.",
+    "not_on_hold": "Game {game} is not on hold; on hold: {on_hold}.",
+    "resume_waits_for": "Game {game} is played out when its players are back: waiting for "
+                        "{missing}.",
+    # rules/extras.py
+    "no_extras": "Extras aren't given at this table ({rule}).",
+    "no_extras_under": "Extras aren't given at this table under {players} players ({rule}).",
+    "extras_when": "Extras are given after the Box's double, before the Box rolls.",
+    "extras_givers": "Only a player who dropped the Box's double gives an extra.",
+    "extras_lone_taker": "Extras go to a lone taker of a double of every cube ({rule}).",
+    "extras_no_taker": "Nobody took the Box's double: there is no one to give an extra to.",
+    "extra_goes_to": "The extra goes to {taker}.",
+    "extra_given": "You already gave {taker} an extra.",
+    "retract_lone_taker": "Only a lone taker with extras offered to him may drop the Box's "
+                          "double after all ({rule}).",
+    # rules/results.py
+    "result_form": "result needs winner box or team, and kind single, gammon or backgammon.",
+    "result_givers": "Only the Box side (the Box or his Partner) and the Captain give the "
+                     "result of a game, one proposing and the other confirming it (or a "
+                     "moderator); a game on the board ends there, or by a resignation.",
+    "result_given_by_box": "{by} gave this result already: it stands when the Captain "
+                           "confirms it, or a moderator enters it.",
+    "result_given_by_team": "{by} gave this result already: it stands when the Box side (the "
+                            "Box or his Partner) confirms it, or a moderator enters it.",
+    "result_by_everyone": "The players with a cube still in the game ({need}) agree on the "
+                          "result, or a moderator enters it ({rule}).",
+    "result_agreed": "You agreed to this result already: it waits for {waiting} ({rule}).",
+    # rules/corrections.py
+    "correct_moderators": "Only a moderator corrects the table: ask one (they have the "
+                          "moderator role), and say what went wrong.",
+    "correction_kind": "A correction is a score (points from one player to another) or an "
+                       "undo (take back the last checker play), not {kind!r}.",
+    "correction_reason": "Give the reason for the correction: it is shown in the history.",
+    "correction_strangers": "{strangers} never sat at this table: a score correction is "
+                            "between two of its players.",
+    "correction_same_player": "A score correction moves points between two different "
+                              "players.",
+    "correction_points": "points is a number (halves allowed), not {points!r}.",
+    "correction_positive": "points are what `from` pays `to`: more than 0 (swap the two "
+                           "players to move points the other way).",
+    "correction_whole": "This sheet keeps whole points ({rule}): correct it by whole points "
+                        "(a fraction is rolled off first).",
+    "undo_not_here": "Under these rules a checker play stands once made ({rule}); a score "
+                     "correction is still possible.",
+    "undo_no_game": "There is no game on the board to take a play back in; correct the "
+                    "score instead.",
+    "undo_nothing": "No checker play to take back since the game began (or since the last "
+                    "undo).",
+    "no_such_correction": "No correction {number} is waiting for consent.",
+    "no_such_correction_waiting": "No correction {number} is waiting for consent (waiting: "
+                                  "{waiting}).",
+    "second_moderator": "A second moderator confirms a correction, not the one who proposed "
+                        "it.",
+    "correction_waits": "Correction {number} waits for {waiting}.",
+    "correction_agreed": "Correction {number} waits for {waiting}; you already agreed.",
+    # rules/roles.py
+    "no_partner": "This rule set has no Partner for the Box.",
+    "between_games": "That is done between games: finish this one first.",
+    "seat_first": "Draw the seats first (seat).",
+    # rules/table.py
+    "no_table": "No table is open here yet: open one first.",
+    "session_ended": "This session has ended: open a new table to play on.",
+    "table_open": "A table is already open here ({preset}, {mode} mode).",
+    "mode": "The mode is play (the bot runs the board) or scorekeeper (results are entered), "
+            "not {mode!r}.",
+    "basic_stake": "The basic stake is a short note, like \"$5 a point\" (40 characters at "
+                   "most).",
+    "already_at_table": "{player} is already at this table.",
+    "blinded_joins": "{player} is blinded at this table: a moderator unblinds him first.",
+    "stake_not_played": "A stake of {stake} isn't played here: choose one of {stakes}.",
+    "table_full": "This table is full ({players} players).",
+    "asked_already": "{player} has asked to join already: the table is deciding.",
+    "not_asked": "{player} has not asked to join.",
+    "admit_players_only": "Only the players at the table admit a newcomer or object.",
+    "box_admits": "The Box ({box}) decides who joins ({rule}).",
+    "admitted_already": "You have admitted {player} already.",
+    "leaves_already": "{player} leaves at the end of this game already.",
+    "seats_drawn": "Seats are drawn when the table has none; after that the rotation "
+                   "decides.",
+    "seat_order": "seat needs the order [Box, Captain, rest of the Team].",
+    "table_takes_at_most": "This table takes at most {players}.",
+    "seat_for_everyone": "Everyone at the table needs a seat: {missing} missing.",
+    "seat_rolls": "Seat rolls are {{player: [dice]}}, like {{\"ann\": [6, 2]}}.",
+    "seat_roll_dice": "Each player rolls {count} dice for seats, 1 to 6 each: {player} has "
+                      "{dice!r}.",
+    "decline_invitees": "Only a player the Box may invite as Partner can decline.",
+    "decline_refused": "Under these rules a player may not refuse to be Partner when his "
+                       "turn comes.",
+    "box_invites": "The Box ({box}) invites a Partner, or a player takes the offer himself.",
+    "declined_partner": "{player} declined: only he can take it back, by accepting.",
+    "partner_asked_first": "{first} is asked first to be Partner ({order}); {player} only "
+                           "once those before him decline.",
+    "box_passes": "Only the Box ({box}) can pass the box.",
+    "stake_box_agrees": "A stake changes when the Box ({box}) agrees ({rule}): he sends it "
+                        "for you.",
+    "end_in_game": "A game is in progress: finish it (or enter its result) before ending the "
+                   "session; a moderator may end it now.",
+    "box_stake": "The Box plays each cube at its Team player's stake: his own changes when "
+                 "he plays on the Team.",
+    # rules/settlement.py
+    "no_settlements": "There are no settlements at this table.",
+    "no_cube_between": "You and {other} have no cube in play between you.",
+    "settle_after_answer": "Answer the cube first; settle after.",
+    "no_initial_settlement": "No settlements on the initial cube ({rule}).",
+    "partners_settled": "The Box and his Partner have settled this game already.",
+    "settle_points": "settle needs points: a number, halves allowed (1.5 or \"3/2\").",
+    "settle_not_points": "settle: {points!r} is not a number of points.",
+    "no_sales": "Games are not sold at this table.",
+    "sale_agreed_by": "A sale is {seller}'s and {buyer}'s to agree.",
+    "nothing_to_sell": "You have no game in play to sell.",
+    "nothing_to_sell_his": "{seller} has no game in play to sell.",
+    "buyer_one_cube": "{buyer} can't buy {seller}'s game: the Box or a Team player can.",
+    "buyer": "{buyer} can't buy {seller}'s game: the Box or a Team player or a spectator "
+             "can.",
+    "answer_before_sale": "Answer the Box's double first.",
+    "answer_before_sale_his": "{seller} must answer the Box's double first.",
+    "penalties": "This rule set's penalties for consulting out of turn are {penalties}.",
+    "penalties_not_set": "This rule set's penalties for consulting out of turn are not set.",
+    "captain_claims": "The Captain ({captain}) claims this penalty from the Partner ({rule}).",
+    "consult_fully": "Two cubes are turned: Box and Partner may consult fully now.",
+    "half_cube_claim": "Half a starting cube, or another cube, is claimed by the Box or the "
+                       "Captain from a player already out of the game ({rule}).",
+    "not_in_game": "{player} is not a player of this game.",
+    "penalty_cube_held": "{player} is already liable for a penalty cube.",
+    "box_chooses_penalty": "The Box ({box}) chooses the penalty ({rule}).",
+    "no_cube_half": "{player} has no cube in play to penalise: half a starting cube is the "
+                    "penalty instead.",
+    "no_cube_stake": "{player} has no cube in play to penalise: the original stake is the "
+                     "penalty instead.",
+    "resign_kind": "A resignation is single, gammon or backgammon.",
+    "resign_live": "Resign on cubes still in play: {players}.",
+    "no_resignation": "No resignation waits for your answer.",
+    # rules/doubling.py
+    "box_side_turns": "{decider} turns the cubes for the Box side (the Box is {box}).",
+    "box_on_roll": "Only the side on roll doubles, before it rolls: the Box is on roll.",
+    "team_on_roll": "Only the side on roll doubles, before it rolls: the Team is on roll.",
+    "double_before_roll": "The dice are rolled: double before your side's next roll.",
+    "no_cube_in_game": "{player} has no cube in this game.",
+    "double_own_cube": "You double your own cube only: leave out {others} (only the Box names "
+                       "the cubes he doubles; each Team player turns his own).",
+    "box_answered": "The Box has answered this turn's doubles: double before the Captain's "
+                    "next roll.",
+    "rotation_passed": "The Team decides its doubles in rotation order: {by} comes before "
+                       "{doubler}, who has doubled, and his turn has passed. Still to decide: "
+                       "{still}.",
+    "rotation_passed_all": "The Team decides its doubles in rotation order: {by} comes "
+                           "before {doubler}, who has doubled, and his turn has passed. Still "
+                           "to decide: nobody.",
+    "no_cube_against_you": "{player} has no cube against you: the Team is {team}.",
+    "cannot_double_his": "You can't double {player}'s cube now.",
+    "no_cube_to_double": "You have no cube you may double: every cube is owned by the Team "
+                         "or out of the game.",
+    "captain_first": "Initial doubles go to the Captain first, then down the rotation: "
+                     "double {players} ({rule}).",
+    "double_same_level": "Double every cube at the same level together: {players} (cubes at "
+                         "{face}).",
+    "box_orders_answers": "The Box chooses the order of the answers only where the rule set "
+                          "lets him ({rule}).",
+    "answered_twice": "{player} is answered twice.",
+    "box_answers_only": "Only {decider} answers the Team's doubles.",
+    "no_team_double": "No Team double is waiting for your answer.",
+    "no_double_waiting": "{strays} has no double waiting; the doubles waiting are {offered}.",
+    "answer_together": "Answer the doubles together: {offered} ({missing} unanswered).",
+    "partner_half": "Your Partner answered {answer} for his half: take all the doubles or "
+                    "drop them all ({rule}).",
+    "three_take_both": "Three-handed, the Box must take both initial cubes ({rule}).",
+    "three_both_or_none": "Three-handed, the Box takes both initial cubes or drops both "
+                          "({rule}).",
+    "take_same_level": "Take or drop every cube at the same level together: {players} "
+                       "({rule}).",
+    "all_or_none": "Accept or refuse the initial doubles as a whole ({rule}).",
+    "take_half": "When every cube is turned from the centre, accept at least half ({least} "
+                 "of {count}) or drop them all ({rule}).",
+    "take_captain_first": "Accept the Captain first, then from the top of the rotation: take "
+                          "{players} ({rule}).",
+    "question_moved_on": "That question was about the cube at {asked}; it is at {face} now, "
+                         "{state}: answer the question about it.",
+    "own_cube_first": "Answer your own cube first (rotation order).",
+    "decides_first": "Wait: {player} decides first (rotation order).",
+    "lone_taker_beavers": "You are the only one taking the Box's double: at this table a lone "
+                          "taker must beaver ({rule}), or drop.",
+    "nothing_waits": "Nothing waits for your answer.",
+    "nothing_of_waits": "Nothing of {strays} waits for your answer; waiting: {waiting}.",
+    "nothing_of_waits_none": "Nothing of {strays} waits for your answer.",
+    "turns_again_answers": "A {action} answers a beaver or a raccoon; take, beaver or drop a "
+                           "double.",
+    "beavers_apart": "Answer the Team's new doubles apart from the beavered cubes.",
+    "double_stands": "A double once turned stands at this table.",
+    "nothing_to_withdraw": "You have no double waiting for an answer to take back.",
+    # rules/authority.py
+    "runs_table": "Only the players at this table or a moderator may {doing}; to play, "
+                  "`/chouette join` first.",
+    "runs_table_host": "Only the players at this table, its host ({host}) or a moderator "
+                       "may {doing}; to play, `/chouette join` first.",
+    "blind_moderators": "Only a moderator blinds or unblinds a kibitzer.",
+    "blind_a_player": "{player} plays at this table: moderators blind kibitzers only. A "
+                      "player who consults out of turn answers to the rule set's penalties "
+                      "(`/chouette penalty`).",
+    "already_blinded": "{player} is already blinded here.",
+    "not_blinded": "{player} is not blinded here.",
+}
+
+
+def text(code: str, params: Mapping[str, object], name: Callable[[str], str] = str) -> str:
+    """The message `code` in words, each player parameter written as `name(key)`."""
+    words = {key: name(value) if isinstance(value, Player)
+             else ", ".join(map(name, value)) if isinstance(value, Players) else value
+             for key, value in params.items()}
+    return MESSAGES[code].format(**words)

@@ -1,0 +1,162 @@
+"""The start of a game: the seats settled, the opening rolls, the automatic doubles and the
+dice commitment; and the dice seed revealed once the game is over.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import replace
+
+from rules import seating as sit
+from rules.authority import check_runs_table
+from rules.board import Position
+from rules.commands import BadCommand, Reveal, Start, handles, need
+from rules.cube import Cube, Side
+from rules.errors import RuleError, SeatingError
+from rules.events import (
+    DiceRevealed,
+    Event,
+    GameStarted,
+    PlayerOut,
+    Seated,
+)
+from rules.game import dice_pair
+from rules.roles import between_games, take_partner, without
+from rules.seating import Seating
+from rules.state import TableState
+
+
+@handles(Start)
+def _start(state: TableState, cmd: Start) -> tuple[Event, ...]:
+    check_runs_table(state, cmd, "start a game")
+    seating = between_games(state)
+    rules = state.rules
+    events: list[Event] = []
+    gone = [p for p in seating.players if (m := state.member(p)) and m.disconnected]
+    rest = without(seating, gone) if rules.disconnected_loses_place else None
+    if gone and rest is not None and len(rest.players) >= rules.min_players:
+        seating = rest  # FIBS §6 ¶1: not back by the start (with too few left he stays)
+        events += [*(PlayerOut(p) for p in gone), Seated(
+            seating, f"{', '.join(gone)} lost his place: still disconnected (FIBS §6)")]
+    if len(seating.players) < rules.min_players:
+        raise SeatingError(f"A chouette needs at least {rules.min_players} players; "
+                           f"{len(seating.players)} are seated.")
+    rolled = _newcomers_by_rolls(state, seating, cmd)
+    if rolled is not None:
+        seating = rolled
+        events.append(Seated(seating, "the newcomers' order by their rolls (Atlanta 6.5)"))
+    if (rules.partner == "required" and seating.partner is None
+            and len(seating.players) >= rules.partner_min_players):
+        candidate = sit.partner_candidates(seating, partner_from=rules.partner_from)[0]
+        seating = take_partner(state, seating, candidate)
+        events.append(Seated(seating, f"{candidate} partners the Box (a Partner is required)"))
+    if state.mode == "play":
+        opening = need(cmd, "opening", cmd.opening)
+        pairs = [dice_pair(p, "opening roll") for p in opening]
+        if not pairs or pairs[-1][0] == pairs[-1][1] or any(a != b for a, b in pairs[:-1]):
+            raise BadCommand("opening lists the opening rolls as [Box die, Team die] pairs: "
+                             "ties first, the last pair unequal.")
+        ties = len(pairs) - 1
+    else:
+        ties = cmd.ties
+        if ties < 0:
+            raise BadCommand("ties counts the opening ties: 0 or more.")
+    autos = _automatic_doubles(state, seating, cmd, ties)
+    carry = state.carry[1] if state.carry and state.carry[0] == seating.box else 0
+    if carry:  # Danish ¶15: the double the Box carried over, if he is still the Box
+        autos = {p: autos.get(p, 0) + carry for p in seating.team}
+    limit = rules.automatic_double_limit
+    carried_over = int(bool(rules.automatic_carry_over and limit and ties > limit and autos
+                            and cmd.carry))
+    cubes = []
+    across = [seating.box]  # Danish ¶19, euro ¶9: a cube against the Partner too
+    if seating.partner is not None and rules.partner_cubes == "own":
+        across.append(seating.partner)
+    for box_player in across:
+        for player in seating.team:
+            member = state.member(player)
+            cube = Cube(player, box_player, stake=member.stake if member else 1)
+            for _ in range(autos.get(player, 0)):
+                cube = cube.auto_double()
+            cubes.append(cube)
+    started = GameStarted(state.games_played + 1, tuple(cubes), max(autos.values(), default=0),
+                          carried_over=carried_over)
+    if state.mode == "play":
+        box_die, team_die = pairs[-1]
+        side = Side.BOX if box_die > team_die else Side.TEAM
+        dice = (box_die, team_die) if side is Side.BOX else (team_die, box_die)
+        commitment = cmd.commitment
+        if commitment and not re.fullmatch(r"[0-9a-f]{64}", commitment):
+            raise BadCommand("commitment is the SHA-256 of the dice seed: 64 hexadecimal "
+                             "digits.")
+        started = replace(started, position=Position.initial(), on_roll=side, dice=dice,
+                          opening=tuple(pairs), commitment=commitment)
+    return (*events, started)
+
+
+@handles(Reveal)
+def _reveal(state: TableState, cmd: Reveal) -> tuple[Event, ...]:
+    """The bot reveals a finished game's dice seed; it must hash to the game's commitment."""
+    number, seed = cmd.game, cmd.seed
+    found = next((c for c in state.commitments if c[0] == number), None)
+    if found is None:
+        raise BadCommand(f"Game {number} has no dice commitment to reveal.")
+    if found[2]:
+        raise RuleError(f"Game {number}'s dice seed is already revealed.")
+    if number in state.unfinished:
+        raise RuleError(f"Game {number} is still being played (or on hold): its seed stays "
+                        "secret until it ends.")
+    try:
+        digest = hashlib.sha256(bytes.fromhex(seed)).hexdigest()
+    except ValueError:
+        raise BadCommand("seed is written in hexadecimal digits.") from None
+    if digest != found[1]:
+        raise RuleError(f"That seed does not hash to game {number}'s commitment {found[1]}.")
+    return (DiceRevealed(number, seed),)
+
+
+def _newcomers_by_rolls(state: TableState, seating: Seating, cmd: Start) -> Seating | None:
+    """Atlanta 6.5: players who joined at the same game roll two dice for their order at
+    the end of the Team (`newcomer_rolls` {player: [d1, d2]}, `newcomer_rerolls` for ties).
+    None when there is nothing to order, or no rolls were sent (they keep the joining order)."""
+    newcomers = [p for p in seating.team if p in seating.newcomers]
+    if (state.rules.newcomer_order != "rolls" or len(newcomers) < 2
+            or cmd.newcomer_rolls is None):
+        return None
+    levels = [cmd.newcomer_rolls, *cmd.newcomer_rerolls]
+    if not all(isinstance(level, dict) and all(isinstance(d, list | tuple) for d in
+                                               level.values()) for level in levels):
+        raise BadCommand('newcomer_rolls maps each newcomer to his two dice, like '
+                         '{"ann": [6, 2]}.')
+    rolls, *rerolls = [{p: tuple(d) for p, d in level.items()} for level in levels]
+    if set(rolls) != set(newcomers):
+        raise BadCommand(f"newcomer_rolls holds one roll for each newcomer: "
+                         f"{', '.join(newcomers)}.")
+    order = sit.order_by_rolls(rolls, rerolls)
+    if isinstance(order, sit.Reroll):
+        tied = "; ".join(" and ".join(group) for group in order.groups)
+        raise SeatingError(f"Tied rolls: {tied} roll again (newcomer_rerolls).")
+    places = iter(order)
+    return replace(seating, team=tuple(next(places) if p in newcomers else p
+                                       for p in seating.team))
+
+
+def _automatic_doubles(state: TableState, seating: Seating, cmd: Start,
+                       ties: int) -> dict[str, int]:
+    """How many automatic doubles each Team player's cube takes for `ties` opening ties."""
+    rules = state.rules
+    limit = rules.automatic_double_limit or ties
+    count = min(ties, limit)
+    if rules.automatic_doubles == "none" or count == 0:
+        return {}
+    if rules.automatic_doubles == "box_option" and not cmd.automatic:
+        return {}
+    agreed = seating.team
+    if rules.automatic_doubles == "by_agreement":
+        agreed = cmd.automatic_with
+        strangers = [p for p in agreed if p not in seating.team]
+        if strangers:
+            raise BadCommand(f"Automatic doubles are agreed with Team players only, not "
+                             f"{', '.join(map(str, strangers))}.")
+    return {p: count for p in agreed}

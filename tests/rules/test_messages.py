@@ -1,0 +1,56 @@
+"""Refusals as data: a code of the catalogue and its parameters, the players named when the
+words are written."""
+
+from pathlib import Path
+
+import pytest
+
+from rules.commands import Away, Join, Open, Proxy, Seat
+from rules.errors import NotYourTurn, RuleError
+from rules.messages import MESSAGES, Player, Players, text
+from rules.state import TableState, replay
+from rules.table import decide
+
+NAMES = {"1": "Ann", "2": "Bo", "3": "Cy"}
+
+
+def table() -> TableState:
+    state = TableState()
+    for command in (Open(mode="scorekeeper"), Join(by="1"), Join(by="2"), Join(by="3"),
+                    Seat(order=["1", "2", "3"])):
+        state = replay(decide(state, command), state)
+    return state
+
+
+def test_a_refusal_names_its_players_when_written_and_keeps_their_keys_in_str() -> None:
+    state = replay(decide(table(), Away(by="1")), table())
+    with pytest.raises(RuleError) as refused:
+        decide(state, Away(by="1"))
+    assert refused.value.code == "already_away"
+    assert refused.value.params == {"player": "1"}
+    assert refused.value.text(lambda key: NAMES[key]) == "Ann is already away."
+    assert str(refused.value) == "1 is already away."
+
+
+def test_a_list_of_players_is_written_with_their_names() -> None:
+    words = text("absent_cube_unnamed", {"absent": Players(["1", "2"]),
+                                         "live": Players(["1", "2", "3"]), "rule": "V 13"},
+                 NAMES.__getitem__)
+    assert words.startswith("Ann, Bo is away with nobody named to control his cube: the Box "
+                            "doubles him only by doubling the entire Team (Ann, Bo, Cy)")
+
+
+def test_a_stranger_keeps_his_key_and_a_refusal_not_converted_yet_is_its_text() -> None:
+    with pytest.raises(RuleError) as refused:
+        decide(table(), Proxy(by="1", player="9"))
+    assert refused.value.text(lambda key: NAMES.get(key, key)) == (
+        "A proxy is another player at this table, not 9.")
+    assert NotYourTurn("Roll first.").text(NAMES.__getitem__) == "Roll first."
+
+
+def test_every_message_of_the_catalogue_is_used_by_a_rule() -> None:
+    rules = Path(__file__).resolve().parents[2] / "rules"
+    source = "".join(p.read_text() for p in rules.glob("*.py")
+                     if p.name != "messages.py")
+    assert [code for code in MESSAGES if f'"{code}"' not in source] == []
+    assert Player("1") == "1"
