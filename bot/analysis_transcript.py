@@ -147,7 +147,8 @@ def _run(events: Sequence[Event], at: int) -> list[CubeTurned]:
 
 def _same(made: Sequence[Event], stored: Sequence[Event]) -> bool:
     """Whether the events a command made are those stored, as far as the game goes."""
-    return len(made) == len(stored) and all(_key(a) == _key(b) for a, b in zip(made, stored))
+    return len(made) == len(stored) and all(
+        _key(a) == _key(b) for a, b in zip(made, stored, strict=True))
 
 
 def _key(event: Event) -> tuple[Any, ...]:

@@ -95,6 +95,16 @@ MIGRATIONS: tuple[str, ...] = (
         value TEXT NOT NULL
     ) WITHOUT ROWID;
     """,
+    """
+    CREATE TABLE analyses (
+        table_id TEXT NOT NULL,
+        game INTEGER NOT NULL,
+        plies INTEGER NOT NULL,
+        result TEXT NOT NULL,
+        posted INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, game)
+    ) WITHOUT ROWID;
+    """,  # issue 21: GNU Backgammon's verdict on each game (bot/analysis_queue.py)
 )
 
 
@@ -388,6 +398,11 @@ class EventStore:
         rows = list(await self.db.execute_fetchall(
             "SELECT seed FROM dice_seeds WHERE table_id = ? AND game = ?", (table_id, game)))
         return bytes.fromhex(rows[0][0]) if rows else None
+
+    @property
+    def writing(self) -> asyncio.Lock:
+        """The lock every write takes (for a module with tables of its own: issue 21)."""
+        return self._write
 
     async def meta(self, key: str) -> str | None:
         """A value the bot keeps about itself (not about a table), or None."""

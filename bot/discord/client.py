@@ -42,7 +42,7 @@ from rules.table import decide, unopposed
 log = logging.getLogger(__name__)
 
 INITIAL_EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scores", "cogs.moderation", "cogs.stats",
-                      "cogs.records")
+                      "cogs.records", "cogs.analysis")  # cogs.analysis: issue 21
 
 
 class ChouetteBot(commands.Bot):

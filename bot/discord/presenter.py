@@ -15,7 +15,7 @@ import hashlib
 import io
 import logging
 import time
-from collections.abc import Awaitable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from typing import Any, Protocol
 
 import discord
@@ -89,6 +89,7 @@ class Presenter:
         self._timers: dict[tuple[str, str], asyncio.Task[None]] = {}
         self._shooters: dict[str, tuple[str, int, int]] = {}  # whose turn each timer times
         self.boards = Boards(bot)
+        self.after_show: list[Callable[[str, TableState], None]] = []  # issue 21: analysis
 
     def _start(self, key: tuple[str, str], job: Coroutine[Any, Any, None]) -> None:
         """Run `job` as the timer `key`, in place of any timer of that key still waiting."""
@@ -187,6 +188,8 @@ class Presenter:
         if state.ended:
             self.retire(channels, time.time())
         await self.bot.store.delivered(table_id, outcome.version)
+        for hook in self.after_show:  # issue 21: a game over is queued for analysis
+            hook(table_id, state)
         await self._keep_going(table_id, state)
 
     async def _record(self, channels: Channels, lines: list[str], tag: str) -> None:
