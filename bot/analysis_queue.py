@@ -139,8 +139,9 @@ class AnalysisQueue:
             return
         played, before = state.games_played, self._played.get(table_id)
         self._played[table_id] = played
-        if before is None or played > before:  # (the first notice: once, to be sure)
+        if before is not None and played > before:
             self._noticed.setdefault(table_id, time.monotonic())
+        if before is None or played > before:  # (the first notice: once, to be sure)
             self._want(table_id)
 
     def _want(self, table_id: str) -> None:
