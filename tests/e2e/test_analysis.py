@@ -11,8 +11,17 @@ import time
 from typing import Any
 
 from tests.e2e.random_play import delivered
-from tests.e2e.session import BOARD, KIBITZ, board, choose, open_table, play_until_roll, read
-from tests.e2e.session import seats, status
+from tests.e2e.session import (
+    BOARD,
+    KIBITZ,
+    board,
+    choose,
+    open_table,
+    play_until_roll,
+    read,
+    seats,
+    status,
+)
 from tests.e2e.support import e2e
 
 PLIES = os.environ.get("E2E_ANALYSIS_PLIES", "0")  # 2 to measure the bot's own depth
