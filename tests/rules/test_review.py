@@ -26,8 +26,8 @@ def run(lines: list[str]) -> TableState:
 
 def test_during_play_the_game_in_progress_is_refused_with_what_is_allowed() -> None:
     state = run(CHOUETTE[:8])  # game 1 in play
-    with pytest.raises(NotOverYet, match="Game 1 is still being played.*no game is over "
-                                         "yet.*leave out the game"):
+    with pytest.raises(NotOverYet, match=r"Game 1 is still being played.*no game is over "
+                                         r"yet.*leave out the game"):
         may_see_analysis(state, 1)
     may_see_analysis(state, None)  # the session's games over so far: none, but allowed
 
@@ -43,11 +43,11 @@ def test_the_next_game_in_play_is_refused_and_the_last_one_shown() -> None:
     state = run([*CHOUETTE, '{"cmd": "start", "opening": [[5, 2]]}'])
     assert state.game is not None and state.game.number == 2
     may_see_analysis(state, 1)
-    with pytest.raises(NotOverYet, match="Game 2 is still being played.*game 1 is over"):
+    with pytest.raises(NotOverYet, match=r"Game 2 is still being played.*game 1 is over"):
         may_see_analysis(state, 2)
 
 
 def test_a_game_not_played_yet_is_named_as_such() -> None:
-    with pytest.raises(RuleError, match="There is no game 3 at this table yet .game 1 is "
-                                        "over"):
+    with pytest.raises(RuleError, match=r"There is no game 3 at this table yet .game 1 is "
+                                        r"over"):
         may_see_analysis(run(CHOUETTE), 3)
