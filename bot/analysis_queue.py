@@ -178,7 +178,7 @@ class AnalysisQueue:
             stored = done[game]
             if stored.posted:
                 continue
-            if stored.failed is None:
+            if stored.failed is None and stored.result.get("decisions"):
                 state = await self.states(table_id)
                 await self.post(table_id, game, post_game(
                     stored.result, game, stored.plies, _names(state)))
@@ -186,7 +186,7 @@ class AnalysisQueue:
                 if noticed is not None:
                     log.info("table %s game %d: the analysis posted %.1f s after the game "
                              "ended", table_id, game, time.monotonic() - noticed)
-            else:
+            elif stored.failed is not None:
                 log.warning("table %s game %d not analysed: %s", table_id, game,
                             stored.failed)
             await self.rows.posted(table_id, game)

@@ -23,6 +23,7 @@ from rules.events import (
     GameAbandoned,
     GameEnded,
     GameHeldOver,
+    GameResumed,
     GameStarted,
     Moved,
     PlayerAway,
@@ -37,10 +38,16 @@ _OVER = (GameEnded, GameAbandoned, GameHeldOver)
 
 
 def ended_games(events: Sequence[Event]) -> list[int]:
-    """The numbers of the games that ended (a result, not a game abandoned or held over)."""
-    numbers, current = [], None
+    """The numbers of the games played on a board that ended (a result, not a game
+    abandoned or held over; a scorekeeper's games have no board, nothing to analyse)."""
+    numbers: list[int] = []
+    current = None
     for event in events:
         if isinstance(event, GameStarted):
+            current = event.number if event.position is not None else None
+        elif isinstance(event, GameHeldOver):
+            current = None
+        elif isinstance(event, GameResumed):  # (analysed up to its hold: docs/analysis.md)
             current = event.number
         elif isinstance(event, GameEnded) and current is not None:
             numbers.append(current)
