@@ -15,8 +15,7 @@ import io
 import discord
 from discord import app_commands
 
-from bot import analysis_view
-from bot.analysis_client import HOW_TO_ENABLE, available
+from bot import analysis_client, analysis_view
 from bot.analysis_queue import AnalysisQueue
 from bot.discord.client import ChouetteBot
 from bot.discord.presenter import once
@@ -68,8 +67,8 @@ class Analysis(Subcommands):
                        error: app_commands.Range[int, 1] | None = None) -> None:
         """GNU Backgammon's verdict: a player's errors in a game or the session, on the board."""
         table = await this_table(self.bot, interaction)
-        if not available():
-            await self.bot.reply(interaction, HOW_TO_ENABLE)
+        if not analysis_client.available():
+            await self.bot.reply(interaction, analysis_client.HOW_TO_ENABLE)
             return
         state = await self.bot.service.state(table)
         try:
