@@ -208,3 +208,26 @@ async def test_a_game_over_is_analysed_stored_and_posted_once(tmp_path: Path) ->
         assert sorted((t, g) for t, g, _ in posts[1:]) == [("t1", 1), ("t2", 1)]
         assert posts[1][2] == posts[0][2]  # the same message (and the same nonce in #board)
         await third.close()
+
+
+async def test_without_the_extra_nothing_is_queued(tmp_path: Path,
+                                                   caplog: pytest.LogCaptureFixture) -> None:
+    _, events, _ = apply(CHOUETTE)
+
+    async def post(table: str, game: int, text: str) -> None:
+        raise AssertionError("nothing is posted")
+
+    async def states(table: str) -> TableState:
+        return replay(events)
+
+    async with EventStore(tmp_path / "c.db") as store:
+        await store.append("t1", 0, events, None, None)
+        queue = AnalysisQueue(store, states, post, plies=0)
+        queue.enabled = False  # as without the analysis extra (`available()` is False)
+        with caplog.at_level("INFO"):
+            await queue.resume()
+        queue.start()
+        queue.notice("t1", replay(events))
+        assert queue.idle.is_set() and await AnalysisStore(store).games("t1") == {}
+        (line,) = [r.getMessage() for r in caplog.records if "not installed" in r.getMessage()]
+        assert "pip install -e '.[analysis]'" in line
