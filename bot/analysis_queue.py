@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.analysis_client import AnalysisError, AnalysisWorker, available
-from bot.analysis_text import post_game
+from bot.analysis_text import post_game, session
 from bot.analysis_transcript import ended_games, game_transcript
 from bot.markdown import escape
 from bot.store import EventStore
@@ -66,10 +66,11 @@ class AnalysisStore:
         self.store = store
 
     async def games(self, table_id: str) -> dict[int, Stored]:
-        """Every verdict stored for the table, by game number."""
+        """Every verdict stored for the table, by game number (game 0 is the session's
+        message, not a game: left out)."""
         rows = await self.store.db.execute_fetchall(
             "SELECT game, plies, result, posted FROM analyses WHERE table_id = ? "
-            "ORDER BY game", (table_id,))
+            "AND game > 0 ORDER BY game", (table_id,))
         return {g: Stored(g, p, json.loads(r), bool(posted)) for g, p, r, posted in rows}
 
     async def save(self, table_id: str, game: int, plies: int, result: dict[str, Any]) -> None:
@@ -85,6 +86,19 @@ class AnalysisStore:
             await self.store.db.execute(
                 "UPDATE analyses SET posted = 1 WHERE table_id = ? AND game = ?",
                 (table_id, game))
+
+    async def summed(self, table_id: str) -> bool:
+        """Whether the session's figures were posted beside the final sheet (row game 0)."""
+        rows = list(await self.store.db.execute_fetchall(
+            "SELECT 1 FROM analyses WHERE table_id = ? AND game = 0", (table_id,)))
+        return bool(rows)
+
+    async def sum_posted(self, table_id: str) -> None:
+        """The session's figures are in #board."""
+        async with self.store.writing:
+            await self.store.db.execute(
+                "INSERT OR IGNORE INTO analyses (table_id, game, plies, result, posted) "
+                "VALUES (?, 0, 0, '{\"session\": true}', 1)", (table_id,))
 
     async def due(self, hours: float) -> list[str]:
         """The tables with a game ended in the last `hours` or a verdict not posted."""
@@ -106,6 +120,7 @@ class AnalysisQueue:
         self.enabled = available()
         self._queued: list[str] = []  # tables to look at, in turn
         self._played: dict[str, int] = {}  # games played per table when last noticed
+        self._ended: set[str] = set()  # tables noticed ended
         self._noticed: dict[str, float] = {}  # when a table's game end was noticed
         self._task: asyncio.Task[None] | None = None
         self._started = False
@@ -143,6 +158,9 @@ class AnalysisQueue:
             self._noticed.setdefault(table_id, time.monotonic())
         if before is None or played > before:  # (the first notice: once, to be sure)
             self._want(table_id)
+        elif state.ended and table_id not in self._ended:  # the session's figures
+            self._ended.add(table_id)
+            self._want(table_id)
 
     def _want(self, table_id: str) -> None:
         if table_id not in self._queued:
@@ -160,12 +178,29 @@ class AnalysisQueue:
         self.idle.set()
 
     async def _table(self, table_id: str) -> None:
-        """Analyse, store and post every ended game of the table not done yet."""
+        """Analyse, store and post every ended game of the table not done yet; once the
+        table has ended, the session's figures."""
         done = await self.rows.games(table_id)
         light = await self.store.events(table_id, skip=("Rolled", "Moved"))  # not decoded
         ended = ended_games([s.event for s in light])
-        if all(done.get(game, Stored(game, 0, {}, False)).posted for game in ended):
-            return
+        if not all(done.get(game, Stored(game, 0, {}, False)).posted for game in ended):
+            await self._games(table_id, ended, done)
+        state = await self.states(table_id)
+        if state.ended and not await self.rows.summed(table_id):
+            await self._session(table_id, state)
+
+    async def _session(self, table_id: str, state: TableState) -> None:
+        """The session's figures, beside the final sheet (once)."""
+        done = {n: s for n, s in (await self.rows.games(table_id)).items()
+                if s.failed is None and s.result.get("decisions")}
+        if done:
+            await self.post(table_id, 0, session(
+                {n: s.result for n, s in done.items()}, [s.plies for s in done.values()],
+                _names(state)))
+        await self.rows.sum_posted(table_id)
+
+    async def _games(self, table_id: str, ended: list[int], done: dict[int, Stored]) -> None:
+        """Analyse, store and post the ended games not done yet."""
         events = [s.event for s in await self.store.events(table_id)]
         for game in ended:
             if game not in done:

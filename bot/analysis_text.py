@@ -196,3 +196,28 @@ def side_to_move(d: Decision, box: str) -> Side:
         team = d["player"] == d["cube"]["team"]
         return Side.TEAM if team != (d["kind"] == "take") else Side.BOX
     return Side.BOX if d["player"] == box else Side.TEAM
+
+
+def session(games: Mapping[int, Mapping[str, Any]], plies: Iterable[int],
+            shown: Shown) -> str:
+    """The message beside the final sheet: each player's checker and cube figures over every
+    game analysed, and the worst error of the session."""
+    every = [d for number in sorted(games) for d in _numbered(games[number], number)]
+    depth = "/".join(f"{p}-ply" for p in sorted(set(plies)))
+    numbers = sorted(games)
+    which = (f"game {numbers[0]}" if len(numbers) == 1
+             else f"{len(numbers)} games")
+    lines = [f"**GNU Backgammon over the session** ({which}, {depth}; "
+             "`/chouette analysis` for each error)"]
+    for player in players(every):
+        checker, cube = figures(every, player)
+        parts = [f.text(kind) for f, kind in ((checker, "checker"), (cube, "cube"))
+                 if f.decisions]
+        if parts:
+            lines.append(f"{shown(player)}: " + " · ".join(parts))
+    bad = worst(every)
+    if bad is not None:
+        word = mark(float(bad["loss"]))
+        lines.append(f"Worst: game {bad['game']}, {phrase(bad, shown)}"
+                     + (f" ({word})" if word else ""))
+    return "\n".join(lines)

@@ -231,3 +231,39 @@ async def test_without_the_extra_nothing_is_queued(tmp_path: Path,
         assert queue.idle.is_set() and await AnalysisStore(store).games("t1") == {}
         (line,) = [r.getMessage() for r in caplog.records if "not installed" in r.getMessage()]
         assert "pip install -e '.[analysis]'" in line
+
+
+async def test_the_sessions_figures_follow_the_final_sheet_once(
+        tmp_path: Path, result: dict[str, Any]) -> None:
+    _, events, _ = apply([*CHOUETTE, '{"cmd": "end_session"}'])
+    posts: list[tuple[str, int, str]] = []
+
+    async def post(table: str, game: int, text: str) -> None:
+        posts.append((table, game, text))
+
+    async def states(table: str) -> TableState:
+        return replay(events)
+
+    async with EventStore(tmp_path / "c.db") as store:
+        await store.append("t1", 0, events[:-1], None, None)
+        queue = AnalysisQueue(store, states, post, plies=0)
+        queue.start()
+        queue.notice("t1", replay(events[:-1]))  # the game over: its verdict
+        await asyncio.wait_for(queue.idle.wait(), 60)
+        await store.append("t1", len(events) - 1, events[-1:], None, None)
+        queue.notice("t1", replay(events))  # the session over: its figures
+        await asyncio.wait_for(queue.idle.wait(), 60)
+        assert [g for _, g, _ in posts] == [1, 0]
+        text = posts[1][2]
+        assert text.startswith("**GNU Backgammon over the session** (game 1, 0-ply")
+        game = posts[0][2].splitlines()
+        for player in ("Ann", "Bob", "Cy"):  # one game: the same figures as the game's
+            assert [x for x in text.splitlines() if x.startswith(player + ": ")] == [
+                x for x in game if x.startswith(player + ": ")]
+        assert "Worst: game 1, Ann: dropped Bob's 4-cube" in text
+        await queue.close()
+        again = AnalysisQueue(store, states, post, plies=0)  # a restart: nothing twice
+        await again.resume()
+        again.start()
+        await asyncio.wait_for(again.idle.wait(), 60)
+        assert len(posts) == 2

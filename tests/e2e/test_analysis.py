@@ -1,7 +1,8 @@
 """GNU Backgammon's verdict after each game, black-box: a game played to its end (a Team
 double taken, the Box's double dropped), the analysis posted once in #board with each
-player's figures, `/chouette analysis` answering with the worst error's board, and a
-kill -9 while the analysis is queued, after which the message still comes, once."""
+player's figures, `/chouette analysis` answering with the worst error's board, the
+session's figures after the final sheet, and a kill -9 while the analysis is queued, after
+which the message still comes, once."""
 
 from __future__ import annotations
 
@@ -107,3 +108,23 @@ async def test_a_kill_9_while_the_analysis_is_queued_loses_nothing(drv: Any) -> 
     await drv.settle()
     assert len(verdicts(drv)) == 1, rows  # posted once, whatever the kill interrupted
     await drv.wait_for(lambda: analysed(drv) == [(1, 1)], timeout=10)
+
+
+@e2e(env=ENV)
+async def test_the_sessions_figures_come_beside_the_final_sheet(drv: Any) -> None:
+    box, team = await quick_game(drv)
+    await drv.wait_for(lambda: verdicts(drv), timeout=90)
+    r = await drv.slash(team[-1], KIBITZ, "chouette end")
+    assert r.acked
+
+    def after_sheet() -> list[str]:
+        contents = [m["content"] for m in drv.messages(BOARD)]
+        final = [i for i, c in enumerate(contents) if c.startswith("**Final score**")]
+        return [c for c in contents[final[0]:] if c.startswith(
+            "**GNU Backgammon over the session**")] if final else []
+
+    await drv.wait_for(after_sheet, timeout=60)
+    await drv.settle()
+    (text,) = after_sheet()
+    assert all(any(read(line).startswith(f"{p}: ") for line in text.splitlines())
+               for p in (box, *team)), text
