@@ -205,7 +205,9 @@ class AnalysisQueue:
         for game in ended:
             if game not in done:
                 started = time.monotonic()
-                result = await self._analyse(game_transcript(events, game))
+                # the rules' replay of a long game takes some 0.1 s: off the event loop
+                transcript = await asyncio.to_thread(game_transcript, events, game)
+                result = await self._analyse(transcript)
                 await self.rows.save(table_id, game, self.plies, result)
                 log.info("table %s game %d analysed at %d-ply in %.1f s", table_id, game,
                          self.plies, time.monotonic() - started)
