@@ -97,16 +97,19 @@ async def test_the_verdict_is_posted_after_the_game_and_shown_on_request(drv: An
     assert "There is no game 2" in r.text(), r.text()
 
 
-@e2e(env=ENV)
+@e2e(env={"CHOUETTE_ANALYSIS_PLIES": "4"})  # slow: still analysing when killed
 async def test_a_kill_9_while_the_analysis_is_queued_loses_nothing(drv: Any) -> None:
     await quick_game(drv)
-    await drv.restart()  # kill -9 at once: the game is over, its analysis queued
-    rows = analysed(drv)
-    assert (1, 1) not in rows  # killed before the verdict was posted
+    await drv.kill_bot()  # kill -9 at once: the game is over, its analysis under way
+    assert analysed(drv) == []  # nothing stored for it: the store says it is still wanted
+    drv.extra_env["CHOUETTE_ANALYSIS_PLIES"] = "0"
+    await drv.start_bot()
+    await drv.wait_ready(require_commands=False)
     await delivered(drv)
     await drv.wait_for(lambda: verdicts(drv), timeout=90)
     await drv.settle()
-    assert len(verdicts(drv)) == 1, rows  # posted once, whatever the kill interrupted
+    assert len(verdicts(drv)) == 1  # posted once
+    assert "(0-ply" in verdicts(drv)[0]["content"]
     await drv.wait_for(lambda: analysed(drv) == [(1, 1)], timeout=10)
 
 
