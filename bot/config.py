@@ -10,6 +10,8 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
+from bot.analysis_client import POST_GAME_PLIES
+
 PROJECT = Path(__file__).resolve().parents[1]  # the checkout: .env and data/ live here
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -39,6 +41,7 @@ class Settings:
     backup_dir: Path | None = None  # where `backup` writes; None: backups/ beside the database
     container: str = ""  # the image says it runs in a container (CHOUETTE_CONTAINER)
     manual_url: str = ""  # where players read docs/commands.md (/chouette help links it)
+    analysis_plies: int = POST_GAME_PLIES  # gnubg's depth after each game (issue 21)
     env_file: Path = PROJECT / ".env"  # where the settings file was looked for
     env_found: bool = False  # whether it was there
 
@@ -78,7 +81,12 @@ class Settings:
                                     f"{where}.") from None
             if numbers[name] < 0:
                 raise SettingsError(f"{key} can't be negative: fix it in {where}.")
+        plies = (values.get("CHOUETTE_ANALYSIS_PLIES") or "").strip()
+        if plies and (not plies.isdigit() or int(plies) > 4):
+            raise SettingsError(f"CHOUETTE_ANALYSIS_PLIES is gnubg's depth, 0 to 4, not "
+                                f"{plies!r}: fix it in {where}.")
         return cls(
+            analysis_plies=int(plies) if plies else cls.analysis_plies,
             max_tables=int(numbers["max_tables"]),
             delete_after_hours=numbers["delete_after_hours"],
             discord_token=(values.get("DISCORD_TOKEN") or "").strip(),

@@ -81,4 +81,14 @@ MIGRATIONS: tuple[Migration, ...] = (
         value TEXT NOT NULL
     ) WITHOUT ROWID;
     """,
+    """
+    CREATE TABLE analyses (
+        table_id TEXT NOT NULL,
+        game INTEGER NOT NULL,
+        plies INTEGER NOT NULL,
+        result TEXT NOT NULL,
+        posted INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, game)
+    ) WITHOUT ROWID;
+    """,  # issue 21: GNU Backgammon's verdict on each game (bot/analysis_queue.py)
 )

@@ -304,6 +304,11 @@ class EventStore:
             "SELECT seed FROM dice_seeds WHERE table_id = ? AND game = ?", (table_id, game)))
         return bytes.fromhex(rows[0][0]) if rows else None
 
+    @property
+    def writing(self) -> AbstractAsyncContextManager[Any]:
+        """The lock every write takes (for a module with tables of its own: issue 21)."""
+        return self._write
+
     async def meta(self, key: str) -> str | None:
         """A value the bot keeps about itself (not about a table), or None."""
         rows = list(await self.db.execute_fetchall("SELECT value FROM meta WHERE key = ?",

@@ -78,7 +78,11 @@ class Moderation(Subcommands):
 
 
 class History(Subcommands):
-    """/chouette history: what moderators and players read of the corrections."""
+    """/chouette mod history: what moderators and players read of the corrections (beside
+    correct and undo; /chouette holds Discord's 25 subcommands a group already)."""
+
+    def group(self) -> app_commands.Group:
+        return self.bot.moderation
 
     @app_commands.command()
     async def history(self, interaction: discord.Interaction) -> None:
@@ -103,7 +107,7 @@ class History(Subcommands):
 
 
 async def setup(bot: ChouetteBot) -> None:
-    """Add /chouette mod blind|unblind|correct|undo|disconnected and /chouette history."""
+    """Add /chouette mod blind|unblind|correct|undo|disconnected|history."""
     await bot.add_cog(Moderation(bot))
     await bot.add_cog(History(bot))
 

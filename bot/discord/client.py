@@ -43,7 +43,7 @@ from rules.commands import Command
 log = logging.getLogger(__name__)
 
 INITIAL_EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scores", "cogs.moderation", "cogs.stats",
-                      "cogs.records", "cogs.help")
+                      "cogs.records", "cogs.help", "cogs.analysis")
 
 
 class ChouetteBot(commands.Bot):

@@ -17,7 +17,7 @@ import hashlib
 import io
 import logging
 import time
-from collections.abc import Awaitable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from functools import partial
 from typing import Any, Protocol
 
@@ -85,6 +85,7 @@ class Presenter:
         self.bot = bot
         self.timers = Timers()  # deliveries retried, ended tables removed
         self.boards = Boards(bot)
+        self.after_show: list[Callable[[str, TableState], None]] = []  # issue 21: analysis
 
     def names(self, state: TableState, text: str,
               users: Mapping[str, str] | None = None) -> str:
@@ -147,6 +148,8 @@ class Presenter:
         if state.ended:
             self.retire(channels, time.time())
         await self.bot.store.delivered(table_id, outcome.version)
+        for hook in self.after_show:  # issue 21: a game over is queued for analysis
+            hook(table_id, state)
         await self.bot.flow.advance(table_id, state)
 
     async def _record(self, channels: Channels, lines: list[str], tag: str) -> None:

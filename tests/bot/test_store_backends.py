@@ -83,7 +83,7 @@ async def test_channels_and_the_outbox_are_kept(target: Path | str) -> None:
 
 
 LATER = """
-    CREATE TABLE analyses (
+    CREATE TABLE reviews (
         table_id TEXT NOT NULL,
         game INTEGER NOT NULL,
         report TEXT NOT NULL,
@@ -103,16 +103,16 @@ async def test_a_migration_and_statements_written_for_sqlite_work_on_both(
     async with EventStore(target) as store:
         assert (await store.load("t")).version == 1
         db = store.db
-        await db.execute("INSERT OR REPLACE INTO analyses (table_id, game, report) "
+        await db.execute("INSERT OR REPLACE INTO reviews (table_id, game, report) "
                          "VALUES (?, ?, ?)", ("t", BIG, "first"))
-        await db.execute("INSERT OR REPLACE INTO analyses (table_id, game, report) "
+        await db.execute("INSERT OR REPLACE INTO reviews (table_id, game, report) "
                          "VALUES (?, ?, ?)", ("t", BIG, "second"))
-        await db.execute("INSERT OR IGNORE INTO analyses (table_id, game, report) "
+        await db.execute("INSERT OR IGNORE INTO reviews (table_id, game, report) "
                          "VALUES (?, ?, ?)", ("t", BIG, "third"))
-        rows = await db.execute_fetchall("SELECT game, report, made > 0 FROM analyses")
+        rows = await db.execute_fetchall("SELECT game, report, made > 0 FROM reviews")
         assert rows == [(BIG, "second", True)]
     async with EventStore(target) as again:  # applied once, numbered after the others
-        rows = await again.db.execute_fetchall("SELECT report FROM analyses")
+        rows = await again.db.execute_fetchall("SELECT report FROM reviews")
         assert rows == [("second",)]
 
 
@@ -120,7 +120,7 @@ def test_postgres_reads_the_store_sql_as_written() -> None:
     assert placeholders("SELECT '?', x FROM t WHERE a = ? AND b IN (?, ?)") == (
         "SELECT '?', x FROM t WHERE a = $1 AND b IN ($2, $3)")
     assert " ".join(postgres_ddl(LATER).split()) == (
-        "CREATE TABLE analyses ( table_id TEXT NOT NULL, game BIGINT NOT NULL, report TEXT "
+        "CREATE TABLE reviews ( table_id TEXT NOT NULL, game BIGINT NOT NULL, report TEXT "
         "NOT NULL, made BIGINT NOT NULL DEFAULT (CAST(EXTRACT(EPOCH FROM now()) AS BIGINT)), "
         "PRIMARY KEY (table_id, game) );")
     assert shown("postgresql://bot:s3cret@db:5432/chouette") == (

@@ -48,7 +48,7 @@ async def test_an_unloaded_extension_takes_its_subcommands_with_it(simcord_env: 
     every = subcommands(simcord_env)
     await simcord_env.bot.unload_extension("cogs.moderation")
     assert every - subcommands(simcord_env) == {
-        "chouette history", "chouette mod blind", "chouette mod unblind",
+        "chouette mod history", "chouette mod blind", "chouette mod unblind",
         "chouette mod correct", "chouette mod undo", "chouette mod disconnected"}
     await simcord_env.bot.load_extension("cogs.moderation")
     assert subcommands(simcord_env) == every
@@ -65,7 +65,7 @@ async def test_a_reloaded_cog_still_runs_the_table(simcord_env: Any) -> None:
     assert sheet.ephemeral and sheet.response.attachments
 
 
-@pytest.mark.parametrize("command", ["chouette leave", "chouette sheet", "chouette history",
+@pytest.mark.parametrize("command", ["chouette leave", "chouette sheet", "chouette mod history",
                                      "chouette record", "chouette mod undo"])
 async def test_outside_a_table_every_table_command_says_so_privately(
         simcord_env: Any, command: str, caplog: pytest.LogCaptureFixture) -> None:

@@ -1,5 +1,5 @@
 """Corrections on Discord: a moderator proposes, the players concerned agree with the board's
-buttons, the sheet shows the new line, and /chouette history tells the whole story."""
+buttons, the sheet shows the new line, and /chouette mod history tells the whole story."""
 
 from typing import Any
 
@@ -42,7 +42,7 @@ async def test_a_score_correction_is_made_when_both_players_agree(simcord_env: A
     state = await table_state(simcord_env, board)
     totals = state.sheet.totals()
     assert totals[str(bo.id)] - totals[str(ann.id)] == 4  # 2 each way from equal results
-    told = await ann.slash(board, "chouette history")
+    told = await ann.slash(board, "chouette mod history")
     assert told.ephemeral
     assert "Correction 1 (score), proposed by <@" in told.response.content
     assert "Reason: bo's drop was entered for ann" in told.response.content
@@ -66,6 +66,6 @@ async def test_an_undo_takes_back_the_boxs_play_once_the_captain_agrees(
     await bo.click(board_message(board), label="Agree to correction 1")
     assert "Waiting for ann to play 3-1" in board_message(board).content
     await play(ann, board, "8/5 6/5")
-    told = await ann.slash(board, "chouette history")
+    told = await ann.slash(board, "chouette mod history")
     assert "Correction 1 (undo)" in told.response.content
     assert "take back the last checker play" in told.response.content

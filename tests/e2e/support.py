@@ -47,7 +47,9 @@ def e2e(*, permissions: int = INVITE, env: dict[str, str] | None = None,
                                                   rate_limits=rate_limits),
                                  env={"CHOUETTE_DB": f"{tmp}/chouette.sqlite3",
                                       "CHOUETTE_ENV_FILE": f"{tmp}/none.env",  # no .env
-                                      "CHOUETTE_AUTOROLL": "0", **(env or {})},
+                                      "CHOUETTE_AUTOROLL": "0",
+                                      "CHOUETTE_ANALYSIS_PLIES": "0",  # issue 21: quick
+                                      **(env or {})},
                                  log_path=log_dir / f"e2e-{fn.__name__}.log",
                                  guild_ready_timeout=0.2, **kwargs)
                     try:

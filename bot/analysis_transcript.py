@@ -1,0 +1,170 @@
+"""A played game as a play-mode transcript (contract 2), rebuilt from a table's events, for
+the analysis worker (contract 5 reads transcripts, the store keeps events).
+
+Pure: standard library and `rules/` only. The game is set up as it stood when it started
+(the rules, the stakes, the seating), then each stored action becomes the command that makes
+the same events: a candidate command is tried on the transcript's own table with the rules'
+`decide`, and kept only if it makes what the store holds (a roll's dice, a play, a cube's
+turn or answer, by the same player). A stored event no command here remakes (a player gone
+away, a proxy, a resignation) is passed over: the decisions around it are still found.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from rules.commands import parse
+from rules.errors import RuleError
+from rules.events import (
+    CubeTurned,
+    Event,
+    GameAbandoned,
+    GameEnded,
+    GameHeldOver,
+    GameResumed,
+    GameStarted,
+    Moved,
+    PlayerAway,
+    Rolled,
+)
+from rules.game import shooter
+from rules.state import TableState, evolve, replay
+from rules.table import decide
+
+ANSWERS = ("take", "drop", "beaver", "raccoon", "aardvark")
+_OVER = (GameEnded, GameAbandoned, GameHeldOver)
+
+
+def ended_games(events: Sequence[Event]) -> list[int]:
+    """The numbers of the games played on a board that ended (a result, not a game
+    abandoned or held over; a scorekeeper's games have no board, nothing to analyse)."""
+    numbers: list[int] = []
+    current = None
+    for event in events:
+        if isinstance(event, GameStarted):
+            current = event.number if event.position is not None else None
+        elif isinstance(event, GameHeldOver):
+            current = None
+        elif isinstance(event, GameResumed):  # (analysed up to its hold: docs/analysis.md)
+            current = event.number
+        elif isinstance(event, GameEnded) and current is not None:
+            numbers.append(current)
+            current = None
+    return numbers
+
+
+def game_transcript(events: Sequence[Event], number: int) -> list[str]:
+    """Game `number` of the table whose events are `events`, as transcript lines (JSON):
+    empty if no such game was played on a board."""
+    real = TableState()
+    for index, event in enumerate(events):
+        if (isinstance(event, GameStarted) and event.number == number
+                and event.position is not None and real.seating is not None):
+            return _played(real, event, events[index + 1:])
+        real = evolve(real, event)
+    return []
+
+
+def _setup(state: TableState, started: GameStarted) -> list[dict[str, Any]]:
+    """open, join (each with his stake), seat, start: the table as the game began."""
+    seating = state.seating
+    assert seating is not None
+    options = {f.name: getattr(state.rules, f.name) for f in dataclasses.fields(state.rules)}
+    lines: list[dict[str, Any]] = [
+        {"cmd": "open", "preset": state.preset, "mode": "play",
+         "options": json.loads(json.dumps(options))}]
+    players = [seating.box, *([seating.partner] if seating.partner else []), *seating.team]
+    for player in players:
+        member = state.member(player)
+        lines.append({"cmd": "join", "by": player, "stake": member.stake if member else 1})
+    seat: dict[str, Any] = {"cmd": "seat", "order": [seating.box, *seating.team]}
+    if seating.partner:
+        seat["partner"] = seating.partner
+    lines += [seat, {"cmd": "start", "opening": [list(pair) for pair in started.opening]}]
+    return lines
+
+
+def _played(before: TableState, started: GameStarted, rest: Sequence[Event]) -> list[str]:
+    lines: list[str] = []
+    mine = TableState()
+    for data in _setup(before, started):
+        try:
+            mine = replay(decide(mine, parse(data)), mine)
+        except RuleError:
+            continue  # (the setup is the rules' own; a refusal leaves the line out)
+        lines.append(json.dumps(data))
+    at = 0
+    while at < len(rest) and mine.game is not None:
+        for data in _candidates(mine, rest, at):
+            try:
+                made = decide(mine, parse(data))
+            except RuleError:
+                continue
+            if made and _same(made, rest[at:at + len(made)]):
+                mine = replay(made, mine)
+                lines.append(json.dumps(data))
+                at += len(made)
+                break
+        else:  # no command remakes it: passed over
+            if isinstance(rest[at], _OVER):
+                break
+            at += 1
+    return lines
+
+
+def _candidates(state: TableState, events: Sequence[Event], at: int
+                ) -> Iterator[dict[str, Any]]:
+    """The commands that may have made `events[at]` (and those after it, with it)."""
+    event = events[at]
+    who = shooter(state) or ""
+    if isinstance(event, Rolled):
+        yield {"cmd": "roll", "by": who, "dice": list(event.dice)}
+    elif isinstance(event, Moved):
+        yield {"cmd": "move", "by": who, "play": event.play}
+    elif isinstance(event, PlayerAway):
+        yield {"cmd": "away" if event.away else "back", "by": event.player}
+    elif isinstance(event, CubeTurned):
+        group = [e for e in _run(events, at) if e.action == event.action]
+        cubes = [e.cube.team_player for e in group]
+        if event.action == "double":
+            yield {"cmd": "double", "by": event.by}
+            yield {"cmd": "double", "by": event.by, "cubes": cubes}
+        elif event.action in ANSWERS:
+            yield {"cmd": event.action, "by": event.by}
+            yield {"cmd": event.action, "by": event.by, "cubes": cubes}
+            answers: dict[str, list[str]] = {}
+            for e in _run(events, at):
+                answers.setdefault(e.action, []).append(e.cube.team_player)
+            yield {"cmd": "answer", "by": event.by, **answers}
+
+
+def _run(events: Sequence[Event], at: int) -> list[CubeTurned]:
+    """The cube events from `at` on by the same player, one after another."""
+    first = events[at]
+    assert isinstance(first, CubeTurned)
+    run: list[CubeTurned] = []
+    for event in events[at:]:
+        if not isinstance(event, CubeTurned) or event.by != first.by:
+            break
+        run.append(event)
+    return run
+
+
+def _same(made: Sequence[Event], stored: Sequence[Event]) -> bool:
+    """Whether the events a command made are those stored, as far as the game goes."""
+    return len(made) == len(stored) and all(
+        _key(a) == _key(b) for a, b in zip(made, stored, strict=True))
+
+
+def _key(event: Event) -> tuple[Any, ...]:
+    if isinstance(event, Rolled):
+        return ("Rolled", event.dice)
+    if isinstance(event, Moved):
+        return ("Moved", event.play)
+    if isinstance(event, CubeTurned):
+        return ("CubeTurned", event.cube.team_player, event.cube.box_player, event.action,
+                event.by)
+    return (type(event).__name__,)

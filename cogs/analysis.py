@@ -1,0 +1,103 @@
+"""GNU Backgammon's verdict on the games (issue 21): posted in #board after each game, and
+`/chouette analysis` for a player's list and an error on its board.
+
+The queue (`bot/analysis_queue.py`) is this extension's resource: one worker process for
+the bot, made when the extension loads and ended when it unloads. What is analysed and
+posted is in the store, never here. Who may see what when is the rules'
+(`rules/review.py`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import discord
+from discord import app_commands
+
+from bot import analysis_client, analysis_view
+from bot.analysis_queue import AnalysisQueue
+from bot.discord.client import ChouetteBot
+from bot.discord.presenter import message_nonce
+from bot.tasks import spawn
+from cogs import Subcommands, this_table
+from rules.errors import RuleError
+from rules.review import may_see_analysis
+
+
+class Analysis(Subcommands):
+    """/chouette analysis, and the post-game message."""
+
+    def __init__(self, bot: ChouetteBot) -> None:
+        super().__init__(bot)
+        self.queue = AnalysisQueue(bot.store, bot.service.state, self._post,
+                                   plies=bot.settings.analysis_plies)
+
+    async def cog_load(self) -> None:
+        await super().cog_load()
+        self.bot.presenter.after_show.append(self.queue.notice)
+        self._resuming = spawn(self._resume(), "analysis resume")
+
+    async def cog_unload(self) -> None:
+        await super().cog_unload()
+        if self.queue.notice in self.bot.presenter.after_show:
+            self.bot.presenter.after_show.remove(self.queue.notice)
+        self._resuming.cancel()
+        await self.queue.close()
+
+    async def _resume(self) -> None:
+        await self.bot.wait_until_ready()  # the channels can be seen
+        await self.queue.resume()
+        self.queue.start()
+
+    async def _post(self, table_id: str, game: int, text: str) -> None:
+        channels = await self.bot.store.channels(table_id=table_id)
+        channel = self.bot.get_channel(channels.board_id) if channels else None
+        if isinstance(channel, discord.TextChannel):
+            await channel.send(text[:2000], nonce=message_nonce(table_id, "analysis", str(game)))
+
+    @app_commands.command()
+    @app_commands.describe(
+        game="the game's number (default: every game of the session analysed so far)",
+        player="whose decisions (default: yours if you played, else everyone's)",
+        error="the number of a listed error, to see on its board (default: the worst)")
+    async def analysis(self, interaction: discord.Interaction,
+                       game: app_commands.Range[int, 1] | None = None,
+                       player: discord.Member | None = None,
+                       error: app_commands.Range[int, 1] | None = None) -> None:
+        """GNU Backgammon's verdict: a player's errors in a game or the session, on the board."""
+        table = await this_table(self.bot, interaction)
+        if not analysis_client.available():
+            await self.bot.reply(interaction, analysis_client.HOW_TO_ENABLE)
+            return
+        state = await self.bot.service.state(table)
+        try:
+            may_see_analysis(state, game)
+        except RuleError as exc:
+            await self.bot.reply(interaction, str(exc))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        stored = await self.queue.rows.games(table)
+        waiting = analysis_view.not_ready(state, stored, game)
+        if waiting is not None:
+            await self.bot.reply(interaction, waiting)
+            return
+        me = str(interaction.user.id)
+        decided = {d["player"] for s in stored.values() if s.failed is None
+                   for d in s.result["decisions"]}
+        whose = analysis_view.choose_player(decided, me,
+                                            str(player.id) if player is not None else None)
+        events = [s.event for s in await self.bot.store.events(table)]
+        shown = await asyncio.to_thread(analysis_view.answer, state, events, stored, game,
+                                        whose, error)
+        if shown.board is None:
+            await interaction.followup.send(shown.text, ephemeral=True)
+            return
+        await interaction.followup.send(
+            shown.text, ephemeral=True,
+            file=discord.File(io.BytesIO(shown.board), filename="analysis.png"))
+
+
+async def setup(bot: ChouetteBot) -> None:
+    """Add /chouette analysis and the post-game analysis."""
+    await bot.add_cog(Analysis(bot))

@@ -1,0 +1,270 @@
+"""The Discord side of GNU Backgammon's verdict (issue 21), on real analyses: gnubg itself
+at 0 ply through the worker (no mock), on tests/analysis/data/chouette.jsonl.
+
+- a played game rebuilt from its events is the transcript that was played;
+- the post-game message: each player's checker and cube figures apart, gnubg's error rate,
+  the worst error named, names escaped;
+- the command's list and one error on its board with gnubg's numbers;
+- the queue: a game over is analysed, stored and posted once; a crash before the post, or
+  during the analysis, is made good at the next start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from analysis.decisions import find
+from bot.analysis_client import analyse_game
+from bot.analysis_queue import AnalysisQueue, AnalysisStore, Stored
+from bot.analysis_text import ERROR, figures, phrase, post_game, worst
+from bot.analysis_transcript import ended_games, game_transcript
+from bot.analysis_view import answer
+from bot.markdown import escape
+from bot.scenario import apply
+from bot.store import EventStore
+from rules.board import legal_plays
+from rules.commands import parse
+from rules.game import shooter
+from rules.notation import format_play
+from rules.state import TableState, replay
+from rules.table import decide
+
+DATA = Path(__file__).parents[1] / "analysis" / "data"
+CHOUETTE = (DATA / "chouette.jsonl").read_text().splitlines()
+NAMES = {"Ann": "**Ann_**", "Bob": "Bob", "Cy": "@Cy"}  # markdown in names: escaped
+
+
+def shown(player: str) -> str:
+    return escape(NAMES.get(player, player))
+
+
+@pytest.fixture(scope="module")
+def result() -> dict[str, Any]:
+    return asyncio.run(analyse_game(CHOUETTE, 0))
+
+
+def session(seed: int, games: int = 2) -> list[str]:
+    """A play-mode session of `games` games at a table of three: random legal plays, the
+    Captain doubling now and then and the Box taking."""
+    rng, state, lines = random.Random(seed), TableState(), list[str]()
+
+    def do(data: dict[str, object]) -> bool:
+        nonlocal state
+        try:
+            state = replay(decide(state, parse(data)), state)
+        except Exception:
+            return False
+        lines.append(json.dumps(data))
+        return True
+
+    do({"cmd": "open", "preset": "atlanta", "mode": "play"})
+    do({"cmd": "seat", "order": ["ann", "bob", "cy"]})
+    for _ in range(games):
+        do({"cmd": "start", "opening": [[rng.randint(1, 3), rng.randint(4, 6)]]})
+        for _ in range(2000):
+            game, seating = state.game, state.seating
+            if game is None or game.position is None or seating is None:
+                break
+            who = shooter(state)
+            if game.dice is None:
+                captain = seating.team[0]
+                if (who == captain and rng.random() < 0.1
+                        and do({"cmd": "double", "by": captain})):
+                    do({"cmd": "answer", "by": seating.box, "take": [captain]})
+                do({"cmd": "roll", "by": who, "dice": [rng.randint(1, 6), rng.randint(1, 6)]})
+            elif plays := legal_plays(game.position, game.dice):
+                do({"cmd": "move", "by": who, "play": format_play(rng.choice(plays))})
+    return lines
+
+
+def test_a_game_rebuilt_from_its_events_is_the_game_played() -> None:
+    _, events, _ = apply(CHOUETTE)
+    assert ended_games(events) == [1]
+    assert find(game_transcript(events, 1))[0] == find(CHOUETTE)[0]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_each_game_of_a_session_is_rebuilt_on_its_own(seed: int) -> None:
+    lines = session(seed)
+    _, events, rejected = apply(lines)
+    assert not rejected and ended_games(events) == [1, 2]
+    every = find(lines)[0]
+    for number in (1, 2):
+        alone = find(game_transcript(events, number))[0]
+        assert [d.__dict__ | {"game": 0} for d in alone] == [
+            d.__dict__ | {"game": 0} for d in every if d.game == number]
+        assert alone
+
+
+def test_the_post_game_message_keeps_checker_and_cube_figures_apart(
+        result: dict[str, Any]) -> None:
+    text = post_game(result, 3, 0, shown)
+    lines = text.splitlines()
+    assert lines[0].startswith("**GNU Backgammon on game 3** (0-ply")
+    assert len(lines) == 5 and len(text) < 600  # a heading, three players, the worst
+    for player, summary in result["players"].items():
+        (line,) = [x for x in lines if x.startswith(shown(player) + ": ")]
+        checker, cube = figures(result["decisions"], player)
+        assert cube.decisions == summary["cube_decisions"]  # contract 5's own counts
+        assert cube.loss == pytest.approx(summary["cube_loss"], abs=1e-9)
+        assert f"cube {cube.errors} error" in line
+        assert f"-{cube.loss:.3f}, {cube.loss / cube.decisions * 1000:.1f} mEMG" in line
+        if summary["moves"]:
+            assert f"checker {checker.errors} error" in line and line.index("checker") < (
+                line.index("cube"))
+        else:
+            assert "checker" not in line
+    bad = worst(result["decisions"])
+    assert bad is not None and bad["loss"] == max(d["loss"] for d in result["decisions"])
+    assert lines[-1] == f"Worst: {phrase(bad, shown)} (very bad)"
+    # Ann dropped Bob's double to 4 (Bob owned his cube at 2): gnubg would have beavered
+    assert lines[-1].startswith(r"Worst: \*\*Ann\_\*\*: dropped Bob's 4-cube that was a "
+                                "beaver, -1.1")
+    assert "@\u200bCy" in text and "@Cy" not in text
+
+
+def test_errors_count_from_gnubgs_doubtful_and_rate_per_decision(
+        result: dict[str, Any]) -> None:
+    checker, cube = figures(result["decisions"], "Cy")
+    cy = [d for d in result["decisions"] if d["player"] == "Cy"]
+    assert checker.decisions == 0 and cube.decisions == len(cy) == 3
+    assert cube.errors == sum(d["loss"] >= ERROR for d in cy)
+    assert cube.rate == pytest.approx(sum(d["loss"] for d in cy) / 3 * 1000)
+
+
+def test_the_command_lists_a_players_errors_and_shows_one_on_its_board(
+        result: dict[str, Any]) -> None:
+    _, events, _ = apply(CHOUETTE)
+    state = replay(events)
+    stored = {1: Stored(1, 0, result, True)}
+    first = answer(state, events, stored, 1, "Bob", None)
+    lines = first.text.splitlines()
+    assert lines[0].startswith("**GNU Backgammon on game 1** (0-ply")
+    errors = [x for x in lines if x.startswith("`")]
+    bob = [d for d in result["decisions"] if d["player"] == "Bob" and d["loss"] >= 0.0005]
+    assert len(errors) == len(bob) and all(" Bob " in x for x in errors)
+    assert first.board is not None and first.board.startswith(b"\x89PNG")
+    # error 1 is Bob's 6-3 (8/5 8/2*): gnubg's five best plays and his, with its rank
+    one = answer(state, events, stored, 1, "Bob", 1)
+    assert "**Error 1** (very bad): gnubg at 0-ply, best plays: 1. 24/15 " in one.text
+    assert "Played: 8/5 8/2* -0.384 (rank 14)" in one.text
+    # a cube decision: ND / DT / DP as gnubg gives them
+    double = next(i for i, d in enumerate(bob, 1) if d["kind"] == "double")
+    d = bob[double - 1]["details"]
+    cube = answer(state, events, stored, 1, "Bob", double).text
+    assert (f"No double {d['nd']:+.3f} · Double, take {d['dt']:+.3f} · Double, pass "
+            f"{d['dp']:+.3f}") in cube
+    assert "There is no error 99 in this list" in answer(state, events, stored, 1, "Bob",
+                                                         99).text
+
+
+async def test_a_game_over_is_analysed_stored_and_posted_once(tmp_path: Path) -> None:
+    _, events, _ = apply(CHOUETTE)
+    posts: list[tuple[str, int, str]] = []
+
+    async def post(table: str, game: int, text: str) -> None:
+        posts.append((table, game, text))
+
+    async def states(table: str) -> TableState:
+        return replay(events)
+
+    async with EventStore(tmp_path / "c.db") as store:
+        await store.append("t1", 0, events[:-5], None, None)  # the game not over yet
+        queue = AnalysisQueue(store, states, post, plies=0)
+        await queue.resume()
+        queue.start()
+        await queue.idle.wait()
+        assert posts == [] and await AnalysisStore(store).games("t1") == {}
+        queue.notice("t1", replay(events[:-5]))
+        await store.append("t1", len(events) - 5, events[-5:], None, None)  # now it is
+        queue.notice("t1", replay(events))
+        await asyncio.wait_for(queue.idle.wait(), 60)
+        assert [(t, g) for t, g, _ in posts] == [("t1", 1)]
+        assert posts[0][2].startswith("**GNU Backgammon on game 1** (0-ply")
+        (row,) = (await AnalysisStore(store).games("t1")).values()
+        assert row.posted and row.plies == 0 and row.result["players"]
+        await queue.close()
+
+        # a restart: nothing posted twice
+        again = AnalysisQueue(store, states, post, plies=0)
+        await again.resume()
+        again.start()
+        await asyncio.wait_for(again.idle.wait(), 60)
+        assert len(posts) == 1
+
+        # killed after the verdict was stored and before it was posted: posted at start;
+        # killed while analysing (nothing stored): analysed and posted at start
+        await store.db.execute("UPDATE analyses SET posted = 0")
+        await store.append("t2", 0, events, None, None)
+        third = AnalysisQueue(store, states, post, plies=0)
+        await third.resume()
+        third.start()
+        await asyncio.wait_for(third.idle.wait(), 60)
+        assert sorted((t, g) for t, g, _ in posts[1:]) == [("t1", 1), ("t2", 1)]
+        assert posts[1][2] == posts[0][2]  # the same message (and the same nonce in #board)
+        await third.close()
+
+
+async def test_without_the_extra_nothing_is_queued(tmp_path: Path,
+                                                   caplog: pytest.LogCaptureFixture) -> None:
+    _, events, _ = apply(CHOUETTE)
+
+    async def post(table: str, game: int, text: str) -> None:
+        raise AssertionError("nothing is posted")
+
+    async def states(table: str) -> TableState:
+        return replay(events)
+
+    async with EventStore(tmp_path / "c.db") as store:
+        await store.append("t1", 0, events, None, None)
+        queue = AnalysisQueue(store, states, post, plies=0)
+        queue.enabled = False  # as without the analysis extra (`available()` is False)
+        with caplog.at_level("INFO"):
+            await queue.resume()
+        queue.start()
+        queue.notice("t1", replay(events))
+        assert queue.idle.is_set() and await AnalysisStore(store).games("t1") == {}
+        (line,) = [r.getMessage() for r in caplog.records if "not installed" in r.getMessage()]
+        assert "pip install -e '.[analysis]'" in line
+
+
+async def test_the_sessions_figures_follow_the_final_sheet_once(
+        tmp_path: Path, result: dict[str, Any]) -> None:
+    _, events, _ = apply([*CHOUETTE, '{"cmd": "end_session"}'])
+    posts: list[tuple[str, int, str]] = []
+
+    async def post(table: str, game: int, text: str) -> None:
+        posts.append((table, game, text))
+
+    async def states(table: str) -> TableState:
+        return replay(events)
+
+    async with EventStore(tmp_path / "c.db") as store:
+        await store.append("t1", 0, events[:-1], None, None)
+        queue = AnalysisQueue(store, states, post, plies=0)
+        queue.start()
+        queue.notice("t1", replay(events[:-1]))  # the game over: its verdict
+        await asyncio.wait_for(queue.idle.wait(), 60)
+        await store.append("t1", len(events) - 1, events[-1:], None, None)
+        queue.notice("t1", replay(events))  # the session over: its figures
+        await asyncio.wait_for(queue.idle.wait(), 60)
+        assert [g for _, g, _ in posts] == [1, 0]
+        text = posts[1][2]
+        assert text.startswith("**GNU Backgammon over the session** (game 1, 0-ply")
+        game = posts[0][2].splitlines()
+        for player in ("Ann", "Bob", "Cy"):  # one game: the same figures as the game's
+            assert [x for x in text.splitlines() if x.startswith(player + ": ")] == [
+                x for x in game if x.startswith(player + ": ")]
+        assert "Worst: game 1, Ann: dropped Bob's 4-cube" in text
+        await queue.close()
+        again = AnalysisQueue(store, states, post, plies=0)  # a restart: nothing twice
+        await again.resume()
+        again.start()
+        await asyncio.wait_for(again.idle.wait(), 60)
+        assert len(posts) == 2
