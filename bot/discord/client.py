@@ -31,7 +31,7 @@ from bot.discord.actions import DYNAMIC_ITEMS
 from bot.discord.channels import reconcile
 from bot.discord.failures import tell
 from bot.discord.presenter import Presenter
-from bot.discord.sync import sync_commands
+from bot.discord.sync import Translator, sync_commands
 from bot.effects import Outcome
 from bot.flow import Flow
 from bot.markdown import escape
@@ -88,6 +88,7 @@ class ChouetteBot(commands.Bot):
         self._tidy = spawn(self.tidy_up(resumed), "tidy up")
         self.tree.add_command(self.chouette)
         self.tree.error(self.on_app_command_error)
+        await self.tree.set_translator(Translator())
         await sync_commands(self.tree, self.store, self.settings.dev_guild_id)
 
     async def tidy_up(self, table_ids: list[str]) -> None:
