@@ -90,7 +90,8 @@ async def _answer_cube(interaction: discord.Interaction, q: Question) -> None:
         rule = state.rules.raccoons if q.action == "raccoon" else state.rules.aardvarks
         if rule == "by_consent":  # Atlanta 5.4: both must agree
             if why := refusal(state, command):  # nothing happens until agreed
-                await bot.reply(interaction, bot.presenter.names(state, why))
+                await bot.reply(interaction, bot.presenter.names(state, why,
+                                                                 locale=interaction.locale))
                 return
             await ask_consent(interaction, q.across, (
                 f"{shown(state, q.player)} asks to {q.action} your "

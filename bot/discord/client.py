@@ -129,7 +129,7 @@ class ChouetteBot(commands.Bot):
         if not outcome.accepted:
             state = await self.service.state(table_id)
             await self.reply(interaction, self.presenter.names(
-                state, outcome.reason, _named_in(interaction)))
+                state, outcome.reason, _named_in(interaction), interaction.locale))
             return None
         await self.presenter.show(table_id, outcome, interaction)
         return outcome
@@ -164,10 +164,11 @@ class ChouetteBot(commands.Bot):
         if start.seated is not None:
             await self.presenter.show(table_id, start.seated, interaction)
         if start.started is None:  # refused on trial: nothing was stored
-            await self.reply(interaction, self.presenter.names(start.state, start.refused,
-                                                               _named_in(interaction)))
+            await self.reply(interaction, self.presenter.names(
+                start.state, start.refused, _named_in(interaction), interaction.locale))
         elif not start.started.accepted:  # the table moved on since the trial: said as refused
-            await self.reply(interaction, self.presenter.names(start.state, start.refused))
+            await self.reply(interaction, self.presenter.names(
+                start.state, start.refused, locale=interaction.locale))
         else:
             await self.presenter.show(table_id, start.started, interaction)
 

@@ -30,6 +30,7 @@ from bot.discord.boards import Boards
 from bot.discord.channels import reconcile
 from bot.effects import Announce, Outcome, PostSheet, Prompt, name_players
 from bot.flow import Flow
+from bot.i18n import refusal
 from bot.markdown import shown
 from bot.render.sheet import render_sheet
 from bot.service import TableService
@@ -37,11 +38,13 @@ from bot.store import Channels, EventStore
 from bot.tasks import Timer, Timers
 from rules.game import waiting_for
 from rules.ledger import format_points
+from rules.messages import MESSAGES
 from rules.state import TableState
 
 log = logging.getLogger(__name__)
 
 
+TEMPLATES = tuple(MESSAGES.values())  # the refusals' English templates
 RETRY_SECONDS = 3.0  # after Discord refused a request, deliver what is left again
 
 
@@ -87,9 +90,10 @@ class Presenter:
         self.boards = Boards(bot)
 
     def names(self, state: TableState, text: str,
-              users: Mapping[str, str] | None = None) -> str:
-        """A refusal of the rules with the players it names by their names."""
-        return name_players(state, text, users)
+              users: Mapping[str, str] | None = None, locale: object = None) -> str:
+        """A refusal of the rules with the players it names by their names, in `locale`'s
+        language (a Discord locale: the player's own)."""
+        return name_players(state, refusal(text, TEMPLATES, locale), users)
 
     async def show(self, table_id: str, outcome: Outcome,
                    interaction: discord.Interaction | None = None) -> None:
