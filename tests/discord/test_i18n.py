@@ -8,8 +8,10 @@ from typing import Any
 import discord
 from babel.messages.pofile import read_po
 
+from bot.discord.asks import AskButton, prompt_view
 from bot.discord.sync import NAME, Translator
 from bot.i18n import catalogue_path, refusal, translate
+from cogs.help import command_lines, table_part
 from rules.messages import MESSAGES, Player, text
 from tests.discord.test_lobby import open_table, table_state
 
@@ -75,3 +77,27 @@ async def test_a_danish_player_is_refused_in_danish_with_names(simcord_env: Any)
 def test_discord_locales_choose_the_catalogue() -> None:
     assert translate("Decline", "da") == "Sig nej"
     assert translate("Decline", discord.Locale.american_english) == "Decline"
+
+
+async def test_help_speaks_danish_to_a_danish_user(simcord_env: Any) -> None:
+    _, members, board = await open_table(simcord_env, "ann", "bo")
+    state = await table_state(simcord_env, board)
+    said = table_part(state, str(members[0].id), "Waiting for a game.", discord.Locale.danish)
+    assert said.startswith("**Dette bord:** atlanta-regler (botten styrer brættet), før det "
+                           "første spil.")
+    assert "**Dig:** Du er kommet med ved bordet, med indsats ×1." in said
+    assert "**Du kan nu:** **Start game** (på brættet), når nok spillere" in said
+    lines = command_lines(simcord_env.bot.chouette, {}, "da")
+    assert "`/chouette help`: Hvad du kan gøre ved bordet nu, og alle /chouette-kommandoer." \
+        in lines
+    assert "**You:** You have joined the table" in table_part(state, str(members[0].id), "",
+                                                              "en-GB")
+
+
+def test_a_question_by_dm_has_buttons_in_the_servers_language() -> None:
+    view = prompt_view("1", "2", ("take", "drop", "retract"), "3", 2, discord.Locale.danish)
+    labels = [item.item.label for item in view.children if isinstance(item, AskButton)]
+    assert labels == ["Tag", "Giv op", "Afvis Boxens dobling alligevel"]
+    english = prompt_view("1", "2", ("take", "drop"), "3", 2, "en-US")
+    assert [item.item.label for item in english.children
+            if isinstance(item, AskButton)] == ["Take", "Drop"]
