@@ -63,10 +63,10 @@ backup: $(RUN_STAMP)
 	$(BIN)/python -m bot backup
 
 # The translatable texts extracted anew into locale/chouette.pot, every locale/<lang>
-# catalogue updated from it (README: The bot in your language). `make messages LANG=sv`
+# catalogue updated from it (README: The bot in your language). `make messages NEW=sv`
 # starts a new language's catalogue.
 messages: $(RUN_STAMP)
-	$(BIN)/python tools/messages.py $(LANG)
+	$(BIN)/python tools/messages.py $(NEW)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
