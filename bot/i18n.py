@@ -44,6 +44,7 @@ def _key(msgid: str, context: str | None) -> str:
     return f"{context}\x04{msgid}" if context else msgid  # as gettext keys a msgctxt
 
 
+@functools.cache
 def language(locale: object) -> str:
     """The catalogue's language for a Discord locale (`da`, `pt-BR`, a `discord.Locale`):
     the locale itself if it has a catalogue (`pt_BR`), else its language (`sv` of

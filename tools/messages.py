@@ -12,7 +12,7 @@ A new language's catalogue is made from the template when its code is given (`sv
 
 The texts: the rules' refusal templates (rules/messages.py), the /chouette commands' names
 (msgctxt "command name") and descriptions, the DM questions' button labels
-(bot/discord/asks.py), and every `translate("...")` call in bot/ and cogs/.
+(bot/discord/asks.py), the refusal outside a table, and every `translate("...")` call in bot/ and cogs/.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from discord import app_commands
 from bot.discord.asks import ASKS
 from bot.discord.sync import NAME
 from bot.i18n import DOMAIN, LOCALE_DIR, catalogue_path
+from cogs import NOT_A_TABLE
 from rules.messages import MESSAGES
 from tools.commands_doc import chouette_group
 
@@ -58,6 +59,7 @@ def template() -> Catalog:
     for msgid, context, where in commands(asyncio.run(chouette_group())):
         if msgid and msgid != "…":
             pot.add(msgid, context=context or None, auto_comments=[where])
+    pot.add(NOT_A_TABLE, auto_comments=["cogs/__init__.py: NOT_A_TABLE"])
     for action, ask in ASKS.items():
         pot.add(ask.label, auto_comments=[f"bot/discord/asks.py: {action} button"])
     for folder in ("bot", "cogs"):
