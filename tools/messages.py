@@ -12,7 +12,8 @@ A new language's catalogue is made from the template when its code is given (`sv
 
 The texts: the rules' refusal templates (rules/messages.py), the /chouette commands' names
 (msgctxt "command name") and descriptions, the DM questions' button labels
-(bot/discord/asks.py), the refusal outside a table, and every `translate("...")` call in bot/ and cogs/.
+(bot/discord/asks.py), the refusal outside a table (cogs/__init__.py), and every
+`translate("...")` call in bot/ and cogs/.
 """
 
 from __future__ import annotations
