@@ -30,6 +30,7 @@ COPY assets ./assets
 COPY rules ./rules
 COPY bot ./bot
 COPY cogs ./cogs
+COPY locale ./locale
 COPY analysis ./analysis
 
 # A user of its own, who owns the data and backups folders (a new, empty named volume starts

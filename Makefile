@@ -16,7 +16,7 @@ COMPILE := $(LOCK_VENV)/bin/uv pip compile --quiet $(UPGRADE) --generate-hashes 
 	--python-version 3.11 --python-platform x86_64-unknown-linux-gnu \
 	--custom-compile-command 'make lock'
 
-.PHONY: test run deps backup bench lint typecheck clean lock
+.PHONY: test run deps backup bench lint typecheck clean lock messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
@@ -61,6 +61,12 @@ run: $(RUN_STAMP)
 
 backup: $(RUN_STAMP)
 	$(BIN)/python -m bot backup
+
+# The translatable texts extracted anew into locale/chouette.pot, every locale/<lang>
+# catalogue updated from it (README: The bot in your language). `make messages NEW=sv`
+# starts a new language's catalogue.
+messages: $(RUN_STAMP)
+	$(BIN)/python tools/messages.py $(NEW)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

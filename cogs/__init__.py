@@ -16,12 +16,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.failures import Refusal
+from bot.i18n import translate
 
 if TYPE_CHECKING:
     from bot.discord.client import ChouetteBot
 
 NOT_A_TABLE = ("This isn't a chouette table's channel: use one of its channels, or "
-               "`/chouette open` to make a table.")
+               "`/chouette open` to make a table.")  # in the catalogues: tools/messages.py
 
 AppCommand = app_commands.Command[Any, ..., Any] | app_commands.Group
 
@@ -30,7 +31,7 @@ async def this_table(bot: ChouetteBot, interaction: discord.Interaction) -> str:
     """The id of the table whose channels the interaction comes from; a `Refusal` if none."""
     found = await bot.store.channels(channel_id=interaction.channel_id)
     if found is None:
-        raise Refusal(NOT_A_TABLE)
+        raise Refusal(translate(NOT_A_TABLE, interaction.locale))
     return found.table_id
 
 

@@ -1,5 +1,6 @@
 """/chouette help: the table you are at (its preset, your seat, what you can do now), every
-/chouette command as a mention Discord makes clickable, and where the manual is."""
+/chouette command as a mention Discord makes clickable, and where the manual is; in the
+language of the user who asked (`interaction.locale`), English where there is none."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from bot.discord.boards import status
 from bot.discord.client import ChouetteBot
 from bot.discord.sync import command_ids
 from bot.effects import answerer
+from bot.i18n import translate
 from bot.markdown import shown
 from cogs import Subcommands
 from rules.actions import doublers, holders
@@ -30,88 +32,103 @@ def mention(name: str, ids: Mapping[str, int]) -> str:
     return f"</{name}:{root}>" if root else f"`/{name}`"
 
 
-def seat(state: TableState, me: str) -> str:
+def seat(state: TableState, me: str, locale: object = None) -> str:
     """Where `me` sits at the table, in a few words."""
     member, seating = state.member(me), state.seating
     if member is None:
         asked = any(request.player == me for request, _ in state.requests)
-        return ("You asked to join: the players answer on the board." if asked
-                else "You are not at this table: you can watch it from #board.")
-    where = "You have joined the table"
+        return (translate("You asked to join: the players answer on the board.", locale)
+                if asked else
+                translate("You are not at this table: you can watch it from #board.", locale))
+    where = translate("You have joined the table", locale)
     if seating is not None and me == seating.box:
-        where = "You are the Box"
+        where = translate("You are the Box", locale)
     elif seating is not None and me == seating.partner:
-        where = "You are the Box's Partner"
+        where = translate("You are the Box's Partner", locale)
     elif seating is not None and seating.team and me == seating.team[0]:
-        where = "You are the Captain"
+        where = translate("You are the Captain", locale)
     elif seating is not None and me in seating.team:
-        where = f"You are on the Team (seat {seating.team.index(me) + 1})"
+        where = translate("You are on the Team (seat {seat})", locale).format(
+            seat=seating.team.index(me) + 1)
     elif member.waiting:
-        where = "You have joined: you sit down when this game ends"
+        where = translate("You have joined: you sit down when this game ends", locale)
     if member.away:
         by = answerer(state, me)
-        where += (f"; you are away ({shown(state, by)} acts for you)" if by and by != me
-                  else "; you are away")
-    return f"{where}, at stake ×{member.stake}."
+        where += (translate("; you are away ({player} acts for you)", locale).format(
+                      player=shown(state, by)) if by and by != me
+                  else translate("; you are away", locale))
+    return translate("{where}, at stake ×{stake}.", locale).format(where=where,
+                                                                   stake=member.stake)
 
 
-def doings(state: TableState, me: str) -> Iterator[str]:
-    """What `me` can do now, each as the button or command he would use."""
+def doings(state: TableState, me: str, locale: object = None) -> Iterator[str]:
+    """What `me` can do now, each as the button or command they would use."""
     game, member = state.game, state.member(me)
     if state.ended:
         return
     if game is None:
         if member is None:
-            yield "**Join** (on the board)"
+            yield translate("**Join** (on the board)", locale)
         else:
-            yield "**Start game** (on the board), once enough players have joined"
+            yield translate("**Start game** (on the board), once enough players have joined",
+                            locale)
         return
     for player, cube in waiting_for(state):
         if answerer(state, player) != me:
             continue
         if cube.side_of(player) is Side.BOX and cube.state is CubeState.OFFERED \
                 and not cube.is_extra:
-            yield "**Answer the doubles** (on the board)"
+            yield translate("**Answer the doubles** (on the board)", locale)
         else:
-            yield f"answer the cube question on {shown(state, cube.team_player)}'s cube " \
-                  "(sent to you by DM)"
+            yield translate("answer the cube question on {player}'s cube (sent to you by DM)",
+                            locale).format(player=shown(state, cube.team_player))
     if me in confirmers(state):
-        yield "**Confirm the result** (on the board), or give another with `/chouette result`"
+        yield translate("**Confirm the result** (on the board), or give another with "
+                        "`/chouette result`", locale)
     if shooter(state) == me and not waiting_for(state) and not game.resignations:
-        yield ("**Roll** (on the board)" if game.dice is None
-               else "play your move: the menu on the board, or **Type a move**")
+        yield (translate("**Roll** (on the board)", locale) if game.dice is None
+               else translate("play your move: the menu on the board, or **Type a move**",
+                              locale))
     if me in doublers(state):
-        yield "**Double** (on the board)"
+        yield translate("**Double** (on the board)", locale)
     if me in holders(state):
-        yield "**Hold the roll** (on the board), to think about a double"
+        yield translate("**Hold the roll** (on the board), to think about a double", locale)
     if me in game.holds:
-        yield "**Release the roll**, or double"
+        yield translate("**Release the roll**, or double", locale)
 
 
-def table_part(state: TableState, me: str, status: str) -> str:
-    """The lines about this table: preset and mode, his seat, the table now, his moves."""
-    mode = "the bot runs the board" if state.mode == "play" else "scorekeeper: a real board"
-    games = (f"game {state.game.number} in progress" if state.game is not None
-             else "the session is over" if state.ended
-             else f"{state.games_played} game(s) played" if state.games_played
-             else "before the first game")
-    can = list(dict.fromkeys(doings(state, me)))  # once each, in order
-    now = ("**You can now:** " + "; ".join(can) + "." if can
-           else "**You can now:** nothing: wait for the others (the board says who).")
+def table_part(state: TableState, me: str, status: str, locale: object = None) -> str:
+    """The lines about this table: preset and mode, their seat, the table now, their moves
+    (the board's status, `status`, is the table's: in English)."""
+    mode = (translate("the bot runs the board", locale) if state.mode == "play"
+            else translate("scorekeeper: a real board", locale))
+    games = (translate("game {number} in progress", locale).format(number=state.game.number)
+             if state.game is not None
+             else translate("the session is over", locale) if state.ended
+             else translate("{count} game(s) played", locale).format(count=state.games_played)
+             if state.games_played
+             else translate("before the first game", locale))
+    can = list(dict.fromkeys(doings(state, me, locale)))  # once each, in order
+    now = (translate("**You can now:** {doings}.", locale).format(doings="; ".join(can))
+           if can else translate("**You can now:** nothing: wait for the others (the board "
+                                 "says who).", locale))
     return "\n".join([
-        f"**This table:** {state.preset} rules ({mode}), {games}. "
-        "`/chouette rules` explains its house rules.",
-        f"**You:** {seat(state, me)}",
-        f"**Now:** {status}",
+        translate("**This table:** {preset} rules ({mode}), {games}. `/chouette rules` "
+                  "explains its house rules.", locale).format(preset=state.preset, mode=mode,
+                                                              games=games),
+        translate("**You:** {seat}", locale).format(seat=seat(state, me, locale)),
+        translate("**Now:** {status}", locale).format(status=status),
         now])
 
 
-def command_lines(group: app_commands.Group, ids: Mapping[str, int]) -> list[str]:
+def command_lines(group: app_commands.Group, ids: Mapping[str, int],
+                  locale: object = None) -> list[str]:
     """Every /chouette command, one a line: its mention and what it does (the subgroups'
     after the rest)."""
     commands = [c for c in group.walk_commands() if isinstance(c, app_commands.Command)]
     commands.sort(key=lambda c: len(c.qualified_name.split()))
-    return [f"{mention(c.qualified_name, ids)}: {c.description}" for c in commands]
+    return [f"{mention(c.qualified_name, ids)}: {translate(c.description, locale)}"
+            for c in commands]
 
 
 class Help(Subcommands):
@@ -122,18 +139,23 @@ class Help(Subcommands):
         """What you can do at this table now, and every /chouette command."""
         found = await self.bot.store.channels(channel_id=interaction.channel_id)
         ids = await command_ids(self.bot.store)
+        locale = interaction.locale
         if found is not None:
             state = await self.bot.service.state(found.table_id)
-            head = table_part(state, str(interaction.user.id), status(state))
+            head = table_part(state, str(interaction.user.id), status(state), locale)
         else:
-            head = ("You are not in a chouette table's channels: "
-                    f"{mention('chouette open', ids)} makes a table here, and "
-                    f"{mention('chouette help', ids)} in a table's channels explains it.")
+            head = translate("You are not in a chouette table's channels: {open} makes a "
+                             "table here, and {help} in a table's channels explains it.",
+                             locale).format(open=mention("chouette open", ids),
+                                            help=mention("chouette help", ids))
         url = self.bot.settings.manual_url
-        manual = (f"[The manual]({url}): every command and button, and who may use it." if url
-                  else f"The manual: `{MANUAL}` in the bot's source, every command and button.")
-        embed = discord.Embed(title="/chouette commands",
-                              description="\n".join(command_lines(self.bot.chouette, ids)))
+        manual = (translate("[The manual]({url}): every command and button, and who may use "
+                            "it.", locale).format(url=url) if url
+                  else translate("The manual: `{path}` in the bot's source, every command and "
+                                 "button.", locale).format(path=MANUAL))
+        lines = command_lines(self.bot.chouette, ids, locale)
+        embed = discord.Embed(title=translate("/chouette commands", locale),
+                              description="\n".join(lines))
         await interaction.response.send_message(f"{head}\n{manual}", embed=embed,
                                                 ephemeral=True)
 

@@ -145,7 +145,8 @@ class Lobby(Subcommands):
         box = state.seating.box
         command = Stake(by=box, player=me, stake=multiple)
         if why := refusal(state, command):  # from the Box? (nothing stored until he agrees)
-            await self.bot.reply(interaction, self.bot.presenter.names(state, why))
+            await self.bot.reply(interaction, self.bot.presenter.names(
+                state, why, locale=interaction.locale))
             return
         if box == me:  # the Box's own
             await self.bot.act(interaction, table, command)

@@ -37,13 +37,13 @@ class Moderation(Subcommands):
     @app_commands.command()
     @app_commands.describe(member="the kibitzer who loses sight of the table")
     async def blind(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        """Blind a kibitzer: he can no longer see this table's channels (moderators)."""
+        """Blind a kibitzer: they no longer see this table's channels (moderators)."""
         await self.set_sight(interaction, member, True)
 
     @app_commands.command()
     @app_commands.describe(member="the kibitzer who sees the table again")
     async def unblind(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        """Give a blinded kibitzer his sight of this table back (moderators)."""
+        """Give a blinded kibitzer sight of this table again (moderators)."""
         await self.set_sight(interaction, member, False)
 
     @app_commands.command()
@@ -71,7 +71,7 @@ class Moderation(Subcommands):
     @app_commands.command()
     @app_commands.describe(player="the player whose connection dropped")
     async def disconnected(self, interaction: discord.Interaction, player: discord.Member) -> None:
-        """Moderators: a player was cut off; he is away, and may lose his place (FIBS)."""
+        """Moderators: a player was cut off: away now, and may lose the place (FIBS)."""
         table = await this_table(self.bot, interaction)  # the rules: moderators only
         await self.bot.act(interaction, table, Disconnect(
             by=str(interaction.user.id), player=str(player.id)))

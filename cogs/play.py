@@ -39,7 +39,7 @@ class Play(Subcommands):
 
     @app_commands.command()
     @app_commands.describe(player="the other player of the cube",
-                           points="what you pay him (negative: what he pays you); halves ok")
+                           points="what you pay them (negative: what they pay you); halves ok")
     async def settle(self, interaction: discord.Interaction, player: discord.Member,
                      points: float) -> None:
         """Settle your cube with another player for agreed points; a fraction may be rolled off."""
@@ -53,7 +53,7 @@ class Play(Subcommands):
     @app_commands.describe(kind="what you concede: single, gammon or backgammon")
     async def resign(self, interaction: discord.Interaction,
                      kind: Literal["single", "gammon", "backgammon"] = "single") -> None:
-        """Offer to resign: the Box on every cube, a Team player on his own cube."""
+        """Offer to resign: the Box on every cube, a Team player on their own cube."""
         # Each cube's other player accepts or rejects (DM buttons).
         table = await this_table(self.bot, interaction)
         await self.bot.act(interaction, table, Resign(by=str(interaction.user.id), kind=kind))
@@ -92,7 +92,8 @@ class Play(Subcommands):
         sale = Sell(by=me, from_=me, to=str(buyer.id), points=points or None,
                     rolloff=[[[6, 5], [1, 2]]])  # any throw: only asks if a sale would do
         if why := refusal(state, sale):  # now? (nothing is stored until he accepts)
-            await self.bot.reply(interaction, self.bot.presenter.names(state, why))
+            await self.bot.reply(interaction, self.bot.presenter.names(
+                state, why, locale=interaction.locale))
             return
         what = f"for {points} points" if points else "for half the cube's value"
         await ask_consent(interaction, str(buyer.id),
@@ -103,7 +104,7 @@ class Play(Subcommands):
 
     @app_commands.command()
     @app_commands.describe(player="the player who consulted without the right",
-                           action="award or wash his cube; half, cube or stake from a player "
+                           action="award or wash their cube; half, cube or stake from a player "
                                   "out of the game; partner (Atlanta 3.6); freeze (euro)")
     async def penalty(self, interaction: discord.Interaction, player: discord.Member,
                       action: Literal["award", "wash", "half", "cube", "partner", "freeze",

@@ -116,7 +116,7 @@ async def _type(interaction: discord.Interaction, table_id: str, state: TableSta
     """The form only for who may play (else why not, at once)."""
     bot = bot_of(interaction)
     if why := may_not_move(state, _me(interaction)):
-        await bot.reply(interaction, bot.presenter.names(state, why))
+        await bot.reply(interaction, bot.presenter.names(state, why, locale=interaction.locale))
         return
     await interaction.response.send_modal(MoveModal(table_id))
 

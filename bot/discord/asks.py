@@ -22,6 +22,7 @@ import discord
 
 from bot.discord.failures import guarded
 from bot.discord.host import bot_of
+from bot.i18n import translate
 from bot.markdown import shown
 from rules.actions import refusal
 from rules.commands import Admit, Approve, Decline, Object, Partner, Refuse, Sell, Stake, build
@@ -90,7 +91,8 @@ async def _answer_cube(interaction: discord.Interaction, q: Question) -> None:
         rule = state.rules.raccoons if q.action == "raccoon" else state.rules.aardvarks
         if rule == "by_consent":  # Atlanta 5.4: both must agree
             if why := refusal(state, command):  # nothing happens until agreed
-                await bot.reply(interaction, bot.presenter.names(state, why))
+                await bot.reply(interaction, bot.presenter.names(state, why,
+                                                                 locale=interaction.locale))
                 return
             await ask_consent(interaction, q.across, (
                 f"{shown(state, q.player)} asks to {q.action} your "
@@ -211,9 +213,9 @@ def question(custom_id: str) -> Question | None:
 class AskButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
     """A question's button: an entry of `ASKS`, the whole question in its custom id."""
 
-    def __init__(self, q: Question, name: str = "") -> None:
-        entry = ASKS[q.action]
-        label = entry.label.format(**vars(q), name=name or "newcomer")
+    def __init__(self, q: Question, name: str = "", locale: object = None) -> None:
+        entry = ASKS[q.action]  # the label in `locale`'s language (one player sees it)
+        label = translate(entry.label, locale).format(**vars(q), name=name or "newcomer")
         super().__init__(discord.ui.Button(label=label[:80], style=entry.style,
                                            custom_id=custom_id(q)))
         self.question = q
@@ -235,21 +237,23 @@ async def ask_consent(interaction: discord.Interaction, player: str, text: str, 
                       *questions: Question) -> None:
     """Ask `player` by DM (`text`, a button for each of `questions`) for what the user who
     clicked or typed wants, and tell that user `told` privately. Nothing is stored until
-    `player` answers; the rules then check the answer against the table as it is."""
+    `player` answers; the rules then check the answer against the table as it is. The
+    buttons are in the server's language (the one asked has not clicked anything yet)."""
     bot = bot_of(interaction)
     view = discord.ui.View(timeout=None)
     for q in questions:
-        view.add_item(AskButton(q))
+        view.add_item(AskButton(q, locale=interaction.guild_locale))
     await bot.reply(interaction, told)
     await bot.presenter.ask(questions[0].table_id, player, text, view)
 
 
 def prompt_view(table_id: str, player: str, actions: tuple[str, ...],
-                across: str = "", face: int | None = None) -> discord.ui.View:
+                across: str = "", face: int | None = None,
+                locale: object = None) -> discord.ui.View:
     """Answer buttons for one player's pending cube (against `across`, when it must say; at
-    `face`, the value asked about)."""
+    `face`, the value asked about), labelled in `locale`'s language."""
     view = discord.ui.View(timeout=None)
     for action in actions:
         view.add_item(AskButton(Question(table_id, action, player=player, across=across,
-                                         face=str(face) if face else "")))
+                                         face=str(face) if face else ""), locale=locale))
     return view

@@ -31,7 +31,7 @@ from bot.discord.actions import DYNAMIC_ITEMS
 from bot.discord.channels import reconcile
 from bot.discord.failures import tell
 from bot.discord.presenter import Presenter
-from bot.discord.sync import sync_commands
+from bot.discord.sync import Translator, sync_commands
 from bot.effects import Outcome
 from bot.flow import Flow
 from bot.markdown import escape
@@ -88,6 +88,7 @@ class ChouetteBot(commands.Bot):
         self._tidy = spawn(self.tidy_up(resumed), "tidy up")
         self.tree.add_command(self.chouette)
         self.tree.error(self.on_app_command_error)
+        await self.tree.set_translator(Translator())
         await sync_commands(self.tree, self.store, self.settings.dev_guild_id)
 
     async def tidy_up(self, table_ids: list[str]) -> None:
@@ -128,7 +129,7 @@ class ChouetteBot(commands.Bot):
         if not outcome.accepted:
             state = await self.service.state(table_id)
             await self.reply(interaction, self.presenter.names(
-                state, outcome.reason, _named_in(interaction)))
+                state, outcome.reason, _named_in(interaction), interaction.locale))
             return None
         await self.presenter.show(table_id, outcome, interaction)
         return outcome
@@ -163,10 +164,11 @@ class ChouetteBot(commands.Bot):
         if start.seated is not None:
             await self.presenter.show(table_id, start.seated, interaction)
         if start.started is None:  # refused on trial: nothing was stored
-            await self.reply(interaction, self.presenter.names(start.state, start.refused,
-                                                               _named_in(interaction)))
+            await self.reply(interaction, self.presenter.names(
+                start.state, start.refused, _named_in(interaction), interaction.locale))
         elif not start.started.accepted:  # the table moved on since the trial: said as refused
-            await self.reply(interaction, self.presenter.names(start.state, start.refused))
+            await self.reply(interaction, self.presenter.names(
+                start.state, start.refused, locale=interaction.locale))
         else:
             await self.presenter.show(table_id, start.started, interaction)
 

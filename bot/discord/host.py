@@ -20,8 +20,8 @@ class Asker(Protocol):
     """What the buttons and questions need of the presenter."""
 
     def names(self, state: TableState, text: str,
-              users: Mapping[str, str] | None = None) -> str:
-        """A refusal with the players it names by their names."""
+              users: Mapping[str, str] | None = None, locale: object = None) -> str:
+        """A refusal with the players it names by their names, in `locale`'s language."""
 
     async def ask(self, table_id: str, player: str, text: str,
                   view: discord.ui.View) -> None:

@@ -25,11 +25,12 @@ import discord
 from discord.http import HTTPClient
 
 from bot.config import Settings
-from bot.discord.asks import prompt_view
+from bot.discord.asks import ASKS, prompt_view
 from bot.discord.boards import Boards
 from bot.discord.channels import reconcile
 from bot.effects import Announce, Outcome, PostSheet, Prompt, name_players
 from bot.flow import Flow
+from bot.i18n import refusal, translate
 from bot.markdown import shown
 from bot.render.sheet import render_sheet
 from bot.service import TableService
@@ -37,11 +38,13 @@ from bot.store import Channels, EventStore
 from bot.tasks import Timer, Timers
 from rules.game import waiting_for
 from rules.ledger import format_points
+from rules.messages import MESSAGES
 from rules.state import TableState
 
 log = logging.getLogger(__name__)
 
 
+TEMPLATES = tuple(MESSAGES.values())  # the refusals' English templates
 RETRY_SECONDS = 3.0  # after Discord refused a request, deliver what is left again
 
 
@@ -88,9 +91,10 @@ class Presenter:
         self.after_show: list[Callable[[str, TableState], None]] = []  # issue 21: analysis
 
     def names(self, state: TableState, text: str,
-              users: Mapping[str, str] | None = None) -> str:
-        """A refusal of the rules with the players it names by their names."""
-        return name_players(state, text, users)
+              users: Mapping[str, str] | None = None, locale: object = None) -> str:
+        """A refusal of the rules with the players it names by their names, in `locale`'s
+        language (a Discord locale: the player's own)."""
+        return name_players(state, refusal(text, TEMPLATES, locale), users)
 
     async def show(self, table_id: str, outcome: Outcome,
                    interaction: discord.Interaction | None = None) -> None:
@@ -200,14 +204,18 @@ class Presenter:
                       tag: str) -> None:
         if not _still_asked(state, prompt):  # answered meanwhile (an effect delivered late)
             return
+        board = self.bot.get_channel(channels.board_id)  # the server's language: no click yet
+        locale = board.guild.preferred_locale if isinstance(board, discord.TextChannel) else None
         across = shown(state, prompt.across)
-        whose = f"{shown(state, prompt.player)}'s cube" if prompt.to else "Your cube"
+        whose = (translate("{player}'s cube", locale).format(player=shown(state, prompt.player))
+                 if prompt.to else translate("Your cube", locale))
         what = (f"{across} {prompt.about}" if prompt.about
-                else f"{whose} against {across} is turned to {prompt.face}")
-        text = f"{what}: {', '.join(prompt.actions)}?"
+                else translate("{whose} against {across} is turned to {face}", locale).format(
+                    whose=whose, across=across, face=prompt.face))
+        text = f"{what}: {', '.join(_answer(a, locale) for a in prompt.actions)}?"
         view = prompt_view(channels.table_id, prompt.player, prompt.actions,
                            "" if prompt.about else prompt.across,
-                           None if prompt.about else prompt.face)
+                           None if prompt.about else prompt.face, locale)
         if prompt.private and not prompt.about:  # his own time, or his stand-in's
             self.bot.flow.time_decision(channels.table_id, prompt.player,
                                         state.rules.decision_timeout_seconds)
@@ -238,6 +246,13 @@ class Presenter:
         file = await asyncio.to_thread(sheet_file, state)
         await channel.send(f"**{title}**\n" + "\n".join(lines), file=file,
                            nonce=message_nonce(tag, "sheet", title))
+
+
+def _answer(action: str, locale: object) -> str:
+    """An answer named in a question: the action (`take`), or its button's label in
+    `locale`'s language where there is one (`tag`)."""
+    label = translate(ASKS[action].label, locale)
+    return action if label == ASKS[action].label else label[:1].lower() + label[1:]
 
 
 async def answered(interaction: discord.Interaction, lines: list[str]) -> None:

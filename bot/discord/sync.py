@@ -2,7 +2,11 @@
 `CHOUETTE_DEV_GUILD_ID` is set. The store remembers where they went last, so that commands
 copied to a test server are taken off it when the setting is removed or changed; otherwise
 that server's members would see `/chouette` twice. It also remembers the ids Discord gave
-the commands, for clickable command mentions (`</chouette join:ID>`)."""
+the commands, for clickable command mentions (`</chouette join:ID>`).
+
+The commands' descriptions (and names, where a catalogue gives them) are sent to Discord in
+every language of `locale/` (`Translator`); Discord shows each user his own. The commands
+are synced at every start, so a changed catalogue reaches Discord with the next start."""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ import logging
 import discord
 from discord import app_commands
 
+from bot.i18n import translation
 from bot.store import EventStore
 
 log = logging.getLogger(__name__)
@@ -19,6 +24,24 @@ log = logging.getLogger(__name__)
 SCOPE_KEY = "commands_scope"  # in the store's meta table: "global" or a server id
 IDS_KEY = "command_ids"  # in the store's meta table: {command name: id} as JSON
 GLOBAL = "global"
+NAME = "command name"  # the msgctxt of a command's, a group's or an option's name
+Where = app_commands.TranslationContextLocation
+NAMES = (Where.command_name, Where.group_name, Where.parameter_name)
+DESCRIPTIONS = (Where.command_description, Where.group_description,
+                Where.parameter_description)
+
+
+class Translator(app_commands.Translator):
+    """The /chouette commands in the catalogues' languages: names (msgctxt "command name")
+    and descriptions; None (Discord's default, the English) where a catalogue has none."""
+
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContextTypes) -> str | None:
+        if context.location in NAMES:
+            return translation(string.message, locale, NAME)
+        if context.location in DESCRIPTIONS:
+            return translation(string.message, locale)
+        return None  # choices: the rule sets' and the modes' own names
 
 
 async def sync_commands(tree: app_commands.CommandTree[discord.Client], store: EventStore,

@@ -84,7 +84,7 @@ class FirstMoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
             await bot.reply(interaction, "That roll has been played: choose from the board.")
             return
         if why := may_not_move(state, str(interaction.user.id)):  # now, not at step two
-            await bot.reply(interaction, bot.presenter.names(state, why))
+            await bot.reply(interaction, bot.presenter.names(state, why, locale=interaction.locale))
             return
         view = discord.ui.View(timeout=None)
         for n, start in enumerate(range(0, min(len(plays), 5 * MOVE_MENU_LIMIT),
@@ -226,7 +226,7 @@ async def box_double_menu(interaction: discord.Interaction, table_id: str,
            else "None of your cubes can be doubled now.")
     if why:  # said at once, not after the menu
         await bot_of(interaction).reply(interaction, bot_of(interaction).presenter.names(
-            state, why))
+            state, why, locale=interaction.locale))
         return
     view = _menu(table_id, "double", names, ("double",),  # Atlanta 5.8: he may insist
                  order=state.rules.team_answer_order == "box_choice")

@@ -1,0 +1,110 @@
+"""The bot in the player's language: the Danish catalogue is complete, the /chouette commands
+are sent to Discord with their Danish descriptions, a refusal reaches a Danish player in
+Danish, and an unknown locale gets English."""
+
+import string
+from typing import Any
+
+import discord
+from babel.messages.pofile import read_po
+
+from bot.discord.asks import AskButton, prompt_view
+from bot.discord.sync import NAME, Translator
+from bot.i18n import catalogue_path, refusal, translate
+from cogs.help import command_lines, table_part
+from rules.messages import MESSAGES, Player, text
+from tests.discord.test_lobby import open_table, table_state
+
+TEMPLATES = tuple(MESSAGES.values())
+
+
+def fields(template: str) -> list[str]:
+    return sorted(f for _, f, _, _ in string.Formatter().parse(template) if f is not None)
+
+
+def test_the_danish_catalogue_translates_every_text_with_the_same_fields() -> None:
+    with catalogue_path("da").open("rb") as file:
+        po = read_po(file, locale="da")
+    texts = [m for m in po if m.id and m.context != NAME]  # names stay English (README)
+    assert len(texts) > len(MESSAGES)
+    assert [m.id for m in texts if not m.string] == []
+    assert [m.id for m in texts if m.fuzzy] == []
+    assert [m.id for m in texts if fields(str(m.id)) != fields(str(m.string))] == []
+
+
+def test_the_catalogues_have_every_refusal_template() -> None:
+    with catalogue_path("da").open("rb") as file:
+        ids = {m.id for m in read_po(file, locale="da")}
+    new = [t for t in TEMPLATES if t not in ids]
+    assert new == [], ("rules/messages.py has texts the catalogues lack: run `make messages` "
+                       "and translate them in locale/da/LC_MESSAGES/chouette.po")
+
+
+async def test_a_danish_user_sees_the_commands_described_in_danish(simcord_env: Any) -> None:
+    tree = simcord_env.bot.tree
+    assert isinstance(tree.translator, Translator)
+    group = tree.get_command("chouette")
+    join = group.get_command("join")
+    payload = await join.get_translated_payload(tree, tree.translator)
+    assert payload["description"].startswith("Sit down at this table")
+    assert payload["description_localizations"]["da"].startswith("Sæt dig ved bordet")
+    assert payload["name"] == "join" and "da" not in payload.get("name_localizations", {})
+    stake = next(o for o in payload["options"] if o["name"] == "stake")
+    assert stake["description_localizations"]["da"] == "din indsatsfaktor (1 = grundindsatsen)"
+    assert "sv" not in payload["description_localizations"]  # no Swedish catalogue: English
+    for command in group.walk_commands():  # Discord takes 100 characters at most
+        sent = await command.get_translated_payload(tree, tree.translator)
+        assert len(sent["description_localizations"].get("da", "")) <= 100, command.name
+
+
+def test_a_refusal_is_written_in_the_players_language() -> None:
+    english = text("blinded_joins", {"player": Player("123")})
+    assert english == "123 is blinded at this table: a moderator unblinds him first."
+    assert refusal(english, TEMPLATES, "da") == (
+        "123 er blindet ved dette bord: en moderator skal først fjerne blindingen.")
+    quoted = text("correction_points", {"points": "lots"})
+    assert refusal(quoted, TEMPLATES, discord.Locale.danish) == (
+        "points er et tal (halve tilladt), ikke 'lots'.")
+    for unknown in ("sv-SE", "en-US", None, "xx"):
+        assert refusal(english, TEMPLATES, unknown) == english
+    assert refusal("Not a template at all.", TEMPLATES, "da") == "Not a template at all."
+    assert translate("Take", "da") == "Tag" and translate("Take", "fr") == "Take"
+
+
+async def test_a_danish_player_is_refused_in_danish_with_names(simcord_env: Any) -> None:
+    _, members, board = await open_table(simcord_env, "ann", "bo")
+    state = await table_state(simcord_env, board)
+    bo = str(members[1].id)
+    english = text("already_at_table", {"player": Player(bo)})
+    said = simcord_env.bot.presenter.names(state, english, locale=discord.Locale.danish)
+    assert said == "bo er allerede ved dette bord."
+    assert simcord_env.bot.presenter.names(state, english) == "bo is already at this table."
+
+
+def test_discord_locales_choose_the_catalogue() -> None:
+    assert translate("Decline", "da") == "Sig nej"
+    assert translate("Decline", discord.Locale.american_english) == "Decline"
+
+
+async def test_help_speaks_danish_to_a_danish_user(simcord_env: Any) -> None:
+    _, members, board = await open_table(simcord_env, "ann", "bo")
+    state = await table_state(simcord_env, board)
+    said = table_part(state, str(members[0].id), "Waiting for a game.", discord.Locale.danish)
+    assert said.startswith("**Dette bord:** atlanta-regler (botten styrer brættet), før det "
+                           "første spil.")
+    assert "**Dig:** Du er kommet med ved bordet, med indsats ×1." in said
+    assert "**Du kan nu:** **Start game** (på brættet), når nok spillere" in said
+    lines = command_lines(simcord_env.bot.chouette, {}, "da")
+    assert "`/chouette help`: Hvad du kan gøre ved bordet nu, og alle /chouette-kommandoer." \
+        in lines
+    assert "**You:** You have joined the table" in table_part(state, str(members[0].id), "",
+                                                              "en-GB")
+
+
+def test_a_question_by_dm_has_buttons_in_the_servers_language() -> None:
+    view = prompt_view("1", "2", ("take", "drop", "retract"), "3", 2, discord.Locale.danish)
+    labels = [item.item.label for item in view.children if isinstance(item, AskButton)]
+    assert labels == ["Tag", "Giv op", "Afvis Boxens dobling alligevel"]
+    english = prompt_view("1", "2", ("take", "drop"), "3", 2, "en-US")
+    assert [item.item.label for item in english.children
+            if isinstance(item, AskButton)] == ["Take", "Drop"]

@@ -1,0 +1,98 @@
+"""Extract every text the bot translates into `locale/chouette.pot`, and update each
+language's catalogue (`locale/<lang>/LC_MESSAGES/chouette.po`) from it: new texts come in
+untranslated, changed ones fuzzy (Babel's guess, shown in English until a translator
+checks it), gone ones are kept as obsolete (`#~`). Run it after changing a text (`make
+messages`); a translator then fills in the empty `msgstr`s. No Discord connection, no
+database.
+
+    .venv/bin/python tools/messages.py [NEW_LANGUAGE ...]
+
+A new language's catalogue is made from the template when its code is given (`sv`, `nl`,
+`pt_BR`: Discord's locale with `_`).
+
+The texts: the rules' refusal templates (rules/messages.py), the /chouette commands' names
+(msgctxt "command name") and descriptions, the DM questions' button labels
+(bot/discord/asks.py), the refusal outside a table (cogs/__init__.py), and every
+`translate("...")` call in bot/ and cogs/.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+from discord import app_commands
+
+from bot.discord.asks import ASKS
+from bot.discord.sync import NAME
+from bot.i18n import DOMAIN, LOCALE_DIR, catalogue_path
+from cogs import NOT_A_TABLE
+from rules.messages import MESSAGES
+from tools.commands_doc import chouette_group
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def commands(group: app_commands.Group) -> list[tuple[str, str, str]]:
+    """(msgid, msgctxt, where) of the group's and its commands' names and descriptions."""
+    out = [(group.name, NAME, "/" + group.name), (group.description, "", "/" + group.name)]
+    for command in group.walk_commands():
+        where = "/" + command.qualified_name
+        out += [(command.name, NAME, where), (command.description, "", where)]
+        if isinstance(command, app_commands.Command):
+            for p in command.parameters:
+                out += [(p.name, NAME, f"{where} {p.name}"),
+                        (p.description, "", f"{where} {p.name}")]
+    return out
+
+
+def template() -> Catalog:
+    """Every text to translate, each with where it is used (an extracted comment)."""
+    pot = Catalog(project="chouette-bot", domain=DOMAIN, charset="utf-8")
+    for code, text in MESSAGES.items():
+        pot.add(text, auto_comments=[f"rules/messages.py: {code}"])
+    for msgid, context, where in commands(asyncio.run(chouette_group())):
+        if msgid and msgid != "…":
+            pot.add(msgid, context=context or None, auto_comments=[where])
+    pot.add(NOT_A_TABLE, auto_comments=["cogs/__init__.py: NOT_A_TABLE"])
+    for action, ask in ASKS.items():
+        pot.add(ask.label, auto_comments=[f"bot/discord/asks.py: {action} button"])
+    for folder in ("bot", "cogs"):
+        for file, line, msgid, _, context in extract_from_dir(
+                ROOT / folder, method_map=[("**.py", "python")],
+                keywords={"translate": (1,)}):
+            if isinstance(msgid, str):
+                pot.add(msgid, locations=[(f"{folder}/{file}", line)], context=context)
+    return pot
+
+
+def main(new: list[str]) -> None:
+    pot = template()
+    with (LOCALE_DIR / f"{DOMAIN}.pot").open("wb") as file:
+        write_po(file, pot, width=100, omit_header=False)
+    languages = {p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")}
+    for language in sorted(languages | set(new)):
+        path = catalogue_path(language)
+        if path.is_file():
+            with path.open("rb") as file:
+                po = read_po(file, locale=language)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            po = Catalog(locale=language, domain=DOMAIN, project="chouette-bot")
+        po.update(pot, update_header_comment=False)
+        with path.open("wb") as file:
+            write_po(file, po, width=100, ignore_obsolete=False)
+        untranslated = sum(1 for m in po if m.id and not m.string)
+        fuzzy = sum(1 for m in po if m.id and m.fuzzy)
+        print(f"{path.relative_to(ROOT)}: {len(pot)} texts, {untranslated} untranslated, "
+              f"{fuzzy} fuzzy")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
