@@ -26,7 +26,7 @@ from discord.http import HTTPClient
 
 from bot.config import Settings
 from bot.discord.asks import prompt_view
-from bot.discord.boards import Boards
+from bot.discord.boards import Boards, countdown
 from bot.discord.channels import reconcile
 from bot.effects import Announce, Outcome, PostSheet, Prompt, name_players
 from bot.flow import Flow
@@ -121,6 +121,7 @@ class Presenter:
                 await answered(interaction, [])
             await self.bot.store.delivered(table_id, outcome.version)
             return
+        await self.bot.flow.time(table_id, state)  # before the board shows the countdowns
         notes = [e for e in outcome.effects if isinstance(e, Announce)]
         lines = [e.text for e in notes if e.channel == "board"]
         if interaction is not None and not interaction.response.is_done():  # first, at once
@@ -202,12 +203,12 @@ class Presenter:
         what = (f"{across} {prompt.about}" if prompt.about
                 else f"{whose} against {across} is turned to {prompt.face}")
         text = f"{what}: {', '.join(prompt.actions)}?"
+        due = self.bot.flow.timers.due(Timer("decision", channels.table_id, prompt.player))
+        if prompt.private and not prompt.about and due is not None:  # his time, or his proxy's
+            text += f" Answer {countdown(due)}."
         view = prompt_view(channels.table_id, prompt.player, prompt.actions,
                            "" if prompt.about else prompt.across,
                            None if prompt.about else prompt.face)
-        if prompt.private and not prompt.about:  # his own time, or his stand-in's
-            self.bot.flow.time_decision(channels.table_id, prompt.player,
-                                        state.rules.decision_timeout_seconds)
         recipient = prompt.to or prompt.player
         nonce = message_nonce(tag, "ask", prompt.player, prompt.across, recipient)
         if prompt.private:
