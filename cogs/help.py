@@ -10,7 +10,7 @@ from discord import app_commands
 
 from bot.discord.boards import status
 from bot.discord.client import ChouetteBot
-from bot.discord.sync import command_ids
+from bot.discord.sync import command_ids, linked, mention
 from bot.effects import answerer
 from bot.markdown import shown
 from cogs import Subcommands
@@ -21,13 +21,6 @@ from rules.results import confirmers
 from rules.state import TableState
 
 MANUAL = "docs/commands.md"
-
-
-def mention(name: str, ids: Mapping[str, int]) -> str:
-    """`</chouette join:ID>`, which Discord shows as a clickable command, where the id of the
-    command's root is known (synced at start-up); else the command as text."""
-    root = ids.get(name.split()[0])
-    return f"</{name}:{root}>" if root else f"`/{name}`"
 
 
 def seat(state: TableState, me: str) -> str:
@@ -134,7 +127,7 @@ class Help(Subcommands):
                   else f"The manual: `{MANUAL}` in the bot's source, every command and button.")
         embed = discord.Embed(title="/chouette commands",
                               description="\n".join(command_lines(self.bot.chouette, ids)))
-        await interaction.response.send_message(f"{head}\n{manual}", embed=embed,
+        await interaction.response.send_message(linked(f"{head}\n{manual}", ids), embed=embed,
                                                 ephemeral=True)
 
 

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.discord.actions import board_view
+from bot.discord.sync import command_ids, linked
 from bot.effects import answerer
 from bot.flow import Flow
 from bot.markdown import escape, shown
@@ -233,7 +234,8 @@ class Boards:
         def due(kind: str, player: str) -> float | None:
             return timers.due(Timer(kind, channels.table_id, player))
 
-        return board_text(state, lines, due), files, board_view(channels.table_id, state)
+        text = linked(board_text(state, lines, due), await command_ids(self.bot.store))
+        return text, files, board_view(channels.table_id, state)
 
 
 def _render_board(state: TableState) -> bytes | None:

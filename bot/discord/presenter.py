@@ -18,6 +18,7 @@ import io
 import logging
 import time
 from collections.abc import Awaitable, Mapping
+from dataclasses import replace
 from functools import partial
 from typing import Any, Protocol
 
@@ -28,6 +29,7 @@ from bot.config import Settings
 from bot.discord.asks import prompt_view
 from bot.discord.boards import Boards, countdown
 from bot.discord.channels import reconcile
+from bot.discord.sync import command_ids, linked
 from bot.effects import Announce, Outcome, PostSheet, Prompt, name_players
 from bot.flow import Flow
 from bot.markdown import shown
@@ -122,7 +124,9 @@ class Presenter:
             await self.bot.store.delivered(table_id, outcome.version)
             return
         await self.bot.flow.time(table_id, state)  # before the board shows the countdowns
-        notes = [e for e in outcome.effects if isinstance(e, Announce)]
+        ids = await command_ids(self.bot.store)  # commands named become clickable
+        notes = [replace(e, text=linked(e.text, ids))
+                 for e in outcome.effects if isinstance(e, Announce)]
         lines = [e.text for e in notes if e.channel == "board"]
         if interaction is not None and not interaction.response.is_done():  # first, at once
             if self.boards.on_board(interaction, channels):
