@@ -12,13 +12,15 @@ again at start-up. What a timeout does is the rules' (`timeout`); nothing here k
 
 from __future__ import annotations
 
+import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache, partial
-from typing import Protocol
+from typing import Any, Protocol
 
 from bot.config import Settings
 from bot.dice import Dice, commitment
-from bot.effects import Outcome
+from bot.effects import Outcome, answerer
 from bot.service import TableService
 from bot.store import EventStore
 from bot.tasks import Timer, Timers
@@ -83,7 +85,6 @@ class Flow:
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.timers = Timers()
-        self._turns: dict[str, tuple[str, int, int]] = {}  # the turn each shooter timer times
 
     @property
     def dice(self) -> Dice:
@@ -164,15 +165,44 @@ class Flow:
     # -- what the table does by itself ------------------------------------------------------
 
     async def resume(self, table_ids: list[str]) -> None:
-        """After a restart: the seeds of games ended before a crash revealed, a timer for
-        every Team decision still waiting, and the shooter's."""
+        """After a restart: the seeds of games ended before a crash revealed, and the timers
+        of what each table waits for armed again (to run out when they would have)."""
         for table_id in table_ids:
             await self.reveal(table_id, await self.bot.service.state(table_id))
-            state = await self.bot.service.state(table_id)
-            for player, cube in waiting_for(state):
-                if cube.side_of(player) is Side.TEAM:
-                    self.time_decision(table_id, player, state.rules.decision_timeout_seconds)
-            self._time_shooter(table_id, state)
+            await self.time(table_id, await self.bot.service.state(table_id))
+
+    async def time(self, table_id: str, state: TableState) -> None:
+        """Time what the table waits for: each Team player's cube decision, the shooter's
+        roll or play, each hold. A timer already timing the same thing runs on."""
+        game, rules = state.game, state.rules
+        for player, cube in waiting_for(state):
+            if cube.side_of(player) is Side.TEAM and game is not None:
+                what = (f"{game.number}:{cube.box_player}:{cube.face}:{cube.state.value}:"
+                        f"{answerer(state, player)}")  # his stand-in gets his own time
+                await self._arm(Timer("decision", table_id, player), what,
+                                rules.decision_timeout_seconds,
+                                partial(self._timeout, table_id, player))
+        await self._time_shooter(table_id, state)
+        if game is None or state.mode != "play":
+            return
+        for holder in game.holds:  # a hold lapses (Atlanta 5.9 is no licence to stall)
+            await self._arm(Timer("hold", table_id, holder), f"{game.number}:{game.dice_used}",
+                            rules.hold_timeout_seconds,
+                            partial(self._send, table_id, Release(by=holder)))
+
+    async def _arm(self, key: Timer, what: str, seconds: float,
+                   job: Callable[[], Awaitable[Any]]) -> None:
+        """Time `what` with the timer `key`: `seconds` from now, unless it times `what`
+        already. Its deadline is kept in the store, so that after a restart it runs out when
+        it would have (and the countdown shown reads the same)."""
+        if self.timers.due(key, what) is not None:
+            return
+        name = f"deadline:{key.table_id}:{key.kind}:{key.player}"
+        timed, _, when = (await self.bot.store.meta(name) or "").rpartition(" ")
+        if timed != what or not when:
+            when = str(int(time.time() + seconds))
+            await self.bot.store.set_meta(name, f"{what} {when}")
+        self.timers.after(max(0.0, int(when) - time.time()), key, job, what)
 
     async def advance(self, table_id: str, state: TableState) -> None:
         """Once an action is shown: reveal finished games' dice seeds; time the shooter and
@@ -183,14 +213,9 @@ class Flow:
             await self.reveal(table_id, state)
         game, who = state.game, shooter(state)
         self.timers.cancel(Timer("autoroll", table_id))
-        self._time_shooter(table_id, state)
+        await self.time(table_id, state)
         if game is None or game.position is None or who is None or state.mode != "play":
             return
-        for holder in game.holds:  # a hold lapses (Atlanta 5.9 is no licence to stall)
-            hold = Timer("hold", table_id, holder)
-            if hold not in self.timers:
-                self.timers.after(state.rules.hold_timeout_seconds, hold, partial(
-                    self._send, table_id, Release(by=holder)))
         if game.dice is not None:
             plays = play_options(game.position, game.dice)  # the board's menu computed them
             if len(plays) == 1:  # forced: the bot plays it (a pass is the rules' own)
@@ -207,30 +232,19 @@ class Flow:
         doubled or held meanwhile)."""
         await self._send(table_id, await self.next_roll(table_id, who))
 
-    def time_decision(self, table_id: str, player: str, seconds: float) -> None:
-        """In `seconds`, tell the table that `player`'s decision timed out (refused, and so
-        harmless, if he answered in time)."""
-        self.timers.after(seconds, Timer("decision", table_id, player),
-                          partial(self._timeout, table_id, player))
-
     async def _timeout(self, table_id: str, player: str) -> None:
         await self._send(table_id, Timeout(player=player))
 
-    def _time_shooter(self, table_id: str, state: TableState) -> None:
+    async def _time_shooter(self, table_id: str, state: TableState) -> None:
         """The shooter who must roll or play has `shooter_timeout_seconds` for each roll or
         play: then he is away and his stand-in plays, or under FIBS his game is held over
         (`rules/holdover.py`). Re-armed only when the turn changes (who, game, dice thrown),
         so other commands don't reset his time."""
         who, game, key = shooter(state), state.game, Timer("shooter", table_id)
-        turn = None
-        if (who is not None and game is not None and state.mode == "play"
-                and not (waiting_for(state) or game.holds or game.resignations)):
-            turn = (who, game.number, game.dice_used)
-        if turn == self._turns.get(table_id):
-            return  # still the same turn: its timer runs on
-        self.timers.cancel(key)
-        self._turns.pop(table_id, None)
-        if turn is not None:
-            self._turns[table_id] = turn
-            self.timers.after(state.rules.shooter_timeout_seconds, key,
-                              partial(self._timeout, table_id, turn[0]))
+        if (who is None or game is None or state.mode != "play"
+                or waiting_for(state) or game.holds or game.resignations):
+            self.timers.cancel(key)
+            return
+        await self._arm(key, f"{who}:{game.number}:{game.dice_used}",
+                        state.rules.shooter_timeout_seconds,
+                        partial(self._timeout, table_id, who))

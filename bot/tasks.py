@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, NamedTuple, TypeVar
 
@@ -46,17 +47,27 @@ class Timers:
 
     def __init__(self) -> None:
         self._tasks: dict[Timer, asyncio.Task[None]] = {}
+        self._due: dict[Timer, tuple[str, float]] = {}  # what each times, when it runs out
 
     def __contains__(self, key: Timer) -> bool:
         return key in self._tasks
 
-    def after(self, seconds: float, key: Timer, job: Callable[[], Awaitable[Any]]) -> None:
-        """In `seconds`, run `job` as the timer `key`, in place of any of that key waiting."""
+    def after(self, seconds: float, key: Timer, job: Callable[[], Awaitable[Any]],
+              what: str = "") -> None:
+        """In `seconds`, run `job` as the timer `key` (timing `what`), in place of any of
+        that key waiting."""
         self.cancel(key)
+        self._due[key] = (what, time.time() + seconds)
         self._tasks[key] = spawn(self._run(seconds, key, job), f"timer {key}")
+
+    def due(self, key: Timer, what: str | None = None) -> float | None:
+        """When the timer `key` runs out (Unix seconds), if it waits (timing `what`)."""
+        timed, when = self._due.get(key, ("", None))
+        return when if what is None or what == timed else None
 
     def cancel(self, key: Timer) -> None:
         """Stop the timer `key` if it is waiting (a job that runs does not stop itself)."""
+        self._due.pop(key, None)
         old = self._tasks.pop(key, None)
         if old is not None and old is not asyncio.current_task():
             old.cancel()
@@ -64,4 +75,5 @@ class Timers:
     async def _run(self, seconds: float, key: Timer, job: Callable[[], Awaitable[Any]]) -> None:
         await asyncio.sleep(seconds)
         self._tasks.pop(key, None)
+        self._due.pop(key, None)
         await job()

@@ -9,7 +9,7 @@ tree's error handler tells the user (`bot/discord/failures.tell`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -25,6 +25,20 @@ NOT_A_TABLE = ("This isn't a chouette table's channel: use one of its channels, 
                "`/chouette open` to make a table.")  # in the catalogues: tools/messages.py
 
 AppCommand = app_commands.Command[Any, ..., Any] | app_commands.Group
+
+
+async def table_games(interaction: discord.Interaction,
+                      current: str) -> list[app_commands.Choice[int]]:
+    """A `game:` option's suggestions: the games of this channel's table, the latest first,
+    those whose number begins with what was typed (none outside a table)."""
+    bot = cast("ChouetteBot", interaction.client)
+    found = await bot.store.channels(channel_id=interaction.channel_id)
+    if found is None:
+        return []
+    state = await bot.service.state(found.table_id)
+    last = max(state.games_played, state.game.number if state.game else 0)
+    numbers = [n for n in range(last, 0, -1) if str(n).startswith(current.strip())]
+    return [app_commands.Choice(name=f"Game {n}", value=n) for n in numbers[:25]]
 
 
 async def this_table(bot: ChouetteBot, interaction: discord.Interaction) -> str:

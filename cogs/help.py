@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot.discord.boards import status
 from bot.discord.client import ChouetteBot
-from bot.discord.sync import command_ids
+from bot.discord.sync import command_ids, linked, mention
 from bot.effects import answerer
 from bot.i18n import translate
 from bot.markdown import shown
@@ -23,13 +23,6 @@ from rules.results import confirmers
 from rules.state import TableState
 
 MANUAL = "docs/commands.md"
-
-
-def mention(name: str, ids: Mapping[str, int]) -> str:
-    """`</chouette join:ID>`, which Discord shows as a clickable command, where the id of the
-    command's root is known (synced at start-up); else the command as text."""
-    root = ids.get(name.split()[0])
-    return f"</{name}:{root}>" if root else f"`/{name}`"
 
 
 def seat(state: TableState, me: str, locale: object = None) -> str:
@@ -156,7 +149,7 @@ class Help(Subcommands):
         lines = command_lines(self.bot.chouette, ids, locale)
         embed = discord.Embed(title=translate("/chouette commands", locale),
                               description="\n".join(lines))
-        await interaction.response.send_message(f"{head}\n{manual}", embed=embed,
+        await interaction.response.send_message(linked(f"{head}\n{manual}", ids), embed=embed,
                                                 ephemeral=True)
 
 

@@ -11,8 +11,9 @@ from discord import app_commands
 from bot.dice import games_dice
 from bot.discord.asks import Question, ask_consent
 from bot.discord.client import ChouetteBot
+from bot.flow import play_options
 from bot.markdown import escape, shown
-from cogs import Subcommands, this_table
+from cogs import Subcommands, table_games, this_table
 from rules.actions import refusal
 from rules.commands import Move, Penalty, Resign, Result, Sell, Settle
 
@@ -27,6 +28,18 @@ class Play(Subcommands):
         """Play the roll (the Box or the Captain), in notation."""
         table = await this_table(self.bot, interaction)
         await self.bot.act(interaction, table, Move(by=str(interaction.user.id), play=play))
+
+    @move.autocomplete("play")
+    async def plays(self, interaction: discord.Interaction,
+                    current: str) -> list[app_commands.Choice[str]]:
+        """The legal plays of the roll on the board, those holding what was typed."""
+        found = await self.bot.store.channels(channel_id=interaction.channel_id)
+        game = (await self.bot.service.state(found.table_id)).game if found else None
+        if game is None or game.position is None or game.dice is None:
+            return []
+        typed = " ".join(current.split())
+        plays = [p for p in play_options(game.position, game.dice) if typed in p]
+        return [app_commands.Choice(name=p, value=p) for p in plays[:25]]
 
     @app_commands.command()
     @app_commands.describe(winner="who won", kind="single, gammon or backgammon")
@@ -60,6 +73,7 @@ class Play(Subcommands):
 
     @app_commands.command()
     @app_commands.describe(game="the game's number (the log says 'Game N begins')")
+    @app_commands.autocomplete(game=table_games)
     async def verify(self, interaction: discord.Interaction, game: int) -> None:
         """Check a finished game's dice against the seed revealed at its end (docs/dice.md)."""
         # The seed must hash to the commitment published when the game began, and every

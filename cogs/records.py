@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot import records
 from bot.discord.client import ChouetteBot
-from cogs import Subcommands, this_table
+from cogs import Subcommands, table_games, this_table
 
 
 class Records(Subcommands):
@@ -19,6 +19,7 @@ class Records(Subcommands):
 
     @app_commands.command()
     @app_commands.describe(game="the game's number (default: every game of the session)")
+    @app_commands.autocomplete(game=table_games)
     async def record(self, interaction: discord.Interaction,
                      game: app_commands.Range[int, 1] | None = None) -> None:
         """The game record as a .mat file for GNU Backgammon: one game or the session."""
@@ -39,6 +40,7 @@ class Records(Subcommands):
 
     @app_commands.command()
     @app_commands.describe(game="the game's number", turn="the turn: 1 is the opening roll")
+    @app_commands.autocomplete(game=table_games)
     async def position(self, interaction: discord.Interaction, game: app_commands.Range[int, 1],
                        turn: app_commands.Range[int, 1]) -> None:
         """The Position ID before a turn of a game, with who was on roll and the dice."""

@@ -15,25 +15,55 @@ from __future__ import annotations
 import asyncio
 import io
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Protocol
 
 import discord
 
 from bot.discord.actions import board_view
+from bot.discord.sync import command_ids, linked
 from bot.effects import answerer
+from bot.flow import Flow
 from bot.markdown import escape, shown
 from bot.render.board import whose_turn
 from bot.service import TableService
 from bot.store import Channels, EventStore
+from bot.tasks import Timer
 from rules.cube import CubeState
 from rules.game import shooter, waiting_for
 from rules.results import confirmers
 from rules.state import TableState
 
+Due = Callable[[str, str], float | None]  # when a timer (kind, player) runs out, if it runs
 
-def status(state: TableState) -> str:
-    """Whose decision the table is waiting for, in one line."""
+
+def countdown(when: float | None) -> str:
+    """Discord's live countdown to `when` (Unix seconds): "in 2 minutes", "1 minute ago"."""
+    return f"<t:{int(when)}:R>" if when is not None else ""
+
+
+def _until(when: float | None) -> str:
+    return f" Time runs out {countdown(when)}." if when is not None else ""
+
+
+def status(state: TableState, due: Due = lambda kind, player: None) -> str:
+    """Whose decision the table is waiting for, in one line, and when his time runs out
+    (`due`: the flow's timers)."""
+    return _status(state) + _until(_deadline(state, due))
+
+
+def _deadline(state: TableState, due: Due) -> float | None:
+    """When the first timer of what the table waits for runs out (None if none runs)."""
+    game = state.game
+    if state.ended or game is None:
+        return None
+    timers = ([("decision", p) for p, _ in waiting_for(state)] if waiting_for(state)
+              else [("hold", p) for p in game.holds] + [("shooter", "")])
+    return min((w for kind, p in timers if (w := due(kind, p)) is not None), default=None)
+
+
+def _status(state: TableState) -> str:
     game, seating = state.game, state.seating
     if state.ended:
         return "The session is over."
@@ -72,7 +102,8 @@ def _answering(state: TableState, player: str) -> str:
 _ANSWERS = (CubeState.BEAVERED, CubeState.AARDVARKED)  # turned back by the side doubled
 
 
-def board_text(state: TableState, lines: list[str]) -> str:
+def board_text(state: TableState, lines: list[str],
+               due: Due = lambda kind, player: None) -> str:
     """The board message's text: seats, cubes, the status and the latest actions."""
     seating = state.seating
     out = []
@@ -103,7 +134,7 @@ def board_text(state: TableState, lines: list[str]) -> str:
     if state.mode == "scorekeeper":
         out.append("*Scorekeeper mode: play on your own board; double with the buttons and give "
                    "each game's result with `/chouette result`.*")
-    out.append(f"**{status(state)}**")
+    out.append(f"**{status(state, due)}**")
     out += [f"> {line}" for line in lines[-6:]]
     return "\n".join(out)[:2000]
 
@@ -118,6 +149,9 @@ class Host(Protocol):
     def service(self) -> TableService: ...
 
     def get_channel(self, id: int, /) -> Any: ...
+
+    @property
+    def flow(self) -> Flow: ...
 
 
 class Boards:
@@ -195,7 +229,13 @@ class Boards:
                     ) -> tuple[str, list[discord.File], discord.ui.View]:
         image = await asyncio.to_thread(_render_board, state)
         files = [discord.File(io.BytesIO(image), "board.png")] if image else []
-        return board_text(state, lines), files, board_view(channels.table_id, state)
+        timers = self.bot.flow.timers
+
+        def due(kind: str, player: str) -> float | None:
+            return timers.due(Timer(kind, channels.table_id, player))
+
+        text = linked(board_text(state, lines, due), await command_ids(self.bot.store))
+        return text, files, board_view(channels.table_id, state)
 
 
 def _render_board(state: TableState) -> bytes | None:

@@ -31,7 +31,7 @@ from bot.discord.actions import DYNAMIC_ITEMS
 from bot.discord.channels import reconcile
 from bot.discord.failures import tell
 from bot.discord.presenter import Presenter
-from bot.discord.sync import Translator, sync_commands
+from bot.discord.sync import Translator, command_ids, linked, sync_commands
 from bot.effects import Outcome
 from bot.flow import Flow
 from bot.markdown import escape
@@ -144,7 +144,7 @@ class ChouetteBot(commands.Bot):
     async def reply(self, interaction: discord.Interaction, text: str) -> None:
         """An ephemeral answer (in pieces if long), answered already or not."""
         pieces: list[str] = [""]
-        for line in text.splitlines():
+        for line in linked(text, await command_ids(self.store)).splitlines():
             for part in [line[i:i + 1900] for i in range(0, len(line), 1900)] or [""]:
                 if len(pieces[-1]) + len(part) + 1 > 1900:
                     pieces.append("")

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.channels import missing
+from bot.discord.sync import command_ids, linked
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +27,8 @@ class Refusal(app_commands.AppCommandError):
 async def tell(interaction: discord.Interaction, error: BaseException, where: str) -> None:
     """Tell the user privately what went wrong and what to do; log it in one line."""
     if isinstance(error, Refusal):
-        text = str(error)
+        store = getattr(interaction.client, "store", None)  # the bot's, once set up
+        text = linked(str(error), await command_ids(store) if store else {})
         log.debug("%s by %s refused: %s", where, interaction.user.id, text)
     elif isinstance(error, discord.Forbidden):
         lacking = missing(_permissions_here(interaction))

@@ -18,6 +18,7 @@ import io
 import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import replace
 from functools import partial
 from typing import Any, Protocol
 
@@ -26,8 +27,9 @@ from discord.http import HTTPClient
 
 from bot.config import Settings
 from bot.discord.asks import ASKS, prompt_view
-from bot.discord.boards import Boards
+from bot.discord.boards import Boards, countdown
 from bot.discord.channels import reconcile
+from bot.discord.sync import command_ids, linked
 from bot.effects import Announce, Outcome, PostSheet, Prompt, name_players
 from bot.flow import Flow
 from bot.i18n import refusal, translate
@@ -126,7 +128,10 @@ class Presenter:
                 await answered(interaction, [])
             await self.bot.store.delivered(table_id, outcome.version)
             return
-        notes = [e for e in outcome.effects if isinstance(e, Announce)]
+        await self.bot.flow.time(table_id, state)  # before the board shows the countdowns
+        ids = await command_ids(self.bot.store)  # commands named become clickable
+        notes = [replace(e, text=linked(e.text, ids))
+                 for e in outcome.effects if isinstance(e, Announce)]
         lines = [e.text for e in notes if e.channel == "board"]
         if interaction is not None and not interaction.response.is_done():  # first, at once
             if self.boards.on_board(interaction, channels):
@@ -213,12 +218,12 @@ class Presenter:
                 else translate("{whose} against {across} is turned to {face}", locale).format(
                     whose=whose, across=across, face=prompt.face))
         text = f"{what}: {', '.join(_answer(a, locale) for a in prompt.actions)}?"
+        due = self.bot.flow.timers.due(Timer("decision", channels.table_id, prompt.player))
+        if prompt.private and not prompt.about and due is not None:  # his time, or his proxy's
+            text += " " + translate("Answer {when}.", locale).format(when=countdown(due))
         view = prompt_view(channels.table_id, prompt.player, prompt.actions,
                            "" if prompt.about else prompt.across,
                            None if prompt.about else prompt.face, locale)
-        if prompt.private and not prompt.about:  # his own time, or his stand-in's
-            self.bot.flow.time_decision(channels.table_id, prompt.player,
-                                        state.rules.decision_timeout_seconds)
         recipient = prompt.to or prompt.player
         nonce = message_nonce(tag, "ask", prompt.player, prompt.across, recipient)
         if prompt.private:

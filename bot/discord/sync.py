@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import logging
+import re
+from collections.abc import Mapping
 
 import discord
 from discord import app_commands
@@ -86,3 +88,24 @@ async def command_ids(store: EventStore) -> dict[str, int]:
     """{command name: id} as Discord registered them at the last start ({} before any)."""
     raw = await store.meta(IDS_KEY)
     return {str(k): int(v) for k, v in json.loads(raw).items()} if raw else {}
+
+
+def mention(name: str, ids: Mapping[str, int]) -> str:
+    """`</chouette join:ID>`, which Discord shows as a clickable command, where the id of the
+    command's root is known (synced at start-up); else the command as text."""
+    root = ids.get(name.split()[0])
+    return f"</{name}:{root}>" if root else f"`/{name}`"
+
+
+_COMMAND = re.compile(r"`/(chouette(?: [a-z_]+)*)((?: [a-z_]+:[^`]*)?)`")
+
+
+def linked(text: str, ids: Mapping[str, int]) -> str:
+    """`text` with each `/chouette X` in backticks as a clickable mention where the
+    command's id is known, its arguments after it ("</chouette verify:ID> `game:3`")."""
+    def link(found: re.Match[str]) -> str:
+        if not ids.get("chouette"):
+            return found[0]
+        args = found[2].strip()
+        return mention(found[1], ids) + (f" `{args}`" if args else "")
+    return _COMMAND.sub(link, text)

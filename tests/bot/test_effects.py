@@ -40,6 +40,9 @@ def test_the_status_names_who_answers_for_an_away_player() -> None:
                     Start(), Away(by="cy"), Double(by="ann")):
         state = replay(decide(state, command), state)
     assert status(state) == "Waiting for bo, bo (for cy) to answer the cube."
+    due = {("decision", "bo"): 1764000130.5, ("decision", "cy"): 1764000120.0}
+    assert status(state, lambda kind, player: due.get((kind, player))) == (
+        "Waiting for bo, bo (for cy) to answer the cube. Time runs out <t:1764000120:R>.")
 
 
 def test_a_leaver_settled_when_his_game_ends_and_an_odd_half_roll_are_announced() -> None:

@@ -3,6 +3,7 @@ kept in the store, rolls come from that seed, the autoroll rolls when the double
 closes, a finished game's seed is revealed; each outcome is handed to the presenter."""
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -143,3 +144,22 @@ async def test_a_finished_games_seed_is_revealed(bot: Bot) -> None:
     assert seed is not None
     assert (await bot.service.state(TABLE)).commitments[0][2] == seed.hex()
     assert [o.accepted for o in bot.presenter.outcomes] == [True]
+
+
+async def test_a_timer_runs_out_when_it_would_have_after_a_restart(bot: Bot) -> None:
+    await table(bot, "ann", "bo", "cy", shooter_timeout_seconds=300)
+    flow = Flow(bot)
+    await play_the_opening(bot, flow)
+    state = await bot.service.state(TABLE)
+    before = time.time()
+    await flow.time(TABLE, state)
+    due = flow.timers.due(Timer("shooter", TABLE))
+    assert due is not None and before + 299 <= due <= time.time() + 300
+    await flow.time(TABLE, state)  # the same turn: its time runs on
+    assert flow.timers.due(Timer("shooter", TABLE)) == due
+    flow.timers.cancel(Timer("shooter", TABLE))
+    await asyncio.sleep(1.1)  # the bot is down a while
+    restarted = Flow(bot)
+    await restarted.resume([TABLE])
+    assert restarted.timers.due(Timer("shooter", TABLE)) == pytest.approx(due, abs=0.01)
+    restarted.timers.cancel(Timer("shooter", TABLE))

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord.sync import SCOPE_KEY, command_ids, sync_commands
+from bot.discord.sync import SCOPE_KEY, command_ids, linked, sync_commands
 from bot.store import EventStore
 
 
@@ -91,3 +91,15 @@ async def test_the_ids_discord_gave_the_commands_are_kept_for_mentions(tmp_path:
         assert await command_ids(store) == {"chouette": 900}
         await sync_commands(Registering(), store, 5)  # type: ignore[arg-type]
         assert await command_ids(store) == {"chouette": 905}  # the test server's copy
+
+
+def test_commands_in_backticks_become_mentions_with_their_arguments_after() -> None:
+    ids = {"chouette": 900}
+    assert linked("`/chouette join` first.", ids) == "</chouette join:900> first."
+    assert linked("`/chouette verify game:3` checks it.", ids) == (
+        "</chouette verify:900> `game:3` checks it.")
+    assert linked("join with `/chouette join stake:`.", ids) == (
+        "join with </chouette join:900> `stake:`.")
+    assert linked("`/chouette mod blind` and `docs/commands.md`", ids) == (
+        "</chouette mod blind:900> and `docs/commands.md`")
+    assert linked("`/chouette join` first.", {}) == "`/chouette join` first."  # never synced

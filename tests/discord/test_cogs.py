@@ -76,5 +76,7 @@ async def test_outside_a_table_every_table_command_says_so_privately(
     with caplog.at_level(logging.WARNING):
         answer = await ann.slash(lobby, command, **options)
     assert answer.ephemeral
-    assert answer.response.content.strip() == NOT_A_TABLE
+    root = {c.name: c.id for c in await simcord_env.bot.tree.fetch_commands()}["chouette"]
+    assert answer.response.content.strip() == NOT_A_TABLE.replace(  # a clickable command
+        "`/chouette open`", f"</chouette open:{root}>")
     assert not caplog.records  # a refusal, not a failure: nothing to log

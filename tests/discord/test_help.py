@@ -8,7 +8,7 @@ from discord import app_commands
 
 from bot.discord.sync import IDS_KEY
 from tests.discord.conftest import ScriptedDice
-from tests.discord.test_lobby import open_table
+from tests.discord.test_lobby import board_message, open_table
 from tests.discord.test_play import play, started
 
 
@@ -81,3 +81,14 @@ async def test_in_a_game_each_player_is_told_his_seat_and_his_moves(
     text, _ = await helped(cy, board)
     assert "You are on the Team (seat 2)" in text
     assert "**Double** (on the board)" in text and "**Roll**" not in text
+
+
+async def test_the_board_and_the_refusals_name_commands_as_mentions(simcord_env: Any) -> None:
+    guild, _, board = await open_table(simcord_env, "ann")
+    root = {c.name: c.id for c in await simcord_env.bot.tree.fetch_commands()}["chouette"]
+    assert (f"**Waiting for players: </chouette join:{root}>, then </chouette start:{root}>."
+            in board_message(board).content)
+    kib = guild.add_member(simcord_env.create_user("kib"))
+    refused = await kib.slash(board, "chouette end")  # the rules' words, from rules/
+    assert refused.ephemeral
+    assert f"to play, </chouette join:{root}> first." in refused.response.content

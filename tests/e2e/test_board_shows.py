@@ -2,6 +2,9 @@
 cube as waiting, the table's mode, moderators' acts announced, and names as they were
 typed, whatever markdown they hold."""
 
+import re
+import time
+
 from tests.e2e.session import (
     BOARD,
     KIBITZ,
@@ -76,3 +79,19 @@ async def test_names_read_as_typed_and_moderators_acts_are_announced(drv) -> Non
     await drv.slash("dave", KIBITZ, "chouette mod unblind", member="erin")
     assert "A moderator gives erin sight of this table again." in drv.last_message(BOARD)[
         "content"]
+
+
+@e2e()
+async def test_a_team_players_question_counts_down_his_time(drv) -> None:
+    await open_table(drv, "alice", "bob", "carol", mode="scorekeeper")
+    await drv.click("alice", board(drv), label="Start game")
+    box, team = seats(drv)
+    menu = await drv.click(box, board(drv), label="Double")
+    asked = time.time()
+    await choose(drv, box, menu, {"double": team})
+    for player in team:  # Atlanta's decision_timeout_seconds: 120
+        (dm,) = [m for m in drv.dms(player) if "turned to 2" in m["content"]]
+        found = re.search(r"Answer <t:(\d+):R>\.$", dm["content"])
+        assert found and asked - 1 <= int(found[1]) - 120 <= time.time(), dm["content"]
+    found = re.search(r"Time runs out <t:(\d+):R>\.$", status(drv))
+    assert found and asked - 1 <= int(found[1]) - 120 <= time.time(), status(drv)
