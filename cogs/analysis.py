@@ -28,18 +28,21 @@ from rules.review import may_see_analysis
 class Analysis(Subcommands):
     """/chouette analysis, and the post-game message."""
 
-    def __init__(self, bot: ChouetteBot) -> None:
-        super().__init__(bot)
-        self.queue = AnalysisQueue(bot.store, bot.service.state, self._post,
-                                   plies=bot.settings.analysis_plies)
+    queue: AnalysisQueue
 
     async def cog_load(self) -> None:
         await super().cog_load()
+        if not hasattr(self.bot, "store"):  # a tool listing the commands (tools/messages.py)
+            return
+        self.queue = AnalysisQueue(self.bot.store, self.bot.service.state, self._post,
+                                   plies=self.bot.settings.analysis_plies)
         self.bot.presenter.after_show.append(self.queue.notice)
         self._resuming = spawn(self._resume(), "analysis resume")
 
     async def cog_unload(self) -> None:
         await super().cog_unload()
+        if not hasattr(self, "queue"):
+            return
         if self.queue.notice in self.bot.presenter.after_show:
             self.bot.presenter.after_show.remove(self.queue.notice)
         self._resuming.cancel()
