@@ -19,6 +19,10 @@ class Players(tuple[str, ...]):
     """Several players' keys, written as a list of their names."""
 
 
+class Ties(tuple[Players, ...]):
+    """Groups of players tied on their rolls, written "Ann and Bo; Cy and Di"."""
+
+
 MESSAGES: dict[str, str] = {
     # rules/absence.py, rules/proxies.py
     "not_at_table": "{player} is not at this table.",
@@ -249,12 +253,61 @@ MESSAGES: dict[str, str] = {
                       "(`/chouette penalty`).",
     "already_blinded": "{player} is already blinded here.",
     "not_blinded": "{player} is not blinded here.",
+    # rules/game.py
+    "game_over": "No game is in progress: game {game} is over, with no cube left in play. "
+                 "Start the next one first.",
+    "no_game": "No game is in progress: start one first.",
+    "decisions_first": "Before {doing}, the cube decisions must be made: waiting for {who}.",
+    "resignations_first": "Before {doing}, the resignations on {who}'s cubes must be accepted "
+                          "or rejected.",
+    "two_dice": "A {what} is two dice from 1 to 6, like [3, 1]: got {value}.",
+    "scorekeeper_only": "This table keeps score only: enter the game's result instead.",
+    "box_shoots": "{player} rolls and plays for the Box now.",
+    "team_shoots": "{player} rolls and plays for the Team now.",
+    "play_them": "The dice are rolled ({dice}): play them.",
+    "roll_held": "{players} asked to hold the roll ({rule}): wait until they double or "
+                 "release it.",
+    "stale_dice": "Those dice were drawn for an earlier roll: roll again.",
+    "roll_first": "Roll first.",
+    "not_holding": "You are not holding the roll.",
+    "holders": "Only a Team player who may double his cube holds the roll.",
+    "hold_when": "Hold the roll before the Captain rolls, on the Team's turn.",
+    "hold_answered": "The Box has answered this turn's doubles: nobody doubles again before "
+                     "the Captain's roll, so there is no roll to hold.",
+    "holding_already": "You are holding the roll already: double or release it.",
+    # rules/start.py
+    "too_few_seated": "A chouette needs at least {least} players; {seated} are seated.",
+    "opening_form": "opening lists the opening rolls as [Box die, Team die] pairs: ties "
+                    "first, the last pair unequal.",
+    "ties_form": "ties counts the opening ties: 0 or more.",
+    "commitment_form": "commitment is the SHA-256 of the dice seed: 64 hexadecimal digits.",
+    "no_commitment": "Game {game} has no dice commitment to reveal.",
+    "seed_revealed": "Game {game}'s dice seed is already revealed.",
+    "seed_secret": "Game {game} is still being played (or on hold): its seed stays secret "
+                   "until it ends.",
+    "seed_form": "seed is written in hexadecimal digits.",
+    "seed_mismatch": "That seed does not hash to game {game}'s commitment {commitment}.",
+    "newcomer_rolls_form": "newcomer_rolls maps each newcomer to his two dice, like "
+                           "{{\"ann\": [6, 2]}}.",
+    "newcomer_rolls_each": "newcomer_rolls holds one roll for each newcomer: {players}.",
+    "newcomers_tied": "Tied rolls: {tied} roll again (newcomer_rerolls).",
+    "automatic_strangers": "Automatic doubles are agreed with Team players only, not "
+                           "{players}.",
+    # rules/table.py (seats)
+    "seats_tied": "Tied rolls: {tied} roll again.",
 }
 
 
 def text(code: str, params: Mapping[str, object], name: Callable[[str], str] = str) -> str:
     """The message `code` in words, each player parameter written as `name(key)`."""
-    words = {key: name(value) if isinstance(value, Player)
-             else ", ".join(map(name, value)) if isinstance(value, Players) else value
-             for key, value in params.items()}
-    return MESSAGES[code].format(**words)
+    return MESSAGES[code].format(**{key: _words(value, name) for key, value in params.items()})
+
+
+def _words(value: object, name: Callable[[str], str]) -> object:
+    if isinstance(value, Player):
+        return name(value)
+    if isinstance(value, Players):
+        return ", ".join(map(name, value))
+    if isinstance(value, Ties):
+        return "; ".join(" and ".join(map(name, group)) for group in value)
+    return value

@@ -67,7 +67,7 @@ from rules.events import (
 )
 from rules.game import booked
 from rules.ledger import leavers_settlement
-from rules.messages import Player, Players
+from rules.messages import Player, Players, Ties
 from rules.proxies import on_behalf
 from rules.roles import between_games, take_partner, without
 from rules.ruleset import RuleSet, load_preset
@@ -240,8 +240,7 @@ def _seat(state: TableState, cmd: Seat) -> tuple[Event, ...]:
         thrown = tuple(tuple(r.items()) for r in (rolls, *rerolls))
         seated = sit.seat_by_rolls(rolls, rerolls)
         if isinstance(seated, sit.Reroll):
-            tied = "; ".join(" and ".join(group) for group in seated.groups)
-            raise SeatingError(f"Tied rolls: {tied} roll again.")
+            raise SeatingError(code="seats_tied", tied=Ties(map(Players, seated.groups)))
         seating = seated
     else:
         order = need(cmd, "order", cmd.order)
