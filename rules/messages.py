@@ -19,6 +19,30 @@ class Players(tuple[str, ...]):
     """Several players' keys, written as a list of their names."""
 
 
+class Phrase:
+    """Words inside a message that name players themselves (a cube: "your cube against Bo"):
+    a code of the catalogue and its parameters, written with the message."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        self.code, self.params = code, params
+
+    def __str__(self) -> str:
+        return text(self.code, self.params)
+
+    def __repr__(self) -> str:
+        return f"Phrase({self.code!r}, **{self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Phrase) and (self.code, self.params) == (other.code,
+                                                                           other.params)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Phrases(tuple[Phrase, ...]):
+    """Several phrases, written one after the other: "a (ann); b (bo)"."""
+
+
 class Ties(tuple[Players, ...]):
     """Groups of players tied on their rolls, written "Ann and Bo; Cy and Di"."""
 
@@ -295,6 +319,65 @@ MESSAGES: dict[str, str] = {
                            "{players}.",
     # rules/table.py (seats)
     "seats_tied": "Tied rolls: {tied} roll again.",
+    # rules/cube.py: a cube in words, to one side or to a third party
+    "cube_extra_from": "your extra from {box}",
+    "cube_bought": "the game you bought from {seller} (against {box})",
+    "cube_yours": "your cube against {box}",
+    "cube_extra_given": "the extra you gave {team}",
+    "cube_with": "your cube with {team}",
+    "cube_with_bought": "your cube with {team} (bought from {seller})",
+    "cube_extra": "{box}'s extra to {team}",
+    "cube_of": "{team}'s cube against {box}",
+    "cube_of_bought": "{team}'s cube against {box} (bought from {seller})",
+    "cube_is": "{cube} is {state}",
+    "cube_centred": "{cube} is at {face}, centred",
+    "cube_held_by_you": "{cube} is at {face}, held by you",
+    "cube_held": "{cube} is at {face}, held by {owner}",
+    "you_answer_first": "you have to answer the {turn} to {face} on {cube} first",
+    "has_to_answer": "{player} has to answer the {turn} to {face}",
+    "no_part": "{player} has no part in {cube}",
+    "cannot_now": "You can't {action} now: {waiting}",
+    "owns_your_cube": "You can't double: {holder} owns your cube at {face}",
+    "owns_cube_named": "You can't double: {holder} owns {cube} at {face}",
+    "owns_the_cube": "You can't double {holder}: {holder} owns the cube at {face}",
+    "owns_cube_bought": "You can't double {holder}: {holder} owns the cube bought from "
+                        "{seller} at {face}",
+    "no_beavers": "Beavers aren't allowed at this table",
+    "no_raccoons": "Raccoons aren't allowed at this table",
+    "no_aardvarks": "Aardvarks aren't allowed at this table",
+    "withdraw_unanswered": "Only a double not yet answered can be taken back.",
+    "retract_just_taken": "Only a double just taken can be dropped after all; {cube} is "
+                          "{state}",
+    "automatic_centred": "An automatic double turns only a centred cube; {cube} is {state}",
+    "not_scored_yet": "The game can't be scored yet: {waiting}",
+    "no_sale_now": "You can't sell your game now: {waiting}",
+    "opponent_settles": "{buyer} can't buy {seller}'s game on {cube}; the opponent settles "
+                        "instead",
+    "opponent_settles_nobody": "Nobody can't buy {seller}'s game on {cube}; the opponent "
+                               "settles instead",
+    "award_centred": "Only a centred cube can be given away; {cube} is {state}",
+    "cube_out": "You can't {action}: {cube} is {state} and out of this game",
+    "no_double_to": "There is no double to {action} on {cube}",
+    "cube_frozen": "You can't {action}: {cube} is frozen for this game, and you may only take",
+    "negative_amount": "{what} can't be negative ({amount}); name the other payer",
+    # rules/answers.py
+    "no_cube_waiting": "{players} has no cube waiting for your answer; waiting: {waiting}.",
+    "no_cube_waiting_nobody": "Nobody has no cube waiting for your answer; waiting: {waiting}.",
+    "nothing_waits_status": "Nothing waits for your answer: {status}.",
+    "several_wait": "Several cubes wait for your answer: {waiting}; name one (cubes).",
+    "cube_label": "{cube} ({label})",
+    # rules/one_cube.py
+    "one_cube_captain": "With one cube, the Captain ({captain}) decides the initial double.",
+    "half_together": "Take or drop every double waiting together: {players}.",
+    "half_answered": "You answered these doubles already ({answer}).",
+    # rules/rolloff.py
+    "rolloff_form": "This sheet keeps whole points: the fraction is rolled off ({rule}), here "
+                    "of {points}; rolloff lists the throws as [[your two dice], [his two "
+                    "dice]], ties first; or agree on whole points.",
+    "next_roll": "This pays a half point that the Box and his Partner share: the odd half is "
+                 "determined by the next roll ({rule}), so the command carries it, next_roll: "
+                 "two dice from 1 to 6 like [3, 1] (even: the shooter's half, odd: the "
+                 "Partner's); on Discord the bot rolls it.",
 }
 
 
@@ -308,6 +391,10 @@ def _words(value: object, name: Callable[[str], str]) -> object:
         return name(value)
     if isinstance(value, Players):
         return ", ".join(map(name, value))
+    if isinstance(value, Phrase):
+        return text(value.code, value.params, name)
+    if isinstance(value, Phrases):
+        return "; ".join(text(p.code, p.params, name) for p in value)
     if isinstance(value, Ties):
         return "; ".join(" and ".join(map(name, group)) for group in value)
     return value
