@@ -378,6 +378,86 @@ MESSAGES: dict[str, str] = {
                  "determined by the next roll ({rule}), so the command carries it, next_roll: "
                  "two dice from 1 to 6 like [3, 1] (even: the shooter's half, odd: the "
                  "Partner's); on Discord the bot rolls it.",
+    # rules/seating.py
+    "sits_twice": "{players} cannot sit twice: one seat per player.",
+    "needs_captain": "A game needs a Captain: seat one Team player besides the Box.",
+    "partner_place": "A Partner's place is 1 to {most} (behind the Captain), not {place} for "
+                     "Partner {partner}.",
+    "newcomers_team": "Only Team players can be newcomers to the rotation.",
+    "roll_not_dice": "{player}'s roll {dice} is not dice: numbers 1 to 6.",
+    "reroll_too": "{players} must re-roll too: tied with {tied}.",
+    "not_tied": "Only tied players re-roll; {players} was not tied.",
+    "two_to_roll": "A chouette needs at least two players to roll for seats.",
+    "already_sits": "{players} already sits at this table.",
+    "joiner_twice": "A joining player is named twice.",
+    "room_for": "This table takes at most {most} players: room for {room}.",
+    "not_at_table_of": "{player} is not at this table ({players}).",
+    "leave_two": "{player} cannot leave a table of two: end the session instead.",
+    "already_partner": "{partner} is already the Partner.",
+    "partner_one_only": "{partner} is already the Partner; the Box has one only.",
+    "partner_from_team": "Only a Team player can be Partner: {players}.",
+    "captain_needed": "The Team needs a Captain: no one can be spared as Partner.",
+    "partner_min": "A Partner needs at least {least} players at the table; there are "
+                   "{players}.",
+    "no_partner_to_release": "The Box has no Partner to release.",
+    "no_passing": "A player may not pass the box under these rules.",
+    # rules/notation.py
+    "pid_form": "{pid} is not a Position ID: those are 14 characters of A-Z, a-z, 0-9, + and "
+                "/, like 4HPwATDgc/ABMA.",
+    "pid_not": "{pid} is not a Position ID.",
+    "pid_checkers": "{pid} has more than {most} checkers for one side.",
+    "pid_bits": "{pid} is not a Position ID: it has bits past the last point.",
+    "pid_illegal": "{pid} is not a legal position: {why}",
+    "no_point": "There is no point {point}: points run 1-24, bar is 25, off is 0.",
+    "cant_read": "Can't read {word}: write plays like 24/18 13/11, bar/22*, 6/off, 8/5(2) or "
+                 "24/20/16.",
+    "wrong_way": "{word} moves the wrong way: checkers leave the bar and go off.",
+    "backwards": "{word} moves backwards: points must go down, like 13/7.",
+    "repeat_count": "{word}: a repeat count runs from 1 to 4.",
+    "can_move": "You can move with {roll}: {legal}.",
+    "no_checker": "You have no checker on {point} to move in {play}. Legal with {roll}: "
+                  "{legal}.",
+    "not_legal": "{play} is not legal with {roll}. Legal: {legal}.",
+    "ambiguous": "{play} could be {plays}: write the point where the checker hits.",
+    # rules/board.py
+    "position_counts": "A position needs 25 counts a side (points 1-24 and the bar), none "
+                       "negative, at most {most} checkers: got {side}.",
+    "point_shared": "Both sides have checkers on point {point} of the side on roll.",
+    "points_run": "Points run 1-24 with the bar as 25: got {point}.",
+    "dice_run": "Dice run from 1 to 6: got {dice}.",
+    # rules/ledger.py
+    "split_mode": "Unknown Box/Partner split {mode}; use one of {modes}",
+    "round_mode": "Unknown rounding {mode}; use one of {modes}",
+    # rules/rotation.py
+    "summary_strangers": "A game summary may name only Team players ({team}), not {strangers}.",
+    "leaves_once": "A player leaves a game once: dropped, doubled out or settled.",
+    "acting_once": "A player becomes Acting Captain once a game.",
+    "captain_not_acting": "The Captain {captain} cannot also be Acting Captain.",
+    "villages_no_partner": "The Villages rules have no Partner: release him first.",
+    "danish_beat_all": "Danish rotation: the Box stays until he loses; use 'beat_all'.",
+    # rules/ruleset.py
+    "min_max_players": "min_players ({least}) cannot exceed max_players ({most}).",
+    "stake_steps": "stake_multiples must be doubling steps from 1, such as [1, 2, 4, 8].",
+    "raccoons_need_beavers": "Raccoons need beavers: set beavers = true or raccoons = "
+                             "\"never\".",
+    "aardvarks_need_raccoons": "Aardvarks need raccoons: allow raccoons or set aardvarks = "
+                               "\"never\".",
+    "danish_retention": "The Danish rotation keeps the Box only if he beats everyone: "
+                        "box_retention = \"beat_all\" goes with rotation = \"danish\".",
+    "whole_points_odd": "A sheet of whole points (whole_points = true, Atlanta 4.2) gives the "
+                        "odd point to the Box: odd_point = \"box\" goes with it (or "
+                        "whole_points = false to keep halves).",
+    "villages_partner": "The Villages rotation has no Partner: partner = \"never\" goes with "
+                        "rotation = \"villages\".",
+    "option_value": "{option} must be {allowed}, not {value}.",
+    "no_option_close": "{where}: there is no house-rule option called {key}. Did you mean "
+                       "{close}?",
+    "no_option": "{where}: there is no house-rule option called {key}. The options are: "
+                 "{options}.",
+    "no_preset_close": "There is no rule set called {name}. Did you mean {close}? Choose one "
+                       "of: {presets}.",
+    "no_preset": "There is no rule set called {name}. Choose one of: {presets}.",
+    "preset_broken": "preset {name} ({file}): {why}",
 }
 
 
