@@ -458,6 +458,26 @@ MESSAGES: dict[str, str] = {
                        "of: {presets}.",
     "no_preset": "There is no rule set called {name}. Choose one of: {presets}.",
     "preset_broken": "preset {name} ({file}): {why}",
+    # rules/commands.py: a transcript line or a command that is malformed
+    "needs_by": "{verb} needs \"by\": the player who sends it.",
+    "needs": "{verb} needs {key}.",
+    "command_form": "A command is a JSON object with \"cmd\", like {{\"cmd\": \"join\", "
+                    "\"by\": \"ann\"}}.",
+    "no_command": "There is no command {verb}. Commands: {verbs}.",
+    "by_form": "\"by\" names a player: got {by}.",
+    "takes": "{verb} takes no {strays}; it takes {keys}.",
+    "takes_nothing": "{verb} takes no {strays}; it takes nothing more.",
+    "wrong_form": "{verb}: {key} has the wrong form ({value}).",
+    "players_form": "{verb}: {key} lists players by name, like [\"ann\", \"bo\"] (got "
+                    "{value}).",
+    # rules/table.py (choices after a game)
+    "open_choice": "{player}: {choice}",
+    "not_your_choice": "That choice isn't yours to make now (open choices: {choices}). After "
+                       "a game the Partner whose turn to captain comes may captain "
+                       "({captain}), and a new Box may play alone ({alone}).",
+    "not_your_choice_none": "That choice isn't yours to make now (open choices: none). After "
+                            "a game the Partner whose turn to captain comes may captain "
+                            "({captain}), and a new Box may play alone ({alone}).",
 }
 
 

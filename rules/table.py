@@ -67,7 +67,7 @@ from rules.events import (
 )
 from rules.game import booked
 from rules.ledger import leavers_settlement
-from rules.messages import Player, Players, Ties
+from rules.messages import Phrase, Phrases, Player, Players, Ties
 from rules.proxies import on_behalf
 from rules.roles import between_games, take_partner, without
 from rules.ruleset import RuleSet, load_preset
@@ -336,11 +336,11 @@ def _choose(state: TableState, cmd: Captain | Alone) -> tuple[Event, ...]:
     by = sender(cmd)
     partner = seating.partner
     if (cmd.verb, by) not in open_choices(state) or partner is None:
-        open_ = "; ".join(f"{p}: {c}" for c, p in open_choices(state)) or "none"
-        raise NotYourTurn(f"That choice isn't yours to make now (open choices: {open_}). "
-                          "After a game the Partner whose turn to captain comes may captain "
-                          f"({citation(state, 'Atlanta 6.4')}), and a new Box may play alone "
-                          f"({citation(state, 'Atlanta 6.3')}).")
+        choices = Phrases(Phrase("open_choice", player=Player(p), choice=c)
+                          for c, p in open_choices(state))
+        raise NotYourTurn(code="not_your_choice" if choices else "not_your_choice_none",
+                          choices=choices, captain=citation(state, "Atlanta 6.4"),
+                          alone=citation(state, "Atlanta 6.3"))
     if isinstance(cmd, Captain):
         moved = replace(seating, partner=None, team=(by, *seating.team), partner_place=None)
         return (Seated(moved, f"{by} captains instead of staying Partner (Atlanta 6.4)"),)
