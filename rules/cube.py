@@ -306,8 +306,11 @@ class Cube:
             raise CubeNotAvailable(code="no_sale_now", waiting=self._waiting(Side.TEAM))
         seller = self.player(Side.TEAM)
         if not buyer or buyer in (seller, self.box_player):
-            raise CubeNotAvailable(code="opponent_settles" if buyer else "opponent_settles_nobody",
-                                   buyer=Player(buyer), seller=Player(seller), cube=self._name())
+            if not buyer:
+                raise CubeNotAvailable(code="opponent_settles_nobody", seller=Player(seller),
+                                       cube=self._name())
+            raise CubeNotAvailable(code="opponent_settles", buyer=Player(buyer),
+                                   seller=Player(seller), cube=self._name())
         amount = _amount(price, "A price")
         cube = dataclasses.replace(self, holder="" if buyer == self.team_player else buyer)
         return cube, pay(buyer, seller, amount, f"{buyer} bought {seller}'s game at {self.face}")
