@@ -20,14 +20,18 @@ class Players(tuple[str, ...]):
 
 
 class Phrase:
-    """Words inside a message that name players themselves (a cube: "your cube against Bo"):
-    a code of the catalogue and its parameters, written with the message."""
+    """Words inside a message, or news, that name players themselves (a cube: "your cube
+    against Bo"; a seating's reason): a code of the catalogue and its parameters."""
 
     def __init__(self, code: str, **params: object) -> None:
         self.code, self.params = code, params
 
+    def text(self, name: Callable[[str], str] = str) -> str:
+        """The phrase in words, each player named `name(key)`."""
+        return text(self.code, self.params, name)
+
     def __str__(self) -> str:
-        return text(self.code, self.params)
+        return self.text()
 
     def __repr__(self) -> str:
         return f"Phrase({self.code!r}, **{self.params!r})"
@@ -36,7 +40,8 @@ class Phrase:
         return isinstance(other, Phrase) and (self.code, self.params) == (other.code,
                                                                            other.params)
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:
+        return hash((self.code, tuple(sorted(self.params.items()))))
 
 
 class Phrases(tuple[Phrase, ...]):
@@ -478,6 +483,16 @@ MESSAGES: dict[str, str] = {
     "not_your_choice_none": "That choice isn't yours to make now (open choices: none). After "
                             "a game the Partner whose turn to captain comes may captain "
                             "({captain}), and a new Box may play alone ({alone}).",
+    # news: a seating's reason (rules.events.Seated)
+    "seated_lost_place": "{players} lost his place: still disconnected (FIBS §6)",
+    "seated_partner_required": "{player} partners the Box (a Partner is required)",
+    "seated_back": "{player} is back: he sits down at the end",
+    "seated_joins": "{player} joins",
+    "seated_leaves": "{player} leaves",
+    "seated_partner": "{player} partners the Box",
+    "seated_captains": "{player} captains instead of staying Partner (Atlanta 6.4)",
+    "seated_alone": "{player} plays alone; {partner} goes to the end of the Team (Atlanta 6.3)",
+    "seated_passes": "{player} passes the box",
 }
 
 
@@ -492,9 +507,9 @@ def _words(value: object, name: Callable[[str], str]) -> object:
     if isinstance(value, Players):
         return ", ".join(map(name, value))
     if isinstance(value, Phrase):
-        return text(value.code, value.params, name)
+        return value.text(name)
     if isinstance(value, Phrases):
-        return "; ".join(text(p.code, p.params, name) for p in value)
+        return "; ".join(p.text(name) for p in value)
     if isinstance(value, Ties):
         return "; ".join(" and ".join(map(name, group)) for group in value)
     return value

@@ -22,7 +22,7 @@ from rules.events import (
     Seated,
 )
 from rules.game import dice_pair
-from rules.messages import Players, Ties
+from rules.messages import Phrase, Player, Players, Ties
 from rules.roles import between_games, take_partner, without
 from rules.seating import Seating
 from rules.state import TableState
@@ -39,7 +39,7 @@ def _start(state: TableState, cmd: Start) -> tuple[Event, ...]:
     if gone and rest is not None and len(rest.players) >= rules.min_players:
         seating = rest  # FIBS §6 ¶1: not back by the start (with too few left he stays)
         events += [*(PlayerOut(p) for p in gone), Seated(
-            seating, f"{', '.join(gone)} lost his place: still disconnected (FIBS §6)")]
+            seating, Phrase("seated_lost_place", players=Players(gone)))]
     if len(seating.players) < rules.min_players:
         raise SeatingError(code="too_few_seated", least=rules.min_players,
                            seated=len(seating.players))
@@ -51,7 +51,7 @@ def _start(state: TableState, cmd: Start) -> tuple[Event, ...]:
             and len(seating.players) >= rules.partner_min_players):
         candidate = sit.partner_candidates(seating, partner_from=rules.partner_from)[0]
         seating = take_partner(state, seating, candidate)
-        events.append(Seated(seating, f"{candidate} partners the Box (a Partner is required)"))
+        events.append(Seated(seating, Phrase("seated_partner_required", player=Player(candidate))))
     if state.mode == "play":
         opening = need(cmd, "opening", cmd.opening)
         pairs = [dice_pair(p, "opening roll") for p in opening]

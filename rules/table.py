@@ -116,7 +116,8 @@ def _join(state: TableState, cmd: Join | Request) -> tuple[Event, ...]:
         return (PlayerJoined(player, stake, waiting=True, display=display),)
     events: list[Event] = [PlayerJoined(player, stake, display=display)]
     if state.seating is not None:
-        events.append(Seated(sit.join(state.seating, [player]), f"{player} joins"))
+        events.append(Seated(sit.join(state.seating, [player]),
+                             Phrase("seated_joins", player=Player(player))))
     return tuple(events)
 
 
@@ -222,7 +223,7 @@ def _leave(state: TableState, cmd: Leave) -> tuple[Event, ...]:
             won = bool(state.game_roles) and state.game_roles[-1][0] == seats.box
             seats = sit.fibs_shrunk(seats, just_won=won,
                                     partner_min_players=state.rules.partner_min_players)
-        events.append(Seated(seats, f"{player} leaves"))
+        events.append(Seated(seats, Phrase("seated_leaves", player=Player(player))))
     return tuple(events)
 
 
@@ -315,7 +316,8 @@ def _partner(state: TableState, cmd: Partner) -> tuple[Event, ...]:
     if player in asked and player != asked[0]:
         raise SeatingError(code="partner_asked_first", first=Player(asked[0]),
                            order=_FROM[state.rules.partner_from], player=Player(player))
-    return (Seated(take_partner(state, seating, player), f"{player} partners the Box"),)
+    return (Seated(take_partner(state, seating, player),
+                   Phrase("seated_partner", player=Player(player))),)
 
 
 def open_choices(state: TableState) -> tuple[tuple[str, str], ...]:
@@ -343,10 +345,9 @@ def _choose(state: TableState, cmd: Captain | Alone) -> tuple[Event, ...]:
                           alone=citation(state, "Atlanta 6.3"))
     if isinstance(cmd, Captain):
         moved = replace(seating, partner=None, team=(by, *seating.team), partner_place=None)
-        return (Seated(moved, f"{by} captains instead of staying Partner (Atlanta 6.4)"),)
+        return (Seated(moved, Phrase("seated_captains", player=Player(by))),)
     moved = replace(seating, partner=None, team=(*seating.team, partner), partner_place=None)
-    return (Seated(moved, f"{by} plays alone; {partner} goes to the end of the Team "
-                          "(Atlanta 6.3)"),)
+    return (Seated(moved, Phrase("seated_alone", player=Player(by), partner=Player(partner))),)
 
 
 @handles(PassBox)
@@ -356,7 +357,7 @@ def _pass_box(state: TableState, cmd: PassBox) -> tuple[Event, ...]:
     if cmd.by != seating.box:
         raise NotYourTurn(code="box_passes", box=Player(seating.box))
     moved = sit.resign_box(seating, allowed=state.rules.may_pass_box)
-    return (Seated(moved, f"{cmd.by} passes the box"),)
+    return (Seated(moved, Phrase("seated_passes", player=Player(cmd.by))),)
 
 
 @handles(Stake)

@@ -28,7 +28,7 @@ from bot.config import Settings
 from bot.discord.asks import prompt_view
 from bot.discord.boards import Boards
 from bot.discord.channels import reconcile
-from bot.effects import Announce, Outcome, PostSheet, Prompt, name_players
+from bot.effects import Announce, Outcome, PostSheet, Prompt, Refusal, namer
 from bot.flow import Flow
 from bot.markdown import shown
 from bot.render.sheet import render_sheet
@@ -86,10 +86,10 @@ class Presenter:
         self.timers = Timers()  # deliveries retried, ended tables removed
         self.boards = Boards(bot)
 
-    def names(self, state: TableState, text: str,
+    def names(self, state: TableState, refusal: Refusal,
               users: Mapping[str, str] | None = None) -> str:
-        """A refusal of the rules with the players it names by their names."""
-        return name_players(state, text, users)
+        """A refusal in words, the players it names by their names now (`namer`)."""
+        return refusal.text(namer(state, users))
 
     async def show(self, table_id: str, outcome: Outcome,
                    interaction: discord.Interaction | None = None) -> None:
