@@ -14,8 +14,8 @@ class RuleError(ValueError):
 
     Raised with a `code` of rules/messages.py and its parameters (players marked `Player`),
     the words are written by `text`, with the players named by whoever shows it; `str()`
-    is the same words with the players' keys. (Refusals not converted yet are raised with
-    their English text.)"""
+    is the same words with the players' keys. (The bot's own few refusals are raised with
+    their words, which `text` gives as they are.)"""
 
     def __init__(self, message: str = "", *, code: str = "", **params: object) -> None:
         self.code, self.params = code, params

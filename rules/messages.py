@@ -2,8 +2,9 @@
 named fields, so a later issue can translate it (gettext) without touching a rule.
 
 A refusal (`rules.errors.RuleError`) carries its code and parameters; the text is written
-where the message is shown, with each player (`Player`, `Players`) named then. Refusals not
-yet converted still carry their English text (see docs/architecture.md).
+where the message is shown, with each player (`Player`, `Players`, `Ties`) named then;
+words inside a message that name players themselves (a cube, a seating's reason) are a
+`Phrase` (see docs/architecture.md, "Refusals as data").
 """
 
 from __future__ import annotations
