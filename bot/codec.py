@@ -3,9 +3,12 @@
 Dataclasses are written as `{"$": TypeName, field: value, ...}`, enums as `{"$enum":
 "Side.BOX"}`, fractions as `{"$frac": "1/2"}`, positions by their gnubg Position ID
 (`{"$pos": ID}`), tuples as lists (every sequence in the rules is a tuple, so lists come
-back as tuples). Only the types registered here are read back: an unknown type name is a
-`CodecError` naming it, never a silent guess. A type no longer written (`RETIRED`) is left
-out of the sequence it was stored in.
+back as tuples), a refusal's or a phrase's players marked as `rules.messages` marks them
+(`{"$player": key}`, `{"$players": [...]}`, `{"$phrase": code, "params": {...}}`,
+`{"$phrases": [...]}`, `{"$ties": [...]}`). Only the types registered here are read back:
+an unknown type name is a `CodecError` naming it, never a silent guess. A type no longer
+written (`RETIRED`) is left out of the sequence it was stored in; an `Outcome` stored
+before refusals were data has its words only (`reason`, no `code`), shown as they are.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from rules.board import Position
 from rules.cube import Cube, CubeState, Side
 from rules.events import EVENT_TYPES
 from rules.ledger import ScoreSheet, Transfer
+from rules.messages import Phrase, Phrases, Player, Players, Ties
 from rules.notation import position_from_id, position_id
 from rules.ruleset import RuleSet
 from rules.seating import Seating
@@ -41,10 +45,18 @@ ENUMS: dict[str, type[Enum]] = {"Side": Side, "CubeState": CubeState}
 # Effects older versions stored in outcomes: Announce redraws the board now, and the
 # channels' overwrites follow the state (bot.discord.channels), not SetSend and Reseat.
 RETIRED = {"EditBoard", "SetSend", "Reseat"}
+MARKS: dict[type, str] = {Players: "$players", Phrases: "$phrases", Ties: "$ties"}
+MARKED: dict[str, type] = {mark: kind for kind, mark in MARKS.items()}
 
 
 def encode(value: Any) -> Any:
     """A JSON-ready form of `value` (see the module docstring)."""
+    if isinstance(value, Player):
+        return {"$player": str(value)}
+    if isinstance(value, Players | Phrases | Ties):
+        return {MARKS[type(value)]: [encode(v) for v in value]}
+    if isinstance(value, Phrase):
+        return {"$phrase": value.code, "params": encode(value.params)}
     if isinstance(value, Position):
         return {"$pos": position_id(value)}
     if isinstance(value, Enum):
@@ -71,6 +83,12 @@ def decode(data: Any) -> Any:
                      if not (isinstance(v, dict) and v.get("$") in RETIRED))
     if not isinstance(data, dict):
         return data
+    if "$player" in data:
+        return Player(data["$player"])
+    if "$phrase" in data:
+        return Phrase(data["$phrase"], **decode(data["params"]))
+    if mark := next((m for m in MARKED if m in data), None):
+        return MARKED[mark](decode(v) for v in data[mark])
     if "$pos" in data:
         return position_from_id(data["$pos"])
     if "$frac" in data:

@@ -10,13 +10,14 @@ which channel is not an effect: it is a function of the state (`bot.discord.chan
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.markdown import escape, shown
+from rules import messages
 from rules.corrections import MODERATOR, describe_correction
 from rules.cube import CubeState, Side
+from rules.errors import RuleError
 from rules.events import (
     Blinded,
     Corrected,
@@ -53,6 +54,7 @@ from rules.events import (
     TableOpened,
 )
 from rules.game import box_consults_fully, waiting_for
+from rules.messages import Phrase
 from rules.proxies import stand_in
 from rules.state import TableState
 
@@ -98,9 +100,15 @@ class Outcome:
     themselves are in the store; this is what the same command key returns again."""
 
     accepted: bool
-    reason: str = ""
+    reason: str = ""  # a refusal's words, with the players' keys (`str` of the RuleError)
     effects: tuple[Effect, ...] = ()
     version: int = 0  # the table's version after it: its effects are delivered up to there
+    code: str = ""  # a refusal's code in rules/messages.py ("": its words are `reason`)
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def text(self, name: Callable[[str], str] = str, words: messages.Words = str) -> str:
+        """The refusal in words, each player named `name(key)` (see `RuleError.text`)."""
+        return messages.text(self.code, self.params, name, words) if self.code else self.reason
 
 
 def event_line(event: Event, n: Callable[[str], str] = str) -> str | None:
@@ -140,10 +148,11 @@ def event_line(event: Event, n: Callable[[str], str] = str) -> str | None:
                     else f"{n(player)} acts for himself again.")
         case Seated(seating, reason, rolls) if seating is not None:
             partner = f", Partner {n(seating.partner)}" if seating.partner else ""
+            why = reason.text(n) if isinstance(reason, Phrase) else reason
             thrown = " Then ".join(", ".join(f"{n(p)} {'-'.join(map(str, dice))}"
                                              for p, dice in round_) for round_ in rolls)
             return ((f"The dice for seats: {thrown}. " if thrown else "")
-                    + f"Seats ({reason}): Box {n(seating.box)}{partner}; Team "
+                    + f"Seats ({why}): Box {n(seating.box)}{partner}; Team "
                     f"{', '.join(map(n, seating.team))} (Captain {n(seating.captain)}).")
         case GameStarted(number, _, autos, _, on_roll, dice, _, committed):
             auto = f", {autos} automatic double(s)" if autos else ""
@@ -242,19 +251,15 @@ def _box_side_notices(before: TableState, after: TableState,
     return notes
 
 
-def name_players(state: TableState, text: str, users: Mapping[str, str] | None = None) -> str:
-    """`text` (written by the rules with player keys) with the players it names by their
-    names: every key the table knows (players who left too) and the `users` given (by id),
-    each only as a whole word. Nothing else in the text is touched: a dice seed, a number
-    or a word that merely contains a key stays as it is."""
-    keys = {*(m.player for m in state.members), *(r.player for r, _ in state.requests),
-            *(k for k, _ in state.names)}
-    known = {**(users or {}), **{key: shown(state, key) for key in keys}}
-    known = {k: v for k, v in known.items() if v and v != k}
-    if not known:
-        return text
-    pattern = r"(?<![\w@])(" + "|".join(map(re.escape, known)) + r")(?!\w)"
-    return re.sub(pattern, lambda m: known[m[1]], text)
+Refusal = RuleError | Outcome  # what a player is told he may not do, in words when shown
+
+
+def namer(state: TableState, users: Mapping[str, str] | None = None) -> Callable[[str], str]:
+    """How a message written now names a player by his key: his name at the table (players
+    who left too), else the name of a user the interaction names (by id), else the key."""
+    def name(key: str) -> str:
+        return shown(state, key) if state.shown(key) != key else (users or {}).get(key, key)
+    return name
 
 
 def answerer(state: TableState, player: str) -> str | None:
@@ -267,9 +272,8 @@ def answerer(state: TableState, player: str) -> str | None:
 def effects_for(before: TableState, after: TableState,
                 events: tuple[Event, ...]) -> tuple[Effect, ...]:
     """The effects of a command that turned `before` into `after` through `events`."""
-    out: list[Effect] = [  # a seating's reason is the rules' text, with player keys
-        Announce(name_players(after, text) if isinstance(e, Seated) else text,
-                 record=not isinstance(e, Rolled | Moved))
+    out: list[Effect] = [
+        Announce(text, record=not isinstance(e, Rolled | Moved))
         for e in events if (text := event_line(e, lambda p: shown(after, p)))]
     old = {(p, c.team_player, c.box_player, c.state) for p, c in waiting_for(before)}
     gone = {e.player for e in events if isinstance(e, PlayerAway) and e.away}

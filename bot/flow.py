@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from bot.config import Settings
 from bot.dice import Dice, commitment
-from bot.effects import Outcome, answerer
+from bot.effects import Outcome, Refusal, answerer
 from bot.service import TableService
 from bot.store import EventStore
 from bot.tasks import Timer, Timers
@@ -67,7 +67,7 @@ class GameStart:
     None when the trial refused it and nothing was stored; else the table moved on since)."""
 
     state: TableState
-    refused: str = ""
+    refused: Refusal | None = None
     seated: Outcome | None = None
     started: Outcome | None = None
 
@@ -113,7 +113,7 @@ class Flow:
             drawn = replay(decide(state, seat), state) if seat else state
             decide(drawn, Start(by=me, opening=[[1, 2]], moderator=moderator))
         except RuleError as exc:
-            return GameStart(state, str(exc))
+            return GameStart(state, exc)
         seated = (await self.bot.service.handle(table_id, seat, key=f"{key}:seat")
                   if seat is not None else None)
         start = Start(by=me, moderator=moderator)
@@ -130,7 +130,7 @@ class Flow:
             start = replace(start, opening=self.dice.opening(seed), commitment=commitment(seed))
         started = await self.bot.service.handle(table_id, start,
                                                 key=f"{key}:start")
-        return GameStart(state, started.reason if not started.accepted else "", seated, started)
+        return GameStart(state, None if started.accepted else started, seated, started)
 
     def roll_for_order(self, players: list[str], count: int
                        ) -> tuple[dict[str, list[int]], list[dict[str, list[int]]]]:

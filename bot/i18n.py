@@ -11,8 +11,6 @@ messages`) extracts the msgids anew and updates every catalogue.
 from __future__ import annotations
 
 import functools
-import re
-import string
 from pathlib import Path
 
 from babel.messages.pofile import read_po
@@ -67,55 +65,3 @@ def translation(text: str, locale: object, context: str = "") -> str | None:
     """`text` in `locale`'s language; None where the catalogue has none."""
     lang = language(locale)
     return None if lang == ENGLISH else catalogue(lang).get(_key(text, context))
-
-
-def refusal(text: str, templates: tuple[str, ...], locale: object) -> str:
-    """A refusal the rules wrote in English (`text`, from one of `templates`), in
-    `locale`'s language: the template it was written from is found, translated, and filled
-    with the same values. A text of no template stays as it is. (A bridge while a refused
-    Outcome carries only its text: with its code and parameters, the writer calls
-    `translate(template, locale)` and formats that.)"""
-    lang = language(locale)
-    if lang == ENGLISH:
-        return text
-    for template, pattern in _patterns(templates):
-        found = pattern.fullmatch(text)
-        if found is not None:
-            words = catalogue(lang).get(template)
-            if words is None:
-                return text
-            values = {_FIELD.sub("", k): v for k, v in found.groupdict().items()}
-            return _filled(words, values)
-    return text
-
-
-_FIELD = re.compile(r"_\d+$")
-
-
-@functools.cache
-def _patterns(templates: tuple[str, ...]) -> list[tuple[str, re.Pattern[str]]]:
-    """Each template as a regex that matches its filled-in text, the templates with the
-    most fixed words first (the most specific wins)."""
-    out = []
-    for template in templates:
-        parts, seen = [], 0
-        for literal, field, _, _ in string.Formatter().parse(template):
-            parts.append(re.escape(literal))
-            if field is not None:
-                seen += 1
-                parts.append(rf"(?P<{field}_{seen}>.+?)")
-        fixed = sum(len(literal) for literal, *_ in string.Formatter().parse(template))
-        out.append((fixed, template, re.compile("".join(parts), re.DOTALL)))
-    out.sort(key=lambda f: -f[0])
-    return [(template, pattern) for _, template, pattern in out]
-
-
-def _filled(template: str, values: dict[str, str]) -> str:
-    """`template` with each field replaced by the text it had (already converted: `!r`
-    was applied when the English was written)."""
-    out = []
-    for literal, field, _, _ in string.Formatter().parse(template):
-        out.append(literal)
-        if field is not None:
-            out.append(values.get(field, "{" + field + "}"))
-    return "".join(out)

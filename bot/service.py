@@ -74,7 +74,8 @@ class TableService:
             try:
                 events = decide(loaded.state, command)
             except RuleError as exc:
-                return await self._remember(table_id, loaded, key, Outcome(False, str(exc)))
+                return await self._remember(table_id, loaded, key, Outcome(
+                    False, str(exc), code=exc.code, params=exc.params))
             state = replay(events, loaded.state)
             outcome = Outcome(True, "", effects_for(loaded.state, state, events),
                               version=loaded.version + len(events))

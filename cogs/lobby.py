@@ -118,7 +118,12 @@ class Lobby(Subcommands):
         await self.bot.presenter.show(table, opened)  # each action shown as itself, the board
         if joined.accepted:  # there when the link is followed (the open was deferred)
             await self.bot.presenter.show(table, joined)
-        note = "" if joined.accepted else f" (you did not join: {joined.reason})"
+        if not joined.accepted:
+            state = await self.bot.service.state(table)
+            why = self.bot.presenter.names(state, joined, locale=interaction.locale)
+            note = f" (you did not join: {why})"
+        else:
+            note = ""
         await interaction.followup.send(f"Table open in <#{channels.board_id}>{note}.",
                                         ephemeral=True)
 

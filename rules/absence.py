@@ -18,7 +18,7 @@ from rules.errors import NotYourTurn, RuleError, SeatingError
 from rules.events import Event, PlayerAway, ProxyAppointed, Seated
 from rules.game import finish, in_game, shooter, waiting_for
 from rules.holdover import shooter_timed_out
-from rules.messages import Player
+from rules.messages import Phrase, Player
 from rules.proxies import proxy_chain
 from rules.state import TableState, replay
 
@@ -35,7 +35,7 @@ def _away(state: TableState, cmd: Away | Back) -> tuple[Event, ...]:
     if away or not member.out or state.game is not None or state.seating is None:
         return (PlayerAway(player, away),)
     return (PlayerAway(player, False), Seated(sit.join(state.seating, [player]),
-                                              f"{player} is back: he sits down at the end"))
+                                              Phrase("seated_back", player=Player(player))))
 
 
 @handles(Proxy)

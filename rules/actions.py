@@ -12,12 +12,12 @@ from rules.state import TableState
 from rules.table import decide
 
 
-def refusal(state: TableState, command: Command) -> str | None:
+def refusal(state: TableState, command: Command) -> RuleError | None:
     """Why the rules would refuse `command` now (None: they would take it)."""
     try:
         decide(state, command)
     except RuleError as exc:
-        return str(exc)
+        return exc
     return None
 
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from rules.commands import BadCommand
 from rules.cube import Cube, Side
 from rules.errors import NotYourTurn
+from rules.messages import Phrase, Phrases, Player, Players
 from rules.roles import cube_of
 from rules.state import Game
 
@@ -32,23 +33,22 @@ def awaiting(game: Game, player: str, others: Sequence[str] | None) -> Cube:
     bought is named by its seller, his own cube by himself)."""
     involved = [c for c in game.cubes if player in (c.player(Side.TEAM), c.box_player)]
     if not involved:
-        raise NotYourTurn(f"{player} has no cube in this game.")
+        raise NotYourTurn(code="no_cube_in_game", player=Player(player))
     waiting = [c for c in involved if c.to_act is not None and c.player(c.to_act) == player]
     labels = _labels(waiting, player)
     if others is not None:
         named = [c for c in waiting if labels[id(c)] in others
                  or (c.team_player in others and not c.is_extra)]
         if waiting and not named:
-            raise NotYourTurn(f"{', '.join(map(str, others)) or 'Nobody'} has no cube waiting "
-                              f"for your answer; waiting: {_listed(waiting, player)}.")
+            raise NotYourTurn(code="no_cube_waiting" if others else "no_cube_waiting_nobody",
+                              players=Players(map(str, others)),
+                              waiting=_listed(waiting, player))
         waiting = named
     if not waiting:
         own = cube_of(game, player) or involved[0]
-        raise NotYourTurn(f"Nothing waits for your answer: "
-                          f"{own.status(own.side_of(player))}.")
+        raise NotYourTurn(code="nothing_waits_status", status=own.status(own.side_of(player)))
     if len(waiting) > 1:
-        raise BadCommand(f"Several cubes wait for your answer: {_listed(waiting, player)}; "
-                         "name one (cubes).")
+        raise BadCommand(code="several_wait", waiting=_listed(waiting, player))
     return waiting[0]
 
 
@@ -61,7 +61,8 @@ def _labels(cubes: list[Cube], player: str) -> dict[int, str]:
             for c in cubes}
 
 
-def _listed(cubes: list[Cube], player: str) -> str:
+def _listed(cubes: list[Cube], player: str) -> Phrases:
     """The cubes waiting for `player`, each in words and with the name that picks it."""
     labels = _labels(cubes, player)
-    return "; ".join(f"{c.named(c.side_of(player))} ({labels[id(c)]})" for c in cubes)
+    return Phrases(Phrase("cube_label", cube=c.named(c.side_of(player)),
+                          label=Player(labels[id(c)])) for c in cubes)

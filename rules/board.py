@@ -51,13 +51,10 @@ class Position:
     def __post_init__(self) -> None:
         for side in (self.player, self.opponent):
             if len(side) != 25 or any(c < 0 for c in side) or sum(side) > CHECKERS:
-                raise RuleError(
-                    "A position needs 25 counts a side (points 1-24 and the bar), "
-                    f"none negative, at most {CHECKERS} checkers: got {side}."
-                )
+                raise RuleError(code="position_counts", most=CHECKERS, side=str(side))
         for i in range(24):
             if self.player[i] and self.opponent[23 - i]:
-                raise RuleError(f"Both sides have checkers on point {i + 1} of the side on roll.")
+                raise RuleError(code="point_shared", point=i + 1)
 
     @classmethod
     def initial(cls) -> Position:
@@ -72,7 +69,7 @@ class Position:
             counts = [0] * 25
             for point, n in points.items():
                 if not 1 <= point <= BAR:
-                    raise RuleError(f"Points run 1-24 with the bar as 25: got {point}.")
+                    raise RuleError(code="points_run", point=point)
                 counts[point - 1] = n
             sides.append(tuple(counts))
         return cls(sides[0], sides[1])
@@ -206,7 +203,7 @@ def legal_plays(position: Position, dice: tuple[int, int]) -> tuple[Play, ...]:
     """
     d1, d2 = dice
     if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
-        raise RuleError(f"Dice run from 1 to 6: got {d1}-{d2}.")
+        raise RuleError(code="dice_run", dice=f"{d1}-{d2}")
     m, o = _pack(position.player), _pack(position.opponent)
     blocked = frozenset(25 - j for j in range(1, 25) if position.opponent[j - 1] >= 2)
     found: dict[tuple[int, int], tuple[Move, ...]]

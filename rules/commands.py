@@ -50,7 +50,7 @@ COMMANDS: dict[str, type[Command]] = {}
 def sender(cmd: Command) -> str:
     """Who sends `cmd`; BadCommand for a command that must name him and does not."""
     if not cmd.by:
-        raise BadCommand(f'{cmd.verb} needs "by": the player who sends it.')
+        raise BadCommand(code="needs_by", verb=cmd.verb)
     return cmd.by
 
 
@@ -60,7 +60,7 @@ T = TypeVar("T")
 def need(cmd: Command, key: str, value: T | None) -> T:
     """`value`, an argument `cmd` needs here (as the rule set or its other arguments say)."""
     if value is None:
-        raise BadCommand(f"{cmd.verb} needs {key!r}.")
+        raise BadCommand(code="needs", verb=cmd.verb, key=repr(key))
     return value
 
 
@@ -308,25 +308,23 @@ def parse(data: Mapping[str, Any], *, monitor: bool = True) -> Command:
     table's monitor recorded it (`monitor=False`: as a player sent it); BadCommand for an
     unknown command or argument, or an argument of the wrong form."""
     if not isinstance(data, Mapping) or not isinstance(data.get("cmd"), str):
-        raise BadCommand('A command is a JSON object with "cmd", like {"cmd": "join", '
-                         '"by": "ann"}.')
+        raise BadCommand(code="command_form")
     verb = data["cmd"]
     kind = COMMANDS.get(verb)
     if kind is None:
-        raise BadCommand(f"There is no command {verb!r}. Commands: "
-                         f"{', '.join(sorted(COMMANDS))}.")
+        raise BadCommand(code="no_command", verb=repr(verb), verbs=", ".join(sorted(COMMANDS)))
     by = data.get("by", "")
     if not isinstance(by, str):
-        raise BadCommand(f'"by" names a player: got {by!r}.')
+        raise BadCommand(code="by_form", by=repr(by))
     hints = _HINTS[kind]
     keys = {f.name.rstrip("_"): f for f in fields(kind) if f.name not in ("by", "monitor")}
     if strays := [k for k in data if k not in keys and k not in ("cmd", "by")]:
-        raise BadCommand(f"{verb} takes no {', '.join(map(repr, strays))}; it takes "
-                         f"{', '.join(sorted(keys)) or 'nothing more'}.")
+        raise BadCommand(code="takes" if keys else "takes_nothing", verb=verb,
+                         strays=", ".join(map(repr, strays)), keys=", ".join(sorted(keys)))
     values = {f.name: _checked(verb, key, data[key], hints[f.name])
               for key, f in keys.items() if key in data}
     if missing := [k for k, f in keys.items() if k not in data and f.name in _REQUIRED[kind]]:
-        raise BadCommand(f"{verb} needs {missing[0]!r}.")
+        raise BadCommand(code="needs", verb=verb, key=repr(missing[0]))
     return kind(by=by, monitor=monitor, **values)
 
 
@@ -361,14 +359,13 @@ def _checked(verb: str, key: str, value: Any, hint: Any) -> Any:
         return value
     if origin is tuple:
         if not isinstance(value, list | tuple):
-            raise BadCommand(f"{verb}: {key!r} has the wrong form ({value!r}).")
+            raise BadCommand(code="wrong_form", verb=verb, key=repr(key), value=repr(value))
         if not all(isinstance(v, str) for v in value):
-            raise BadCommand(f"{verb}: {key!r} lists players by name, like "
-                             f'["ann", "bo"] (got {value!r}).')
+            raise BadCommand(code="players_form", verb=verb, key=repr(key), value=repr(value))
         return tuple(value)
     expected = {Sequence: list, Mapping: dict}.get(origin, hint)
     if not isinstance(value, expected) or (isinstance(value, bool) and expected is not bool):
-        raise BadCommand(f"{verb}: {key!r} has the wrong form ({value!r}).")
+        raise BadCommand(code="wrong_form", verb=verb, key=repr(key), value=repr(value))
     return value
 
 

@@ -30,6 +30,7 @@ from fractions import Fraction
 from rules.board import GameKind
 from rules.errors import CubeNotAvailable
 from rules.ledger import Transfer, pay
+from rules.messages import Phrase, Player
 
 
 class Side(Enum):
@@ -166,7 +167,7 @@ class Cube:
             return Side.TEAM
         if player == self.box_player:
             return Side.BOX
-        raise CubeNotAvailable(f"{player} has no part in {self._name()}")
+        raise CubeNotAvailable(code="no_part", player=Player(player), cube=self._name())
 
     # -- transitions -------------------------------------------------------------------------
 
@@ -174,18 +175,17 @@ class Cube:
         """`by` turns the cube (a double or redouble); the other side must answer."""
         self._require_live("double", by)
         if self.pending:
-            raise CubeNotAvailable(f"You can't double now: {self._waiting(by)}")
+            raise CubeNotAvailable(code="cannot_now", action="double", waiting=self._waiting(by))
         self._not_frozen(by, "double")
         if self.owner is by.other:
-            holder = self.player(by.other)
+            holder = Player(self.player(by.other))
+            own = self.player(Side.TEAM) == self.team_player
             if by is Side.TEAM:
-                mine = "your cube" if self.player(by) == self.team_player else self._name(by)
-                raise CubeNotAvailable(f"You can't double: {holder} owns {mine} at "
-                                       f"{self.face}")
-            which = ("the cube" if self.player(Side.TEAM) == self.team_player
-                     else f"the cube bought from {self.team_player}")
-            raise CubeNotAvailable(f"You can't double {holder}: {holder} owns {which} "
-                                   f"at {self.face}")
+                raise CubeNotAvailable(code="owns_your_cube" if own else "owns_cube_named",
+                                       holder=holder, cube=self._name(by), face=self.face)
+            raise CubeNotAvailable(code="owns_the_cube" if own else "owns_cube_bought",
+                                   holder=holder, seller=Player(self.team_player),
+                                   face=self.face)
         return dataclasses.replace(self, value=self.value * 2, state=CubeState.OFFERED,
                                    offered_by=by, turned=True)
 
@@ -199,25 +199,25 @@ class Cube:
     def beaver(self, *, allowed: bool) -> Cube:
         """The doubled side takes, turns the cube once more and keeps it (Atlanta 5.3)."""
         if not allowed:
-            raise CubeNotAvailable("Beavers aren't allowed at this table")
+            raise CubeNotAvailable(code="no_beavers")
         return self._turn_again(CubeState.OFFERED, CubeState.BEAVERED, "beaver")
 
     def raccoon(self, *, allowed: bool) -> Cube:
         """The doubler turns a beavered cube once more; the beaverer keeps it (Atlanta 5.4)."""
         if not allowed:
-            raise CubeNotAvailable("Raccoons aren't allowed at this table")
+            raise CubeNotAvailable(code="no_raccoons")
         return self._turn_again(CubeState.BEAVERED, CubeState.RACCOONED, "raccoon")
 
     def aardvark(self, *, allowed: bool) -> Cube:
         """The beaverer turns a raccooned cube once more and keeps it (Villages 10 forbids)."""
         if not allowed:
-            raise CubeNotAvailable("Aardvarks aren't allowed at this table")
+            raise CubeNotAvailable(code="no_aardvarks")
         return self._turn_again(CubeState.RACCOONED, CubeState.AARDVARKED, "aardvark")
 
     def withdraw(self) -> Cube:
         """The doubler takes back a double not yet answered (FIBS: an accidental turn)."""
         if self.state is not CubeState.OFFERED:
-            raise CubeNotAvailable("Only a double not yet answered can be taken back.")
+            raise CubeNotAvailable(code="withdraw_unanswered")
         return dataclasses.replace(self, value=self.value // 2, offered_by=None,
                                    state=CubeState.CENTRED if self.owner is None
                                    else CubeState.TAKEN)
@@ -247,8 +247,8 @@ class Cube:
         accept the extras offered): as if he had refused the double, he pays the value
         before it and the cube is out."""
         if self.state is not CubeState.TAKEN or self.owner is None:
-            raise CubeNotAvailable(f"Only a double just taken can be dropped after all; "
-                                   f"{self._name()} is {self.state.value}")
+            raise CubeNotAvailable(code="retract_just_taken", cube=self._name(),
+                                   state=self.state.value)
         taker = self.owner
         before = self.value // 2
         cube = dataclasses.replace(self, value=before, state=CubeState.DROPPED, owner=None,
@@ -266,8 +266,8 @@ class Cube:
     def auto_double(self) -> Cube:
         """An automatic double: a centred cube turned up, still centred, not in the game."""
         if self.state is not CubeState.CENTRED:
-            raise CubeNotAvailable(f"An automatic double turns only a centred cube; "
-                                   f"{self._name()} is {self.state.value}")
+            raise CubeNotAvailable(code="automatic_centred", cube=self._name(),
+                                   state=self.state.value)
         return dataclasses.replace(self, value=self.value * 2)
 
     def result(self, kind: GameKind, winner: Side, jacoby: bool) -> Transfer:
@@ -276,7 +276,7 @@ class Cube:
         (Atlanta 4.1)."""
         self._require_live("score")
         if self.pending:
-            raise CubeNotAvailable(f"The game can't be scored yet: {self._waiting()}")
+            raise CubeNotAvailable(code="not_scored_yet", waiting=self._waiting())
         multiple = kind.value if self.accepted or not jacoby else 1
         what = kind.name.lower() if multiple == kind.value else "single game (Jacoby)"
         return Transfer(self.player(winner.other), self.player(winner),
@@ -303,11 +303,14 @@ class Cube:
         A sale to the opponent on this cube is a settlement: use `settle`."""
         self._require_live("sell", Side.TEAM)
         if self.pending and self.offered_by is not Side.TEAM:
-            raise CubeNotAvailable(f"You can't sell your game now: {self._waiting(Side.TEAM)}")
+            raise CubeNotAvailable(code="no_sale_now", waiting=self._waiting(Side.TEAM))
         seller = self.player(Side.TEAM)
         if not buyer or buyer in (seller, self.box_player):
-            raise CubeNotAvailable(f"{buyer or 'Nobody'} can't buy {seller}'s game on "
-                                   f"{self._name()}; the opponent settles instead")
+            if not buyer:
+                raise CubeNotAvailable(code="opponent_settles_nobody", seller=Player(seller),
+                                       cube=self._name())
+            raise CubeNotAvailable(code="opponent_settles", buyer=Player(buyer),
+                                   seller=Player(seller), cube=self._name())
         amount = _amount(price, "A price")
         cube = dataclasses.replace(self, holder="" if buyer == self.team_player else buyer)
         return cube, pay(buyer, seller, amount, f"{buyer} bought {seller}'s game at {self.face}")
@@ -321,8 +324,7 @@ class Cube:
         """A penalty: `to` takes ownership of a centred cube at its value (Atlanta 3.6); it is
         owned but not in the game, since nobody turned and accepted it."""
         if self.state is not CubeState.CENTRED:
-            raise CubeNotAvailable(f"Only a centred cube can be given away; {self._name()} is "
-                                   f"{self.state.value}")
+            raise CubeNotAvailable(code="award_centred", cube=self._name(), state=self.state.value)
         return dataclasses.replace(self, owner=to, state=CubeState.TAKEN)
 
     @classmethod
@@ -350,71 +352,76 @@ class Cube:
 
     # -- helpers -----------------------------------------------------------------------------
 
-    def _name(self, viewer: Side | None = None) -> str:
+    def _name(self, viewer: Side | None = None) -> Phrase:
         """The cube in words, to the player on `viewer`'s side when one is named: his own
         cube is "your cube", never his name; a game he bought or an extra is told apart from
         his own cube against the same opponent (None: to a third party)."""
-        team, box = self.player(Side.TEAM), self.box_player
+        team, box = Player(self.player(Side.TEAM)), Player(self.box_player)
+        seller = Player(self.team_player)
+        bought = team != seller
         if viewer is Side.TEAM:
             if self.is_extra:
-                return f"your extra from {box}"
-            if team != self.team_player:
-                return f"the game you bought from {self.team_player} (against {box})"
-            return f"your cube against {box}"
+                return Phrase("cube_extra_from", box=box)
+            if bought:
+                return Phrase("cube_bought", seller=seller, box=box)
+            return Phrase("cube_yours", box=box)
         if viewer is Side.BOX:
             if self.is_extra:
-                return f"the extra you gave {team}"
-            bought = f" (bought from {self.team_player})" if team != self.team_player else ""
-            return f"your cube with {team}{bought}"
+                return Phrase("cube_extra_given", team=team)
+            if bought:
+                return Phrase("cube_with_bought", team=team, seller=seller)
+            return Phrase("cube_with", team=team)
         if self.is_extra:
-            return f"{box}'s extra to {team}"
-        bought = f" (bought from {self.team_player})" if team != self.team_player else ""
-        return f"{team}'s cube against {box}{bought}"
+            return Phrase("cube_extra", box=box, team=team)
+        if bought:
+            return Phrase("cube_of_bought", team=team, box=box, seller=seller)
+        return Phrase("cube_of", team=team, box=box)
 
-    def named(self, viewer: Side | None = None) -> str:
+    def named(self, viewer: Side | None = None) -> Phrase:
         """This cube in words for a refusal, to the player on `viewer`'s side (see `_name`)."""
         return self._name(viewer)
 
-    def status(self, viewer: Side | None = None) -> str:
+    def status(self, viewer: Side | None = None) -> Phrase:
         """Where this cube stands, in words, to the player on `viewer`'s side."""
         if self.to_act is not None:
             return self._waiting(viewer)
+        cube = self._name(viewer)
         if not self.live:
-            return f"{self._name(viewer)} is {self.state.value}"
+            return Phrase("cube_is", cube=cube, state=self.state.value)
         if self.owner is None:
-            return f"{self._name(viewer)} is at {self.face}, centred"
-        owner = "you" if self.owner is viewer else self.player(self.owner)
-        return f"{self._name(viewer)} is at {self.face}, held by {owner}"
+            return Phrase("cube_centred", cube=cube, face=self.face)
+        if self.owner is viewer:
+            return Phrase("cube_held_by_you", cube=cube, face=self.face)
+        return Phrase("cube_held", cube=cube, face=self.face, owner=Player(self.player(self.owner)))
 
-    def _waiting(self, viewer: Side | None = None) -> str:
+    def _waiting(self, viewer: Side | None = None) -> Phrase:
         side = self.to_act
         assert side is not None
-        turn = f"the {_TURN_NAMES[self.state]} to {self.face}"
+        turn = _TURN_NAMES[self.state]
         if side is viewer:
-            return f"you have to answer {turn} on {self._name(viewer)} first"
-        return f"{self.player(side)} has to answer {turn}"
+            return Phrase("you_answer_first", turn=turn, face=self.face, cube=self._name(viewer))
+        return Phrase("has_to_answer", player=Player(self.player(side)), turn=turn, face=self.face)
 
     def _require_live(self, action: str, viewer: Side | None = None) -> None:
         if not self.live:
-            raise CubeNotAvailable(f"You can't {action}: {self._name(viewer)} is "
-                                   f"{self.state.value} and out of this game")
+            raise CubeNotAvailable(code="cube_out", action=action, cube=self._name(viewer),
+                                   state=self.state.value)
 
     def _require_pending(self, action: str) -> Side:
         side = self.to_act
         self._require_live(action, side)
         if side is None:
-            raise CubeNotAvailable(f"There is no double to {action} on {self._name()}")
+            raise CubeNotAvailable(code="no_double_to", action=action, cube=self._name())
         return side
 
     def _not_frozen(self, side: Side, action: str) -> None:
         if self.frozen is side:  # euro ¶13 "offensively frozen, only takes allowed"
-            raise CubeNotAvailable(f"You can't {action}: {self._name(side)} is frozen for "
-                                   "this game, and you may only take")
+            raise CubeNotAvailable(code="cube_frozen", action=action, cube=self._name(side))
 
     def _turn_again(self, before: CubeState, after: CubeState, action: str) -> Cube:
         side = self._require_pending(action)
         if self.state is not before:
-            raise CubeNotAvailable(f"You can't {action} now: {self._waiting(side)}")
+            raise CubeNotAvailable(code="cannot_now", action=action, waiting=self._waiting(side))
         self._not_frozen(side, action)
         assert self.offered_by is not None
         return dataclasses.replace(self, value=self.value * 2, state=after,
@@ -424,5 +431,5 @@ class Cube:
 def _amount(points: Fraction | int, what: str) -> Fraction:
     amount = Fraction(points)
     if amount < 0:
-        raise CubeNotAvailable(f"{what} can't be negative ({amount}); name the other payer")
+        raise CubeNotAvailable(code="negative_amount", what=what, amount=str(amount))
     return amount

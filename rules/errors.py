@@ -14,16 +14,17 @@ class RuleError(ValueError):
 
     Raised with a `code` of rules/messages.py and its parameters (players marked `Player`),
     the words are written by `text`, with the players named by whoever shows it; `str()`
-    is the same words with the players' keys. (Refusals not converted yet are raised with
-    their English text.)"""
+    is the same words with the players' keys. (The bot's own few refusals are raised with
+    their words, which `text` gives as they are.)"""
 
     def __init__(self, message: str = "", *, code: str = "", **params: object) -> None:
         self.code, self.params = code, params
         super().__init__(message or messages.text(code, params))
 
-    def text(self, name: Callable[[str], str] = str) -> str:
-        """The refusal in words, each player named `name(key)`."""
-        return messages.text(self.code, self.params, name) if self.code else str(self)
+    def text(self, name: Callable[[str], str] = str, words: messages.Words = str) -> str:
+        """The refusal in words, each player named `name(key)`, its template in the
+        reader's language (`words`)."""
+        return messages.text(self.code, self.params, name, words) if self.code else str(self)
 
 
 class BadNotation(RuleError):

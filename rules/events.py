@@ -15,6 +15,7 @@ from typing import Any
 from rules.board import Position
 from rules.cube import Cube, Side
 from rules.ledger import Transfer
+from rules.messages import Phrase
 from rules.seating import Seating
 
 
@@ -121,7 +122,7 @@ class Seated:
     """
 
     seating: Seating | None
-    reason: str = ""
+    reason: str | Phrase = ""  # a Phrase where it names players
     # the dice each player threw for his seat, and each round of the tied rolling again
     rolls: tuple[tuple[tuple[str, tuple[int, ...]], ...], ...] = ()
 

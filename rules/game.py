@@ -30,6 +30,7 @@ from rules.events import (
     RollHeld,
 )
 from rules.ledger import SplitMode, Transfer, leavers_settlement, net, split_game
+from rules.messages import Player, Players
 from rules.notation import format_play, parse_play
 from rules.proxies import may_act_for
 from rules.roles import acting_box, acting_captain, cube_of, cubes_of, without
@@ -61,9 +62,8 @@ def waiting_for(state: TableState) -> list[tuple[str, Cube]]:
 def in_game(state: TableState) -> tuple[Game, Seating]:
     if state.game is None or state.seating is None:
         if state.games_played and not state.ended:  # its last cube was dropped, say
-            raise RuleError(f"No game is in progress: game {state.games_played} is over, "
-                            "with no cube left in play. Start the next one first.")
-        raise RuleError("No game is in progress: start one first.")
+            raise RuleError(code="game_over", game=state.games_played)
+        raise RuleError(code="no_game")
     return state.game, state.seating
 
 
@@ -72,19 +72,18 @@ def no_pending(state: TableState, doing: str,
     """Refuse `doing` while a cube decision is pending (other than those `but` allows)."""
     pending = [(p, c) for p, c in waiting_for(state) if not but(c)]
     if pending:
-        who = ", ".join(sorted({p for p, _ in pending}))
-        raise NotYourTurn(f"Before {doing}, the cube decisions must be made: waiting for {who}.")
+        raise NotYourTurn(code="decisions_first", doing=doing,
+                          who=Players(sorted({p for p, _ in pending})))
     if state.game is not None and state.game.resignations:
-        who = ", ".join(p for p, _, _ in state.game.resignations)
-        raise NotYourTurn(f"Before {doing}, the resignations on {who}'s cubes must be "
-                          "accepted or rejected.")
+        raise NotYourTurn(code="resignations_first", doing=doing,
+                          who=Players(p for p, _, _ in state.game.resignations))
 
 
 def dice_pair(value: Any, what: str) -> tuple[int, int]:
     if (not isinstance(value, list | tuple) or len(value) != 2
             or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6
                        for d in value)):
-        raise BadCommand(f"A {what} is two dice from 1 to 6, like [3, 1]: got {value!r}.")
+        raise BadCommand(code="two_dice", what=what, value=repr(value))
     return value[0], value[1]
 
 
@@ -94,13 +93,13 @@ def dice_pair(value: Any, what: str) -> tuple[int, int]:
 def _shooting(state: TableState, cmd: Command) -> tuple[Game, Seating, Position]:
     game, seating = in_game(state)
     if state.mode != "play" or game.position is None or game.on_roll is None:
-        raise RuleError("This table keeps score only: enter the game's result instead.")
+        raise RuleError(code="scorekeeper_only")
     who = shooter(state)
     member = state.member(who) if who else None
     stand_in = member is not None and member.away and may_act_for(state, cmd.by, member.player)
     if who is None or (cmd.by != who and not stand_in):  # his stand-in while away (7.1)
-        side = "the Box" if game.on_roll is Side.BOX else "the Team"
-        raise NotYourTurn(f"{who} rolls and plays for {side} now.")
+        raise NotYourTurn(code="box_shoots" if game.on_roll is Side.BOX else "team_shoots",
+                          player=Player(str(who)))
     return game, seating, game.position
 
 
@@ -108,7 +107,7 @@ def _shooting(state: TableState, cmd: Command) -> tuple[Game, Seating, Position]
 def _roll(state: TableState, cmd: Roll) -> tuple[Event, ...]:
     game, _, position = _shooting(state, cmd)
     if game.dice is not None:
-        raise NotYourTurn(f"The dice are rolled ({game.dice[0]}-{game.dice[1]}): play them.")
+        raise NotYourTurn(code="play_them", dice=f"{game.dice[0]}-{game.dice[1]}")
     # Atlanta 8.6: a roll made before the other side has answered this side's doubles
     # stands, and they answer knowing it; where it is void (Danish ¶9), it is refused.
     stands = state.rules.premature_roll == "stands"
@@ -117,11 +116,10 @@ def _roll(state: TableState, cmd: Roll) -> tuple[Event, ...]:
     if game.holds:
         rule = citation(state, "Atlanta 5.9", fibs="FIBS §1 ¶11", villages="Villages 11",
                         danish="Danish ¶9", euro="euro ¶4")
-        raise NotYourTurn(f"{', '.join(game.holds)} asked to hold the roll ({rule}): "
-                          "wait until they double or release it.")
+        raise NotYourTurn(code="roll_held", players=Players(game.holds), rule=rule)
     dice = dice_pair(cmd.dice, "roll")
     if cmd.die is not None and cmd.die != game.dice_used:
-        raise NotYourTurn("Those dice were drawn for an earlier roll: roll again.")
+        raise NotYourTurn(code="stale_dice")
     passed = not legal_plays(position, dice)[0].moves
     assert game.on_roll is not None
     return (Rolled(game.on_roll, dice, passed),)
@@ -131,7 +129,7 @@ def _roll(state: TableState, cmd: Roll) -> tuple[Event, ...]:
 def _move(state: TableState, cmd: Move) -> tuple[Event, ...]:
     game, _, position = _shooting(state, cmd)
     if game.dice is None:
-        raise NotYourTurn("Roll first.")
+        raise NotYourTurn(code="roll_first")
     no_pending(state, "the play")  # after a premature roll (Atlanta 8.6)
     play = parse_play(cmd.play, position, game.dice)
     assert game.on_roll is not None
@@ -152,17 +150,16 @@ def _hold(state: TableState, cmd: Hold | Release) -> tuple[Event, ...]:
     by = sender(cmd)
     if isinstance(cmd, Release):
         if by not in game.holds:
-            raise NotYourTurn("You are not holding the roll.")
+            raise NotYourTurn(code="not_holding")
         return (RollHeld(by, False),)
     if by not in seating.team or not any(c.may_double(Side.TEAM) for c in cubes_of(game, by)):
-        raise NotYourTurn("Only a Team player who may double his cube holds the roll.")
+        raise NotYourTurn(code="holders")
     if game.on_roll is not Side.TEAM or game.dice is not None:
-        raise NotYourTurn("Hold the roll before the Captain rolls, on the Team's turn.")
+        raise NotYourTurn(code="hold_when")
     if game.answered:
-        raise NotYourTurn("The Box has answered this turn's doubles: nobody doubles again "
-                          "before the Captain's roll, so there is no roll to hold.")
+        raise NotYourTurn(code="hold_answered")
     if by in game.holds:
-        raise NotYourTurn("You are holding the roll already: double or release it.")
+        raise NotYourTurn(code="holding_already")
     return (RollHeld(by, True),)
 
 

@@ -290,7 +290,7 @@ def split(box: str, partner: str, points: Fraction | int, mode: SplitMode) -> di
         other = Fraction(math.trunc(amount), 2)  # half of the whole points: in halves
         gets, rest = (box, partner) if mode == "box_gets_odd_half" else (partner, box)
         return {gets: amount - other, rest: other}
-    raise BadOption(f"Unknown Box/Partner split {mode!r}; use one of {', '.join(_SPLIT_MODES)}")
+    raise BadOption(code="split_mode", mode=repr(mode), modes=", ".join(_SPLIT_MODES))
 
 
 def split_game(
@@ -342,7 +342,7 @@ def round_points(points: Fraction | int, mode: RoundMode) -> Fraction:
     if mode == "half_up":
         whole = math.floor(abs(amount) + Fraction(1, 2))
         return Fraction(whole if amount >= 0 else -whole)
-    raise BadOption(f"Unknown rounding {mode!r}; use one of {', '.join(_ROUND_MODES)}")
+    raise BadOption(code="round_mode", mode=repr(mode), modes=", ".join(_ROUND_MODES))
 
 
 def format_points(points: Fraction | int, mode: RoundMode = "exact") -> str:

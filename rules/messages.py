@@ -2,13 +2,16 @@
 named fields, so a later issue can translate it (gettext) without touching a rule.
 
 A refusal (`rules.errors.RuleError`) carries its code and parameters; the text is written
-where the message is shown, with each player (`Player`, `Players`) named then. Refusals not
-yet converted still carry their English text (see docs/architecture.md).
+where the message is shown, with each player (`Player`, `Players`, `Ties`) named then;
+words inside a message that name players themselves (a cube, a seating's reason) are a
+`Phrase` (see docs/architecture.md, "Refusals as data").
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+
+Words = Callable[[str], str]  # an English template -> the same in the reader's language
 
 
 class Player(str):
@@ -17,6 +20,39 @@ class Player(str):
 
 class Players(tuple[str, ...]):
     """Several players' keys, written as a list of their names."""
+
+
+class Phrase:
+    """Words inside a message, or news, that name players themselves (a cube: "your cube
+    against Bo"; a seating's reason): a code of the catalogue and its parameters."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        self.code, self.params = code, params
+
+    def text(self, name: Callable[[str], str] = str, words: Words = str) -> str:
+        """The phrase in words, each player named `name(key)`."""
+        return text(self.code, self.params, name, words)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"Phrase({self.code!r}, **{self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Phrase) and (self.code, self.params) == (other.code,
+                                                                           other.params)
+
+    def __hash__(self) -> int:
+        return hash((self.code, tuple(sorted(self.params.items()))))
+
+
+class Phrases(tuple[Phrase, ...]):
+    """Several phrases, written one after the other: "a (ann); b (bo)"."""
+
+
+class Ties(tuple[Players, ...]):
+    """Groups of players tied on their rolls, written "Ann and Bo; Cy and Di"."""
 
 
 MESSAGES: dict[str, str] = {
@@ -249,12 +285,237 @@ MESSAGES: dict[str, str] = {
                       "(`/chouette penalty`).",
     "already_blinded": "{player} is already blinded here.",
     "not_blinded": "{player} is not blinded here.",
+    # rules/game.py
+    "game_over": "No game is in progress: game {game} is over, with no cube left in play. "
+                 "Start the next one first.",
+    "no_game": "No game is in progress: start one first.",
+    "decisions_first": "Before {doing}, the cube decisions must be made: waiting for {who}.",
+    "resignations_first": "Before {doing}, the resignations on {who}'s cubes must be accepted "
+                          "or rejected.",
+    "two_dice": "A {what} is two dice from 1 to 6, like [3, 1]: got {value}.",
+    "scorekeeper_only": "This table keeps score only: enter the game's result instead.",
+    "box_shoots": "{player} rolls and plays for the Box now.",
+    "team_shoots": "{player} rolls and plays for the Team now.",
+    "play_them": "The dice are rolled ({dice}): play them.",
+    "roll_held": "{players} asked to hold the roll ({rule}): wait until they double or "
+                 "release it.",
+    "stale_dice": "Those dice were drawn for an earlier roll: roll again.",
+    "roll_first": "Roll first.",
+    "not_holding": "You are not holding the roll.",
+    "holders": "Only a Team player who may double his cube holds the roll.",
+    "hold_when": "Hold the roll before the Captain rolls, on the Team's turn.",
+    "hold_answered": "The Box has answered this turn's doubles: nobody doubles again before "
+                     "the Captain's roll, so there is no roll to hold.",
+    "holding_already": "You are holding the roll already: double or release it.",
+    # rules/start.py
+    "too_few_seated": "A chouette needs at least {least} players; {seated} are seated.",
+    "opening_form": "opening lists the opening rolls as [Box die, Team die] pairs: ties "
+                    "first, the last pair unequal.",
+    "ties_form": "ties counts the opening ties: 0 or more.",
+    "commitment_form": "commitment is the SHA-256 of the dice seed: 64 hexadecimal digits.",
+    "no_commitment": "Game {game} has no dice commitment to reveal.",
+    "seed_revealed": "Game {game}'s dice seed is already revealed.",
+    "seed_secret": "Game {game} is still being played (or on hold): its seed stays secret "
+                   "until it ends.",
+    "seed_form": "seed is written in hexadecimal digits.",
+    "seed_mismatch": "That seed does not hash to game {game}'s commitment {commitment}.",
+    "newcomer_rolls_form": "newcomer_rolls maps each newcomer to his two dice, like "
+                           "{{\"ann\": [6, 2]}}.",
+    "newcomer_rolls_each": "newcomer_rolls holds one roll for each newcomer: {players}.",
+    "newcomers_tied": "Tied rolls: {tied} roll again (newcomer_rerolls).",
+    "automatic_strangers": "Automatic doubles are agreed with Team players only, not "
+                           "{players}.",
+    # rules/table.py (seats)
+    "seats_tied": "Tied rolls: {tied} roll again.",
+    # rules/cube.py: a cube in words, to one side or to a third party
+    "cube_extra_from": "your extra from {box}",
+    "cube_bought": "the game you bought from {seller} (against {box})",
+    "cube_yours": "your cube against {box}",
+    "cube_extra_given": "the extra you gave {team}",
+    "cube_with": "your cube with {team}",
+    "cube_with_bought": "your cube with {team} (bought from {seller})",
+    "cube_extra": "{box}'s extra to {team}",
+    "cube_of": "{team}'s cube against {box}",
+    "cube_of_bought": "{team}'s cube against {box} (bought from {seller})",
+    "cube_is": "{cube} is {state}",
+    "cube_centred": "{cube} is at {face}, centred",
+    "cube_held_by_you": "{cube} is at {face}, held by you",
+    "cube_held": "{cube} is at {face}, held by {owner}",
+    "you_answer_first": "you have to answer the {turn} to {face} on {cube} first",
+    "has_to_answer": "{player} has to answer the {turn} to {face}",
+    "no_part": "{player} has no part in {cube}",
+    "cannot_now": "You can't {action} now: {waiting}",
+    "owns_your_cube": "You can't double: {holder} owns your cube at {face}",
+    "owns_cube_named": "You can't double: {holder} owns {cube} at {face}",
+    "owns_the_cube": "You can't double {holder}: {holder} owns the cube at {face}",
+    "owns_cube_bought": "You can't double {holder}: {holder} owns the cube bought from "
+                        "{seller} at {face}",
+    "no_beavers": "Beavers aren't allowed at this table",
+    "no_raccoons": "Raccoons aren't allowed at this table",
+    "no_aardvarks": "Aardvarks aren't allowed at this table",
+    "withdraw_unanswered": "Only a double not yet answered can be taken back.",
+    "retract_just_taken": "Only a double just taken can be dropped after all; {cube} is "
+                          "{state}",
+    "automatic_centred": "An automatic double turns only a centred cube; {cube} is {state}",
+    "not_scored_yet": "The game can't be scored yet: {waiting}",
+    "no_sale_now": "You can't sell your game now: {waiting}",
+    "opponent_settles": "{buyer} can't buy {seller}'s game on {cube}; the opponent settles "
+                        "instead",
+    "opponent_settles_nobody": "Nobody can't buy {seller}'s game on {cube}; the opponent "
+                               "settles instead",
+    "award_centred": "Only a centred cube can be given away; {cube} is {state}",
+    "cube_out": "You can't {action}: {cube} is {state} and out of this game",
+    "no_double_to": "There is no double to {action} on {cube}",
+    "cube_frozen": "You can't {action}: {cube} is frozen for this game, and you may only take",
+    "negative_amount": "{what} can't be negative ({amount}); name the other payer",
+    # rules/answers.py
+    "no_cube_waiting": "{players} has no cube waiting for your answer; waiting: {waiting}.",
+    "no_cube_waiting_nobody": "Nobody has no cube waiting for your answer; waiting: {waiting}.",
+    "nothing_waits_status": "Nothing waits for your answer: {status}.",
+    "several_wait": "Several cubes wait for your answer: {waiting}; name one (cubes).",
+    "cube_label": "{cube} ({label})",
+    # rules/one_cube.py
+    "one_cube_captain": "With one cube, the Captain ({captain}) decides the initial double.",
+    "half_together": "Take or drop every double waiting together: {players}.",
+    "half_answered": "You answered these doubles already ({answer}).",
+    # rules/rolloff.py
+    "rolloff_form": "This sheet keeps whole points: the fraction is rolled off ({rule}), here "
+                    "of {points}; rolloff lists the throws as [[your two dice], [his two "
+                    "dice]], ties first; or agree on whole points.",
+    "next_roll": "This pays a half point that the Box and his Partner share: the odd half is "
+                 "determined by the next roll ({rule}), so the command carries it, next_roll: "
+                 "two dice from 1 to 6 like [3, 1] (even: the shooter's half, odd: the "
+                 "Partner's); on Discord the bot rolls it.",
+    # rules/seating.py
+    "sits_twice": "{players} cannot sit twice: one seat per player.",
+    "needs_captain": "A game needs a Captain: seat one Team player besides the Box.",
+    "partner_place": "A Partner's place is 1 to {most} (behind the Captain), not {place} for "
+                     "Partner {partner}.",
+    "newcomers_team": "Only Team players can be newcomers to the rotation.",
+    "roll_not_dice": "{player}'s roll {dice} is not dice: numbers 1 to 6.",
+    "reroll_too": "{players} must re-roll too: tied with {tied}.",
+    "not_tied": "Only tied players re-roll; {players} was not tied.",
+    "two_to_roll": "A chouette needs at least two players to roll for seats.",
+    "already_sits": "{players} already sits at this table.",
+    "joiner_twice": "A joining player is named twice.",
+    "room_for": "This table takes at most {most} players: room for {room}.",
+    "not_at_table_of": "{player} is not at this table ({players}).",
+    "leave_two": "{player} cannot leave a table of two: end the session instead.",
+    "already_partner": "{partner} is already the Partner.",
+    "partner_one_only": "{partner} is already the Partner; the Box has one only.",
+    "partner_from_team": "Only a Team player can be Partner: {players}.",
+    "captain_needed": "The Team needs a Captain: no one can be spared as Partner.",
+    "partner_min": "A Partner needs at least {least} players at the table; there are "
+                   "{players}.",
+    "no_partner_to_release": "The Box has no Partner to release.",
+    "no_passing": "A player may not pass the box under these rules.",
+    # rules/notation.py
+    "pid_form": "{pid} is not a Position ID: those are 14 characters of A-Z, a-z, 0-9, + and "
+                "/, like 4HPwATDgc/ABMA.",
+    "pid_not": "{pid} is not a Position ID.",
+    "pid_checkers": "{pid} has more than {most} checkers for one side.",
+    "pid_bits": "{pid} is not a Position ID: it has bits past the last point.",
+    "pid_illegal": "{pid} is not a legal position: {why}",
+    "no_point": "There is no point {point}: points run 1-24, bar is 25, off is 0.",
+    "cant_read": "Can't read {word}: write plays like 24/18 13/11, bar/22*, 6/off, 8/5(2) or "
+                 "24/20/16.",
+    "wrong_way": "{word} moves the wrong way: checkers leave the bar and go off.",
+    "backwards": "{word} moves backwards: points must go down, like 13/7.",
+    "repeat_count": "{word}: a repeat count runs from 1 to 4.",
+    "can_move": "You can move with {roll}: {legal}.",
+    "no_checker": "You have no checker on {point} to move in {play}. Legal with {roll}: "
+                  "{legal}.",
+    "not_legal": "{play} is not legal with {roll}. Legal: {legal}.",
+    "ambiguous": "{play} could be {plays}: write the point where the checker hits.",
+    # rules/board.py
+    "position_counts": "A position needs 25 counts a side (points 1-24 and the bar), none "
+                       "negative, at most {most} checkers: got {side}.",
+    "point_shared": "Both sides have checkers on point {point} of the side on roll.",
+    "points_run": "Points run 1-24 with the bar as 25: got {point}.",
+    "dice_run": "Dice run from 1 to 6: got {dice}.",
+    # rules/ledger.py
+    "split_mode": "Unknown Box/Partner split {mode}; use one of {modes}",
+    "round_mode": "Unknown rounding {mode}; use one of {modes}",
+    # rules/rotation.py
+    "summary_strangers": "A game summary may name only Team players ({team}), not {strangers}.",
+    "leaves_once": "A player leaves a game once: dropped, doubled out or settled.",
+    "acting_once": "A player becomes Acting Captain once a game.",
+    "captain_not_acting": "The Captain {captain} cannot also be Acting Captain.",
+    "villages_no_partner": "The Villages rules have no Partner: release him first.",
+    "danish_beat_all": "Danish rotation: the Box stays until he loses; use 'beat_all'.",
+    # rules/ruleset.py
+    "min_max_players": "min_players ({least}) cannot exceed max_players ({most}).",
+    "stake_steps": "stake_multiples must be doubling steps from 1, such as [1, 2, 4, 8].",
+    "raccoons_need_beavers": "Raccoons need beavers: set beavers = true or raccoons = "
+                             "\"never\".",
+    "aardvarks_need_raccoons": "Aardvarks need raccoons: allow raccoons or set aardvarks = "
+                               "\"never\".",
+    "danish_retention": "The Danish rotation keeps the Box only if he beats everyone: "
+                        "box_retention = \"beat_all\" goes with rotation = \"danish\".",
+    "whole_points_odd": "A sheet of whole points (whole_points = true, Atlanta 4.2) gives the "
+                        "odd point to the Box: odd_point = \"box\" goes with it (or "
+                        "whole_points = false to keep halves).",
+    "villages_partner": "The Villages rotation has no Partner: partner = \"never\" goes with "
+                        "rotation = \"villages\".",
+    "option_value": "{option} must be {allowed}, not {value}.",
+    "no_option_close": "{where}: there is no house-rule option called {key}. Did you mean "
+                       "{close}?",
+    "no_option": "{where}: there is no house-rule option called {key}. The options are: "
+                 "{options}.",
+    "no_preset_close": "There is no rule set called {name}. Did you mean {close}? Choose one "
+                       "of: {presets}.",
+    "no_preset": "There is no rule set called {name}. Choose one of: {presets}.",
+    "preset_broken": "preset {name} ({file}): {why}",
+    # rules/commands.py: a transcript line or a command that is malformed
+    "needs_by": "{verb} needs \"by\": the player who sends it.",
+    "needs": "{verb} needs {key}.",
+    "command_form": "A command is a JSON object with \"cmd\", like {{\"cmd\": \"join\", "
+                    "\"by\": \"ann\"}}.",
+    "no_command": "There is no command {verb}. Commands: {verbs}.",
+    "by_form": "\"by\" names a player: got {by}.",
+    "takes": "{verb} takes no {strays}; it takes {keys}.",
+    "takes_nothing": "{verb} takes no {strays}; it takes nothing more.",
+    "wrong_form": "{verb}: {key} has the wrong form ({value}).",
+    "players_form": "{verb}: {key} lists players by name, like [\"ann\", \"bo\"] (got "
+                    "{value}).",
+    # rules/table.py (choices after a game)
+    "open_choice": "{player}: {choice}",
+    "not_your_choice": "That choice isn't yours to make now (open choices: {choices}). After "
+                       "a game the Partner whose turn to captain comes may captain "
+                       "({captain}), and a new Box may play alone ({alone}).",
+    "not_your_choice_none": "That choice isn't yours to make now (open choices: none). After "
+                            "a game the Partner whose turn to captain comes may captain "
+                            "({captain}), and a new Box may play alone ({alone}).",
+    # news: a seating's reason (rules.events.Seated)
+    "seated_lost_place": "{players} lost his place: still disconnected (FIBS §6)",
+    "seated_partner_required": "{player} partners the Box (a Partner is required)",
+    "seated_back": "{player} is back: he sits down at the end",
+    "seated_joins": "{player} joins",
+    "seated_leaves": "{player} leaves",
+    "seated_partner": "{player} partners the Box",
+    "seated_captains": "{player} captains instead of staying Partner (Atlanta 6.4)",
+    "seated_alone": "{player} plays alone; {partner} goes to the end of the Team (Atlanta 6.3)",
+    "seated_passes": "{player} passes the box",
 }
 
 
-def text(code: str, params: Mapping[str, object], name: Callable[[str], str] = str) -> str:
-    """The message `code` in words, each player parameter written as `name(key)`."""
-    words = {key: name(value) if isinstance(value, Player)
-             else ", ".join(map(name, value)) if isinstance(value, Players) else value
-             for key, value in params.items()}
-    return MESSAGES[code].format(**words)
+def text(code: str, params: Mapping[str, object], name: Callable[[str], str] = str,
+         words: Words = str) -> str:
+    """The message `code` in words, each player parameter written as `name(key)`; `words`
+    gives the template in the reader's language (bot/i18n.py), English by default."""
+    return words(MESSAGES[code]).format(
+        **{key: _words(value, name, words) for key, value in params.items()})
+
+
+def _words(value: object, name: Callable[[str], str], words: Words) -> object:
+    if isinstance(value, Player):
+        return name(value)
+    if isinstance(value, Players):
+        return ", ".join(map(name, value))
+    if isinstance(value, Phrase):
+        return value.text(name, words)
+    if isinstance(value, Phrases):
+        return "; ".join(p.text(name, words) for p in value)
+    if isinstance(value, Ties):
+        return "; ".join(" and ".join(map(name, group)) for group in value)
+    return value

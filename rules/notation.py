@@ -33,12 +33,11 @@ def position_from_id(pid: str) -> Position:
     """The position of a gnubg Position ID; `BadNotation` if it is not one."""
     text = pid.strip()
     if not re.fullmatch(r"[A-Za-z0-9+/]{14}", text):
-        raise BadNotation(f"{pid!r} is not a Position ID: those are 14 characters of A-Z, a-z, "
-                          "0-9, + and /, like 4HPwATDgc/ABMA.")
+        raise BadNotation(code="pid_form", pid=repr(pid))
     try:
         key = int.from_bytes(base64.b64decode(text + "=="), "little")
     except binascii.Error as exc:  # pragma: no cover - the pattern above admits only base64
-        raise BadNotation(f"{pid!r} is not a Position ID.") from exc
+        raise BadNotation(code="pid_not", pid=repr(pid)) from exc
     sides: list[tuple[int, ...]] = []
     bit = 0
     for _ in range(2):
@@ -52,13 +51,13 @@ def position_from_id(pid: str) -> Position:
             counts.append(n)
         sides.append(tuple(counts))
         if sum(counts) > CHECKERS:
-            raise BadNotation(f"{pid!r} has more than {CHECKERS} checkers for one side.")
+            raise BadNotation(code="pid_checkers", pid=repr(pid), most=CHECKERS)
     if key >> bit:
-        raise BadNotation(f"{pid!r} is not a Position ID: it has bits past the last point.")
+        raise BadNotation(code="pid_bits", pid=repr(pid))
     try:
         return Position(player=sides[1], opponent=sides[0])
     except ValueError as exc:
-        raise BadNotation(f"{pid!r} is not a legal position: {exc}") from exc
+        raise BadNotation(code="pid_illegal", pid=repr(pid), why=str(exc)) from exc
 
 
 # --- plays ---------------------------------------------------------------------------------
@@ -113,7 +112,6 @@ def format_play(play: Play | tuple[Move, ...]) -> str:
     return " ".join(words)
 
 
-_HELP = "write plays like 24/18 13/11, bar/22*, 6/off, 8/5(2) or 24/20/16"
 _POINT = r"(?:bar|b|off|o|\d{1,2})"
 _WORD = re.compile(rf"({_POINT}\*?(?:/{_POINT}\*?)+)(?:\((\d)\))?")
 
@@ -126,7 +124,7 @@ def _parse_point(text: str) -> int:
         return OFF
     n = int(text)
     if n > 25:
-        raise BadNotation(f"There is no point {n}: points run 1-24, bar is 25, off is 0.")
+        raise BadNotation(code="no_point", point=n)
     return n
 
 
@@ -139,17 +137,17 @@ def parse_paths(text: str) -> list[tuple[list[int], int, set[int]]]:
     for word in text.lower().replace(",", " ").split():
         match = _WORD.fullmatch(word)
         if not match:
-            raise BadNotation(f"Can't read {word!r}: {_HELP}.")
+            raise BadNotation(code="cant_read", word=repr(word))
         parts = match.group(1).split("/")
         points = [_parse_point(p) for p in parts]
         marked = {pt for pt, part in zip(points, parts, strict=True) if part.endswith("*")}
         if points[0] == OFF or BAR in points[1:] or OFF in points[:-1]:
-            raise BadNotation(f"{word!r} moves the wrong way: checkers leave the bar and go off.")
+            raise BadNotation(code="wrong_way", word=repr(word))
         if any(a <= b for a, b in itertools.pairwise(points)):
-            raise BadNotation(f"{word!r} moves backwards: points must go down, like 13/7.")
+            raise BadNotation(code="backwards", word=repr(word))
         count = int(match.group(2) or 1)
         if not 1 <= count <= 4:
-            raise BadNotation(f"{word!r}: a repeat count runs from 1 to 4.")
+            raise BadNotation(code="repeat_count", word=repr(word))
         paths.append((points, count, marked))
     return paths
 
@@ -164,30 +162,29 @@ def parse_play(text: str, position: Position, dice: tuple[int, int]) -> Play:
     roll = f"{dice[0]}-{dice[1]}"
     if text.strip().lower() in ("", "pass", "none", "no move", "-"):
         if plays[0].moves:
-            raise IllegalPlay(f"You can move with {roll}: {_listing(plays)}.")
+            raise IllegalPlay(code="can_move", roll=roll, legal=_listing(plays))
         return plays[0]
     paths = parse_paths(text)
     board = list(position.player)
     for points, count, _ in paths:
         src, dst = points[0], points[-1]
         if board[src - 1] < count:
-            raise IllegalPlay(f"You have no checker on {_point(src)} to move in {text.strip()!r}. "
-                              f"Legal with {roll}: {_listing(plays)}.")
+            raise IllegalPlay(code="no_checker", point=_point(src), play=repr(text.strip()),
+                              roll=roll, legal=_listing(plays))
         board[src - 1] -= count
         if dst:
             board[dst - 1] += count
     target = tuple(board)
     matches = [p for p in plays if p.position.player == target]
     if not matches:
-        raise IllegalPlay(f"{text.strip()} is not legal with {roll}. Legal: {_listing(plays)}.")
+        raise IllegalPlay(code="not_legal", play=text.strip(), roll=roll, legal=_listing(plays))
     if len(matches) > 1:
         # Landing on a blot hits it; a joined move (24/16) says nothing of the points between.
         named = {pt for points, _, marked in paths for pt in (*points[1:], *marked)
                  if pt and position.opponent[24 - pt] == 1}
         exact = [p for p in matches if {mv.dst for mv in p.moves if mv.hit} == named]
         if len(exact) != 1:
-            raise AmbiguousPlay(f"{text.strip()} could be {_listing(matches)}: "
-                                "write the point where the checker hits.")
+            raise AmbiguousPlay(code="ambiguous", play=text.strip(), plays=_listing(matches))
         matches = exact
     return matches[0]
 

@@ -18,6 +18,7 @@ from rules.events import (
     PointsPaid,
 )
 from rules.ledger import Transfer
+from rules.messages import Player, Players
 from rules.roles import acting_captain, cube_between, team_doubles
 from rules.seating import Seating
 from rules.state import Game, TableState
@@ -31,7 +32,7 @@ def team_turns_the_cube(game: Game, seating: Seating, cube: Cube,
     initial = cube.owner is None
     captain = acting_captain(seating, game.cubes)
     if initial and by != captain:
-        raise NotYourTurn(f"With one cube, the Captain ({captain}) decides the initial double.")
+        raise NotYourTurn(code="one_cube_captain", captain=Player(str(captain)))
     cube.offer(Side.TEAM)  # the cube's own refusal, if any, for the player who asked
     together = [c for p in seating.team if (c := cube_between(game, p, seating.box))
                 is not None and c.live and c.may_double(Side.TEAM) and c.value == cube.value]
@@ -58,9 +59,9 @@ def half_answer(state: TableState, game: Game, seating: Seating,
     offered = half_answerable(state)
     actions = set(decisions.values())
     if set(decisions) != set(offered) or len(actions) != 1 or actions - {"take", "drop"}:
-        raise BadCommand(f"Take or drop every double waiting together: {', '.join(offered)}.")
+        raise BadCommand(code="half_together", players=Players(offered))
     if game.half_answer:
-        raise RuleError(f"You answered these doubles already ({game.half_answer}).")
+        raise RuleError(code="half_answered", answer=game.half_answer)
     return (HalfAnswered(seating.partner or "", actions.pop()),)
 
 

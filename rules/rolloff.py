@@ -32,21 +32,19 @@ def roll_off(state: TableState, cmd: Payment, points: Fraction, *,
     the throws as [[sender's two dice], [other's two dice]], ties first."""
     rule = citation(state, "Atlanta 4.3")
     rounds = cmd.rolloff
-    shape = (f"This sheet keeps whole points: the fraction is rolled off ({rule}), here of "
-             f"{points}; rolloff lists the throws as [[your two dice], [his two dice]], ties "
-             "first; or agree on whole points.")
+    shape = BadCommand(code="rolloff_form", rule=rule, points=str(points))
     if rounds is None:
-        raise BadCommand(shape)
+        raise shape
     totals = []
     for throw in rounds:
         if (not isinstance(throw, list | tuple) or len(throw) != 2
                 or not all(isinstance(d, list | tuple) and len(d) == 2 and all(
                     isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 6 for x in d)
                     for d in throw)):
-            raise BadCommand(shape)
+            raise shape
         totals.append((sum(throw[0]), sum(throw[1])))
     if not totals or totals[-1][0] == totals[-1][1] or any(a != b for a, b in totals[:-1]):
-        raise BadCommand(shape)
+        raise shape
     sender_wins = totals[-1][0] > totals[-1][1]
     whole_part = points.numerator // points.denominator
     paid = Fraction(whole_part if sender_wins == by_pays else whole_part + 1)
@@ -62,8 +60,5 @@ def next_roll(state: TableState, cmd: Payment) -> tuple[int, int]:
     if (not isinstance(dice, list | tuple) or len(dice) != 2 or not all(
             isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)):
         rule = citation(state, fibs="FIBS §2 ¶2")
-        raise BadCommand(f"This pays a half point that the Box and his Partner share: the odd "
-                         f"half is determined by the next roll ({rule}), so the command "
-                         "carries it, next_roll: two dice from 1 to 6 like [3, 1] (even: the "
-                         "shooter's half, odd: the Partner's); on Discord the bot rolls it.")
+        raise BadCommand(code="next_roll", rule=rule)
     return dice[0], dice[1]

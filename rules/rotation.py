@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Literal
 
 from rules.errors import BadOption, SeatingError
+from rules.messages import Player, Players
 from rules.seating import Seating, fibs_partner, queue_of, seat_from, skip_away
 
 Side = Literal["box", "team"]
@@ -59,14 +60,14 @@ def _check(seating: Seating, summary: GameSummary) -> None:
     out = [*summary.dropped, *summary.doubled_out, *summary.settled]
     strangers = [p for p in {*out, *summary.acting_captains} if p not in seating.team]
     if strangers:
-        raise SeatingError(f"A game summary may name only Team players ({', '.join(seating.team)}"
-                           f"), not {', '.join(sorted(strangers))}.")
+        raise SeatingError(code="summary_strangers", team=Players(seating.team),
+                           strangers=Players(sorted(strangers)))
     if len(set(out)) != len(out):
-        raise SeatingError("A player leaves a game once: dropped, doubled out or settled.")
+        raise SeatingError(code="leaves_once")
     if len(set(summary.acting_captains)) != len(summary.acting_captains):
-        raise SeatingError("A player becomes Acting Captain once a game.")
+        raise SeatingError(code="acting_once")
     if seating.captain in summary.acting_captains:
-        raise SeatingError(f"The Captain {seating.captain} cannot also be Acting Captain.")
+        raise SeatingError(code="captain_not_acting", captain=Player(seating.captain))
 
 
 def _retains(seating: Seating, summary: GameSummary, won: bool, retention: Retention) -> bool:
@@ -175,7 +176,7 @@ def villages(seating: Seating, summary: GameSummary, *,
     """
     _check(seating, summary)
     if seating.partner is not None:
-        raise SeatingError("The Villages rules have no Partner: release him first.")
+        raise SeatingError(code="villages_no_partner")
     chain = (seating.captain, *summary.acting_captains)
     fallen = [c for c in chain if c in summary.dropped]
     protected = next((c for c in chain if c in summary.doubled_out), None)
@@ -203,7 +204,7 @@ def danish(seating: Seating, summary: GameSummary, *,
     Reading chosen: a player's win is his own cube's result (`beat_box`); zero is no win.
     """
     if box_retention != "beat_all":
-        raise BadOption("Danish rotation: the Box stays until he loses; use 'beat_all'.")
+        raise BadOption(code="danish_beat_all")
     _check(seating, summary)
     captain, rest = seating.captain, seating.team[1:]
     winners = [p for p in seating.team if summary.beat_box(p)]

@@ -312,25 +312,20 @@ class RuleSet:
         for f in fields(self):
             _check(f, getattr(self, f.name))
         if self.min_players > self.max_players:
-            raise BadOption(f"min_players ({self.min_players}) cannot exceed max_players "
-                            f"({self.max_players}).")
+            raise BadOption(code="min_max_players", least=self.min_players, most=self.max_players)
         stakes = self.stake_multiples
         if not stakes or stakes[0] != 1 or any(b != 2 * a for a, b in itertools.pairwise(stakes)):
-            raise BadOption("stake_multiples must be doubling steps from 1, such as [1, 2, 4, 8].")
+            raise BadOption(code="stake_steps")
         if not self.beavers and self.raccoons != "never":
-            raise BadOption('Raccoons need beavers: set beavers = true or raccoons = "never".')
+            raise BadOption(code="raccoons_need_beavers")
         if self.raccoons == "never" and self.aardvarks != "never":
-            raise BadOption('Aardvarks need raccoons: allow raccoons or set aardvarks = "never".')
+            raise BadOption(code="aardvarks_need_raccoons")
         if self.rotation == "danish" and self.box_retention != "beat_all":
-            raise BadOption('The Danish rotation keeps the Box only if he beats everyone: '
-                            'box_retention = "beat_all" goes with rotation = "danish".')
+            raise BadOption(code="danish_retention")
         if self.whole_points and self.odd_point != "box":
-            raise BadOption('A sheet of whole points (whole_points = true, Atlanta 4.2) gives '
-                            'the odd point to the Box: odd_point = "box" goes with it (or '
-                            'whole_points = false to keep halves).')
+            raise BadOption(code="whole_points_odd")
         if self.rotation == "villages" and self.partner != "never":
-            raise BadOption('The Villages rotation has no Partner: partner = "never" goes '
-                            'with rotation = "villages".')
+            raise BadOption(code="villages_partner")
 
 
 @functools.cache
@@ -378,7 +373,8 @@ def _check(f: Field[Any], value: object) -> None:
     else:
         ok = isinstance(value, tuple) and all(_is_int(v) for v in value)
     if not ok:
-        raise BadOption(f"{f.name} must be {allowed(f.name)}, not {_show(value)}.")
+        raise BadOption(code="option_value", option=f.name, allowed=allowed(f.name),
+                        value=_show(value))
 
 
 _FIELDS: dict[str, Field[Any]] = {f.name: f for f in fields(RuleSet)}
@@ -390,9 +386,8 @@ def _options(values: Mapping[str, object], where: str) -> dict[str, Any]:
     for key, value in values.items():
         if key not in _FIELDS:
             close = difflib.get_close_matches(str(key), list(_FIELDS), n=3, cutoff=0.6)
-            hint = (f"Did you mean {' or '.join(close)}?" if close
-                    else "The options are: " + ", ".join(_FIELDS) + ".")
-            raise BadOption(f"{where}: there is no house-rule option called {key!r}. {hint}")
+            raise BadOption(code="no_option_close" if close else "no_option", where=where,
+                            key=repr(key), close=" or ".join(close), options=", ".join(_FIELDS))
         options[key] = tuple(value) if isinstance(value, list) else value
     return options
 
@@ -401,16 +396,15 @@ def load_preset(name: str, overrides: Mapping[str, object] | None = None) -> Rul
     """The rule set of preset `name` with `overrides` applied; BadOption on any bad name/value."""
     if name not in PRESETS:
         close = difflib.get_close_matches(name, PRESETS, n=1, cutoff=0.5)
-        hint = f" Did you mean {close[0]}?" if close else ""
-        raise BadOption(f"There is no rule set called {name!r}.{hint} "
-                        f"Choose one of: {', '.join(PRESETS)}.")
+        raise BadOption(code="no_preset_close" if close else "no_preset", name=repr(name),
+                        close=close[0] if close else "", presets=", ".join(PRESETS))
     path = PRESET_DIR / f"{name}.toml"
     with path.open("rb") as fh:
         options = _options(tomllib.load(fh), f"Preset {name}")
     try:
         preset = replace(RuleSet(), **options)
     except BadOption as e:
-        raise BadOption(f"preset {name} ({path.name}): {e}") from e
+        raise BadOption(code="preset_broken", name=name, file=path.name, why=str(e)) from e
     return replace(preset, **_options(overrides or {}, "Override"))
 
 

@@ -12,6 +12,7 @@ from itertools import groupby
 from typing import Literal
 
 from rules.errors import SeatingError
+from rules.messages import Player, Players
 
 PartnerFrom = Literal["bottom", "after_captain", "captain"]
 
@@ -35,15 +36,15 @@ class Seating:
         players = self.players
         twice = sorted({p for p in players if players.count(p) > 1})
         if twice:
-            raise SeatingError(f"{', '.join(twice)} cannot sit twice: one seat per player.")
+            raise SeatingError(code="sits_twice", players=Players(twice))
         if not self.team:
-            raise SeatingError("A game needs a Captain: seat one Team player besides the Box.")
+            raise SeatingError(code="needs_captain")
         place = self.partner_place
         if place is not None and (self.partner is None or not 1 <= place <= len(self.team)):
-            raise SeatingError(f"A Partner's place is 1 to {len(self.team)} (behind the "
-                               f"Captain), not {place} for Partner {self.partner}.")
+            raise SeatingError(code="partner_place", most=len(self.team), place=place,
+                               partner=Player(str(self.partner)))
         if not set(self.newcomers) <= set(self.team):
-            raise SeatingError("Only Team players can be newcomers to the rotation.")
+            raise SeatingError(code="newcomers_team")
 
     @property
     def captain(self) -> str:
@@ -105,7 +106,7 @@ def order_by_rolls(rolls: Rolls, rerolls: Sequence[Rolls] = ()) -> tuple[str, ..
     levels = [rolls, *rerolls]
     for player, dice in ((p, d) for level in levels for p, d in level.items()):
         if not dice or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
-            raise SeatingError(f"{player}'s roll {dice} is not dice: numbers 1 to 6.")
+            raise SeatingError(code="roll_not_dice", player=Player(player), dice=str(dice))
     used: list[set[str]] = [set() for _ in levels]
     ties: list[tuple[str, ...]] = []
 
@@ -113,8 +114,8 @@ def order_by_rolls(rolls: Rolls, rerolls: Sequence[Rolls] = ()) -> tuple[str, ..
         level = levels[depth]
         missing = [p for p in group if p not in level]
         if missing:
-            raise SeatingError(f"{', '.join(missing)} must re-roll too: tied with "
-                               f"{', '.join(p for p in group if p not in missing)}.")
+            raise SeatingError(code="reroll_too", players=Players(missing),
+                               tied=Players(p for p in group if p not in missing))
         used[depth].update(group)
         ordered: list[str] = []
         by_total = sorted(group, key=lambda p: -sum(level[p]))
@@ -133,7 +134,7 @@ def order_by_rolls(rolls: Rolls, rerolls: Sequence[Rolls] = ()) -> tuple[str, ..
     for depth in range(1, len(levels)):
         extra = sorted(set(levels[depth]) - used[depth])
         if extra:
-            raise SeatingError(f"Only tied players re-roll; {', '.join(extra)} was not tied.")
+            raise SeatingError(code="not_tied", players=Players(extra))
     return Reroll(tuple(ties)) if ties else tuple(order)
 
 
@@ -147,7 +148,7 @@ def seat_by_rolls(rolls: Rolls, rerolls: Sequence[Rolls] = ()) -> Seating | Rero
     if isinstance(order, Reroll):
         return order
     if len(order) < 2:
-        raise SeatingError("A chouette needs at least two players to roll for seats.")
+        raise SeatingError(code="two_to_roll")
     return Seating(order[0], None, order[1:])
 
 
@@ -159,12 +160,12 @@ def join(seating: Seating, players: Sequence[str], *, max_players: int | None = 
     """
     seated = [p for p in players if p in seating.players]
     if seated:
-        raise SeatingError(f"{', '.join(seated)} already sits at this table.")
+        raise SeatingError(code="already_sits", players=Players(seated))
     if len(set(players)) != len(players):
-        raise SeatingError("A joining player is named twice.")
+        raise SeatingError(code="joiner_twice")
     if max_players is not None and len(seating.players) + len(players) > max_players:
         room = max(0, max_players - len(seating.players))
-        raise SeatingError(f"This table takes at most {max_players} players: room for {room}.")
+        raise SeatingError(code="room_for", most=max_players, room=room)
     return replace(seating, team=seating.team + tuple(players),
                    newcomers=seating.newcomers + tuple(players))
 
@@ -177,9 +178,10 @@ def leave(seating: Seating, player: str) -> Seating:
     stays and drops to the bottom (Atlanta 6.4). A Box left alone may take a new Partner.
     """
     if player not in seating.players:
-        raise SeatingError(f"{player} is not at this table ({', '.join(seating.players)}).")
+        raise SeatingError(code="not_at_table_of", player=Player(player),
+                           players=Players(seating.players))
     if len(seating.players) <= 2:
-        raise SeatingError(f"{player} cannot leave a table of two: end the session instead.")
+        raise SeatingError(code="leave_two", player=Player(player))
     if player == seating.partner:
         return Seating(seating.box, None, seating.team, None, seating.newcomers)
     queue = queue_of(seating)
@@ -198,7 +200,7 @@ def partner_candidates(seating: Seating, *,
     Reading chosen: Atlanta 6.5's newcomers are asked after everyone but the Captain.
     """
     if seating.partner is not None:
-        raise SeatingError(f"{seating.partner} is already the Partner.")
+        raise SeatingError(code="already_partner", partner=Player(seating.partner))
     team = seating.team
     if len(team) < 2:
         return ()
@@ -219,14 +221,14 @@ def take_partner(seating: Seating, player: str, *, keep_place: bool = True,
     Captain (6.4); FIBS and Danish give none.
     """
     if seating.partner is not None:
-        raise SeatingError(f"{seating.partner} is already the Partner; the Box has one only.")
+        raise SeatingError(code="partner_one_only", partner=Player(seating.partner))
     if player not in seating.team:
-        raise SeatingError(f"Only a Team player can be Partner: {', '.join(seating.team)}.")
+        raise SeatingError(code="partner_from_team", players=Players(seating.team))
     if len(seating.team) < 2:
-        raise SeatingError("The Team needs a Captain: no one can be spared as Partner.")
+        raise SeatingError(code="captain_needed")
     if len(seating.players) < partner_min_players:
-        raise SeatingError(f"A Partner needs at least {partner_min_players} players at the "
-                           f"table; there are {len(seating.players)}.")
+        raise SeatingError(code="partner_min", least=partner_min_players,
+                           players=len(seating.players))
     index = seating.team.index(player)
     team = tuple(p for p in seating.team if p != player)
     place = (index or len(team)) if keep_place else None
@@ -240,7 +242,7 @@ def drop_partner(seating: Seating) -> Seating:
     Atlanta 6.4 option 2 between games; FIBS "the partner of the box becomes the new captain".
     """
     if seating.partner is None:
-        raise SeatingError("The Box has no Partner to release.")
+        raise SeatingError(code="no_partner_to_release")
     place = 0 if seating.partner_place is None else seating.partner_place
     team = (*seating.team[:place], seating.partner, *seating.team[place:])
     return Seating(seating.box, None, team, None, seating.newcomers)
@@ -284,7 +286,7 @@ def resign_box(seating: Seating, *, allowed: bool = True) -> Seating:
     Villages 15 allows it; FIBS does not ("a player is not permitted to pass the box").
     """
     if not allowed:
-        raise SeatingError("A player may not pass the box under these rules.")
+        raise SeatingError(code="no_passing")
     team = (drop_partner(seating) if seating.partner else seating).team
     rest = [p for p in team if p != seating.captain]
     return seat_from(seating.captain, None, [*rest, seating.box])

@@ -22,6 +22,7 @@ from rules.events import (
     Seated,
 )
 from rules.game import dice_pair
+from rules.messages import Phrase, Player, Players, Ties
 from rules.roles import between_games, take_partner, without
 from rules.seating import Seating
 from rules.state import TableState
@@ -38,10 +39,10 @@ def _start(state: TableState, cmd: Start) -> tuple[Event, ...]:
     if gone and rest is not None and len(rest.players) >= rules.min_players:
         seating = rest  # FIBS §6 ¶1: not back by the start (with too few left he stays)
         events += [*(PlayerOut(p) for p in gone), Seated(
-            seating, f"{', '.join(gone)} lost his place: still disconnected (FIBS §6)")]
+            seating, Phrase("seated_lost_place", players=Players(gone)))]
     if len(seating.players) < rules.min_players:
-        raise SeatingError(f"A chouette needs at least {rules.min_players} players; "
-                           f"{len(seating.players)} are seated.")
+        raise SeatingError(code="too_few_seated", least=rules.min_players,
+                           seated=len(seating.players))
     rolled = _newcomers_by_rolls(state, seating, cmd)
     if rolled is not None:
         seating = rolled
@@ -50,18 +51,17 @@ def _start(state: TableState, cmd: Start) -> tuple[Event, ...]:
             and len(seating.players) >= rules.partner_min_players):
         candidate = sit.partner_candidates(seating, partner_from=rules.partner_from)[0]
         seating = take_partner(state, seating, candidate)
-        events.append(Seated(seating, f"{candidate} partners the Box (a Partner is required)"))
+        events.append(Seated(seating, Phrase("seated_partner_required", player=Player(candidate))))
     if state.mode == "play":
         opening = need(cmd, "opening", cmd.opening)
         pairs = [dice_pair(p, "opening roll") for p in opening]
         if not pairs or pairs[-1][0] == pairs[-1][1] or any(a != b for a, b in pairs[:-1]):
-            raise BadCommand("opening lists the opening rolls as [Box die, Team die] pairs: "
-                             "ties first, the last pair unequal.")
+            raise BadCommand(code="opening_form")
         ties = len(pairs) - 1
     else:
         ties = cmd.ties
         if ties < 0:
-            raise BadCommand("ties counts the opening ties: 0 or more.")
+            raise BadCommand(code="ties_form")
     autos = _automatic_doubles(state, seating, cmd, ties)
     carry = state.carry[1] if state.carry and state.carry[0] == seating.box else 0
     if carry:  # Danish ¶15: the double the Box carried over, if he is still the Box
@@ -88,8 +88,7 @@ def _start(state: TableState, cmd: Start) -> tuple[Event, ...]:
         dice = (box_die, team_die) if side is Side.BOX else (team_die, box_die)
         commitment = cmd.commitment
         if commitment and not re.fullmatch(r"[0-9a-f]{64}", commitment):
-            raise BadCommand("commitment is the SHA-256 of the dice seed: 64 hexadecimal "
-                             "digits.")
+            raise BadCommand(code="commitment_form")
         started = replace(started, position=Position.initial(), on_roll=side, dice=dice,
                           opening=tuple(pairs), commitment=commitment)
     return (*events, started)
@@ -101,18 +100,17 @@ def _reveal(state: TableState, cmd: Reveal) -> tuple[Event, ...]:
     number, seed = cmd.game, cmd.seed
     found = next((c for c in state.commitments if c[0] == number), None)
     if found is None:
-        raise BadCommand(f"Game {number} has no dice commitment to reveal.")
+        raise BadCommand(code="no_commitment", game=number)
     if found[2]:
-        raise RuleError(f"Game {number}'s dice seed is already revealed.")
+        raise RuleError(code="seed_revealed", game=number)
     if number in state.unfinished:
-        raise RuleError(f"Game {number} is still being played (or on hold): its seed stays "
-                        "secret until it ends.")
+        raise RuleError(code="seed_secret", game=number)
     try:
         digest = hashlib.sha256(bytes.fromhex(seed)).hexdigest()
     except ValueError:
-        raise BadCommand("seed is written in hexadecimal digits.") from None
+        raise BadCommand(code="seed_form") from None
     if digest != found[1]:
-        raise RuleError(f"That seed does not hash to game {number}'s commitment {found[1]}.")
+        raise RuleError(code="seed_mismatch", game=number, commitment=found[1])
     return (DiceRevealed(number, seed),)
 
 
@@ -127,16 +125,13 @@ def _newcomers_by_rolls(state: TableState, seating: Seating, cmd: Start) -> Seat
     levels = [cmd.newcomer_rolls, *cmd.newcomer_rerolls]
     if not all(isinstance(level, dict) and all(isinstance(d, list | tuple) for d in
                                                level.values()) for level in levels):
-        raise BadCommand('newcomer_rolls maps each newcomer to his two dice, like '
-                         '{"ann": [6, 2]}.')
+        raise BadCommand(code="newcomer_rolls_form")
     rolls, *rerolls = [{p: tuple(d) for p, d in level.items()} for level in levels]
     if set(rolls) != set(newcomers):
-        raise BadCommand(f"newcomer_rolls holds one roll for each newcomer: "
-                         f"{', '.join(newcomers)}.")
+        raise BadCommand(code="newcomer_rolls_each", players=Players(newcomers))
     order = sit.order_by_rolls(rolls, rerolls)
     if isinstance(order, sit.Reroll):
-        tied = "; ".join(" and ".join(group) for group in order.groups)
-        raise SeatingError(f"Tied rolls: {tied} roll again (newcomer_rerolls).")
+        raise SeatingError(code="newcomers_tied", tied=Ties(map(Players, order.groups)))
     places = iter(order)
     return replace(seating, team=tuple(next(places) if p in newcomers else p
                                        for p in seating.team))
@@ -157,6 +152,5 @@ def _automatic_doubles(state: TableState, seating: Seating, cmd: Start,
         agreed = cmd.automatic_with
         strangers = [p for p in agreed if p not in seating.team]
         if strangers:
-            raise BadCommand(f"Automatic doubles are agreed with Team players only, not "
-                             f"{', '.join(map(str, strangers))}.")
+            raise BadCommand(code="automatic_strangers", players=Players(map(str, strangers)))
     return {p: count for p in agreed}

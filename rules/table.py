@@ -67,7 +67,7 @@ from rules.events import (
 )
 from rules.game import booked
 from rules.ledger import leavers_settlement
-from rules.messages import Player, Players
+from rules.messages import Phrase, Phrases, Player, Players, Ties
 from rules.proxies import on_behalf
 from rules.roles import between_games, take_partner, without
 from rules.ruleset import RuleSet, load_preset
@@ -116,7 +116,8 @@ def _join(state: TableState, cmd: Join | Request) -> tuple[Event, ...]:
         return (PlayerJoined(player, stake, waiting=True, display=display),)
     events: list[Event] = [PlayerJoined(player, stake, display=display)]
     if state.seating is not None:
-        events.append(Seated(sit.join(state.seating, [player]), f"{player} joins"))
+        events.append(Seated(sit.join(state.seating, [player]),
+                             Phrase("seated_joins", player=Player(player))))
     return tuple(events)
 
 
@@ -222,7 +223,7 @@ def _leave(state: TableState, cmd: Leave) -> tuple[Event, ...]:
             won = bool(state.game_roles) and state.game_roles[-1][0] == seats.box
             seats = sit.fibs_shrunk(seats, just_won=won,
                                     partner_min_players=state.rules.partner_min_players)
-        events.append(Seated(seats, f"{player} leaves"))
+        events.append(Seated(seats, Phrase("seated_leaves", player=Player(player))))
     return tuple(events)
 
 
@@ -240,8 +241,7 @@ def _seat(state: TableState, cmd: Seat) -> tuple[Event, ...]:
         thrown = tuple(tuple(r.items()) for r in (rolls, *rerolls))
         seated = sit.seat_by_rolls(rolls, rerolls)
         if isinstance(seated, sit.Reroll):
-            tied = "; ".join(" and ".join(group) for group in seated.groups)
-            raise SeatingError(f"Tied rolls: {tied} roll again.")
+            raise SeatingError(code="seats_tied", tied=Ties(map(Players, seated.groups)))
         seating = seated
     else:
         order = need(cmd, "order", cmd.order)
@@ -316,7 +316,8 @@ def _partner(state: TableState, cmd: Partner) -> tuple[Event, ...]:
     if player in asked and player != asked[0]:
         raise SeatingError(code="partner_asked_first", first=Player(asked[0]),
                            order=_FROM[state.rules.partner_from], player=Player(player))
-    return (Seated(take_partner(state, seating, player), f"{player} partners the Box"),)
+    return (Seated(take_partner(state, seating, player),
+                   Phrase("seated_partner", player=Player(player))),)
 
 
 def open_choices(state: TableState) -> tuple[tuple[str, str], ...]:
@@ -337,17 +338,16 @@ def _choose(state: TableState, cmd: Captain | Alone) -> tuple[Event, ...]:
     by = sender(cmd)
     partner = seating.partner
     if (cmd.verb, by) not in open_choices(state) or partner is None:
-        open_ = "; ".join(f"{p}: {c}" for c, p in open_choices(state)) or "none"
-        raise NotYourTurn(f"That choice isn't yours to make now (open choices: {open_}). "
-                          "After a game the Partner whose turn to captain comes may captain "
-                          f"({citation(state, 'Atlanta 6.4')}), and a new Box may play alone "
-                          f"({citation(state, 'Atlanta 6.3')}).")
+        choices = Phrases(Phrase("open_choice", player=Player(p), choice=c)
+                          for c, p in open_choices(state))
+        raise NotYourTurn(code="not_your_choice" if choices else "not_your_choice_none",
+                          choices=choices, captain=citation(state, "Atlanta 6.4"),
+                          alone=citation(state, "Atlanta 6.3"))
     if isinstance(cmd, Captain):
         moved = replace(seating, partner=None, team=(by, *seating.team), partner_place=None)
-        return (Seated(moved, f"{by} captains instead of staying Partner (Atlanta 6.4)"),)
+        return (Seated(moved, Phrase("seated_captains", player=Player(by))),)
     moved = replace(seating, partner=None, team=(*seating.team, partner), partner_place=None)
-    return (Seated(moved, f"{by} plays alone; {partner} goes to the end of the Team "
-                          "(Atlanta 6.3)"),)
+    return (Seated(moved, Phrase("seated_alone", player=Player(by), partner=Player(partner))),)
 
 
 @handles(PassBox)
@@ -357,7 +357,7 @@ def _pass_box(state: TableState, cmd: PassBox) -> tuple[Event, ...]:
     if cmd.by != seating.box:
         raise NotYourTurn(code="box_passes", box=Player(seating.box))
     moved = sit.resign_box(seating, allowed=state.rules.may_pass_box)
-    return (Seated(moved, f"{cmd.by} passes the box"),)
+    return (Seated(moved, Phrase("seated_passes", player=Player(cmd.by))),)
 
 
 @handles(Stake)

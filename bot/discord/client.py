@@ -129,7 +129,7 @@ class ChouetteBot(commands.Bot):
         if not outcome.accepted:
             state = await self.service.state(table_id)
             await self.reply(interaction, self.presenter.names(
-                state, outcome.reason, _named_in(interaction), interaction.locale))
+                state, outcome, _named_in(interaction), interaction.locale))
             return None
         await self.presenter.show(table_id, outcome, interaction)
         return outcome
@@ -163,13 +163,10 @@ class ChouetteBot(commands.Bot):
                                       self.is_moderator(interaction.user))
         if start.seated is not None:
             await self.presenter.show(table_id, start.seated, interaction)
-        if start.started is None:  # refused on trial: nothing was stored
+        if start.refused is not None:  # on trial (nothing stored), or the table moved on since
             await self.reply(interaction, self.presenter.names(
                 start.state, start.refused, _named_in(interaction), interaction.locale))
-        elif not start.started.accepted:  # the table moved on since the trial: said as refused
-            await self.reply(interaction, self.presenter.names(
-                start.state, start.refused, locale=interaction.locale))
-        else:
+        elif start.started is not None:
             await self.presenter.show(table_id, start.started, interaction)
 
     async def close(self) -> None:

@@ -9,7 +9,7 @@ from typing import Protocol, cast
 import discord
 
 from bot.dice import Dice
-from bot.effects import Outcome
+from bot.effects import Outcome, Refusal
 from bot.flow import Flow
 from bot.service import TableService
 from rules.commands import Command
@@ -19,9 +19,9 @@ from rules.state import TableState
 class Asker(Protocol):
     """What the buttons and questions need of the presenter."""
 
-    def names(self, state: TableState, text: str,
+    def names(self, state: TableState, refusal: Refusal,
               users: Mapping[str, str] | None = None, locale: object = None) -> str:
-        """A refusal with the players it names by their names, in `locale`'s language."""
+        """A refusal in words, the players it names by their names, in `locale`'s language."""
 
     async def ask(self, table_id: str, player: str, text: str,
                   view: discord.ui.View) -> None:

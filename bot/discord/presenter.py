@@ -30,9 +30,9 @@ from bot.discord.asks import ASKS, prompt_view
 from bot.discord.boards import Boards, countdown
 from bot.discord.channels import reconcile
 from bot.discord.sync import command_ids, linked
-from bot.effects import Announce, Outcome, PostSheet, Prompt, name_players
+from bot.effects import Announce, Outcome, PostSheet, Prompt, Refusal, namer
 from bot.flow import Flow
-from bot.i18n import refusal, translate
+from bot.i18n import translate
 from bot.markdown import shown
 from bot.render.sheet import render_sheet
 from bot.service import TableService
@@ -40,13 +40,11 @@ from bot.store import Channels, EventStore
 from bot.tasks import Timer, Timers
 from rules.game import waiting_for
 from rules.ledger import format_points
-from rules.messages import MESSAGES
 from rules.state import TableState
 
 log = logging.getLogger(__name__)
 
 
-TEMPLATES = tuple(MESSAGES.values())  # the refusals' English templates
 RETRY_SECONDS = 3.0  # after Discord refused a request, deliver what is left again
 
 
@@ -92,11 +90,11 @@ class Presenter:
         self.boards = Boards(bot)
         self.after_show: list[Callable[[str, TableState], None]] = []  # issue 21: analysis
 
-    def names(self, state: TableState, text: str,
+    def names(self, state: TableState, refusal: Refusal,
               users: Mapping[str, str] | None = None, locale: object = None) -> str:
-        """A refusal of the rules with the players it names by their names, in `locale`'s
-        language (a Discord locale: the player's own)."""
-        return name_players(state, refusal(text, TEMPLATES, locale), users)
+        """A refusal in words, the players it names by their names now (`namer`), in
+        `locale`'s language (a Discord locale: the player's own)."""
+        return refusal.text(namer(state, users), lambda template: translate(template, locale))
 
     async def show(self, table_id: str, outcome: Outcome,
                    interaction: discord.Interaction | None = None) -> None:

@@ -23,6 +23,7 @@ from bot.markdown import escape, shown
 from rules.actions import box_doubles, refusal
 from rules.commands import Answer, Command, Double, Move
 from rules.cube import CubeState, Side
+from rules.errors import RuleError
 from rules.one_cube import half_answerable
 from rules.roles import box_decider, boxer_of, cube_between
 from rules.state import TableState
@@ -124,7 +125,7 @@ def plays_of(state: TableState) -> tuple[str, ...]:
     return play_options(game.position, game.dice)
 
 
-def may_not_move(state: TableState, player: str) -> str | None:
+def may_not_move(state: TableState, player: str) -> RuleError | None:
     """Why the rules would not take a play of this roll from `player` (None: they would)."""
     plays = plays_of(state)
     return refusal(state, Move(by=player, play=plays[0])) if plays else None
@@ -222,9 +223,10 @@ async def box_double_menu(interaction: discord.Interaction, table_id: str,
         return
     me = str(interaction.user.id)
     names = {p: state.shown(p) for p in box_doubles(state, me)}  # a FIBS Partner's too
-    why = (refusal(state, Double(by=me, cubes=tuple(names))) if names
-           else "None of your cubes can be doubled now.")
-    if why:  # said at once, not after the menu
+    if not names:  # said at once, not after the menu
+        await bot_of(interaction).reply(interaction, "None of your cubes can be doubled now.")
+        return
+    if why := refusal(state, Double(by=me, cubes=tuple(names))):
         await bot_of(interaction).reply(interaction, bot_of(interaction).presenter.names(
             state, why, locale=interaction.locale))
         return

@@ -15,7 +15,10 @@ from bot.effects import Announce, Outcome, Prompt
 from bot.service import TableService
 from bot.store import ConcurrentWrite, EventStore, StoreError
 from rules.commands import Answer, Double, Open, Result, Seat, Start, Take
+from rules.cube import Cube
+from rules.errors import CubeNotAvailable
 from rules.events import PlayerJoined
+from rules.messages import Phrase, Player
 from rules.state import TableState, replay
 from rules.table import decide
 
@@ -174,6 +177,20 @@ def test_an_outcome_stored_with_retired_effects_reads_back_without_them() -> Non
                                  '{"$":"SetSend","channel":"team","player":"bo",'
                                  '"allowed":true},')
     assert "SetSend" in old and loads(old) == outcome
+
+
+def test_a_refusal_keeps_its_players_marked_in_the_store_and_an_old_one_its_words() -> None:
+    with pytest.raises(CubeNotAvailable) as refused:
+        Cube("ann", "bo").sell("bo", 1)  # a phrase (the cube) inside the refusal
+    outcome = Outcome(False, str(refused.value), code=refused.value.code,
+                      params=refused.value.params)
+    back = loads(dumps(outcome))
+    assert back == outcome and type(back.params["seller"]) is Player
+    assert isinstance(back.params["cube"], Phrase)
+    assert back.text(str.upper) == ("BO can't buy ANN's game on ANN's cube against BO; the "
+                                    "opponent settles instead")
+    old = '{"$":"Outcome","accepted":false,"reason":"bo is already away.","effects":[]}'
+    assert loads(old).text(str.upper) == "bo is already away."  # stored before: its words
 
 
 async def test_a_failed_write_keeps_nothing_of_the_command(target: Path | str) -> None:

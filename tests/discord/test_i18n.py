@@ -10,9 +10,10 @@ from babel.messages.pofile import read_po
 
 from bot.discord.asks import AskButton, prompt_view
 from bot.discord.sync import NAME, Translator
-from bot.i18n import catalogue_path, refusal, translate
+from bot.i18n import catalogue_path, translate
 from cogs.help import command_lines, table_part
-from rules.messages import MESSAGES, Player, text
+from rules.errors import RuleError
+from rules.messages import MESSAGES, Player
 from tests.discord.test_lobby import open_table, table_state
 
 TEMPLATES = tuple(MESSAGES.values())
@@ -58,27 +59,25 @@ async def test_a_danish_user_sees_the_commands_described_in_danish(simcord_env: 
 
 
 def test_a_refusal_is_written_in_the_players_language() -> None:
-    english = text("blinded_joins", {"player": Player("123")})
-    assert english == "123 is blinded at this table: a moderator unblinds him first."
-    assert refusal(english, TEMPLATES, "da") == (
-        "123 er blindet ved dette bord: en moderator skal først fjerne blindingen.")
-    quoted = text("correction_points", {"points": "lots"})
-    assert refusal(quoted, TEMPLATES, discord.Locale.danish) == (
+    refused = RuleError(code="blinded_joins", player=Player("123"))
+    assert refused.text() == "123 is blinded at this table: a moderator unblinds him first."
+    danish = refused.text(str, lambda template: translate(template, "da"))
+    assert danish == "123 er blindet ved dette bord: en moderator skal først fjerne blindingen."
+    quoted = RuleError(code="correction_points", points="lots")
+    assert quoted.text(str, lambda t: translate(t, discord.Locale.danish)) == (
         "points er et tal (halve tilladt), ikke 'lots'.")
     for unknown in ("sv-SE", "en-US", None, "xx"):
-        assert refusal(english, TEMPLATES, unknown) == english
-    assert refusal("Not a template at all.", TEMPLATES, "da") == "Not a template at all."
+        assert refused.text(str, lambda t: translate(t, unknown)) == refused.text()
     assert translate("Take", "da") == "Tag" and translate("Take", "fr") == "Take"
 
 
 async def test_a_danish_player_is_refused_in_danish_with_names(simcord_env: Any) -> None:
     _, members, board = await open_table(simcord_env, "ann", "bo")
     state = await table_state(simcord_env, board)
-    bo = str(members[1].id)
-    english = text("already_at_table", {"player": Player(bo)})
-    said = simcord_env.bot.presenter.names(state, english, locale=discord.Locale.danish)
+    refused = RuleError(code="already_at_table", player=Player(str(members[1].id)))
+    said = simcord_env.bot.presenter.names(state, refused, locale=discord.Locale.danish)
     assert said == "bo er allerede ved dette bord."
-    assert simcord_env.bot.presenter.names(state, english) == "bo is already at this table."
+    assert simcord_env.bot.presenter.names(state, refused) == "bo is already at this table."
 
 
 def test_discord_locales_choose_the_catalogue() -> None:

@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from rules.commands import Away, Join, Open, Proxy, Seat
-from rules.errors import NotYourTurn, RuleError
+from rules.cube import Cube, Side
+from rules.errors import CubeNotAvailable, NotYourTurn, RuleError, SeatingError
 from rules.messages import MESSAGES, Player, Players, text
 from rules.state import TableState, replay
 from rules.table import decide
@@ -14,10 +15,10 @@ from rules.table import decide
 NAMES = {"1": "Ann", "2": "Bo", "3": "Cy"}
 
 
-def table() -> TableState:
+def table(seated: bool = True) -> TableState:
     state = TableState()
     for command in (Open(mode="scorekeeper"), Join(by="1"), Join(by="2"), Join(by="3"),
-                    Seat(order=["1", "2", "3"])):
+                    *[Seat(order=["1", "2", "3"])] * seated):
         state = replay(decide(state, command), state)
     return state
 
@@ -40,7 +41,29 @@ def test_a_list_of_players_is_written_with_their_names() -> None:
                             "doubles him only by doubling the entire Team (Ann, Bo, Cy)")
 
 
-def test_a_stranger_keeps_his_key_and_a_refusal_not_converted_yet_is_its_text() -> None:
+def test_players_inside_a_phrase_are_named_too() -> None:
+    """A cube in words ("your cube against Bo") is a phrase of its own, its players named
+    with the refusal's."""
+    cube = Cube("1", "2").offer(Side.TEAM)
+    with pytest.raises(CubeNotAvailable) as refused:
+        cube.offer(Side.TEAM)
+    assert refused.value.text(NAMES.__getitem__) == (
+        "You can't double now: Bo has to answer the double to 2")
+    with pytest.raises(CubeNotAvailable) as refused:
+        Cube("1", "2").sell("", 1)
+    assert refused.value.text(NAMES.__getitem__) == (
+        "Nobody can't buy Ann's game on Ann's cube against Bo; the opponent settles instead")
+    assert str(refused.value) == (
+        "Nobody can't buy 1's game on 1's cube against 2; the opponent settles instead")
+
+
+def test_tied_rolls_are_named_group_by_group() -> None:
+    with pytest.raises(SeatingError) as refused:
+        decide(table(seated=False), Seat(rolls={"1": [6, 2], "2": [5, 3], "3": [1, 2]}))
+    assert refused.value.text(NAMES.__getitem__) == "Tied rolls: Ann and Bo roll again."
+
+
+def test_a_stranger_keeps_his_key_and_a_refusal_of_the_bot_is_its_text() -> None:
     with pytest.raises(RuleError) as refused:
         decide(table(), Proxy(by="1", player="9"))
     assert refused.value.text(lambda key: NAMES.get(key, key)) == (
