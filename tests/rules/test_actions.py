@@ -3,7 +3,7 @@ while someone may take them."""
 
 from rules.actions import doublers, holders
 from rules.state import TableState
-from tests.rules.test_table import do, table
+from tests.rules.tables import do, table
 
 
 def team_on_roll(preset: str = "atlanta") -> TableState:

@@ -11,7 +11,7 @@ from rules.events import Corrected, CorrectionAnswered, CorrectionProposed
 from rules.ledger import Transfer
 from rules.state import TableState
 from rules.table import decide
-from tests.rules.test_table import cube, do, game, scores, table
+from tests.rules.tables import cube, do, game, scores, table
 
 
 def correct(state: TableState, by: str = "mod", **args: object) -> TableState:

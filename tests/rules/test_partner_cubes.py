@@ -12,7 +12,7 @@ from rules.game import shooter
 from rules.roles import cube_between
 from rules.state import TableState
 from rules.table import decide
-from tests.rules.test_table import do, scores, table
+from tests.rules.tables import do, scores, table
 
 TEAM = ("b", "c", "d", "e")
 
