@@ -113,18 +113,25 @@ def phrase(d: Decision, shown: Shown) -> str:
     return f"{shown(d['player'])}: {what(d, shown)}, -{float(d['loss']):.3f}"
 
 
-def post_game(result: Mapping[str, Any], game: int, plies: int, shown: Shown) -> str:
-    """The message in #board after game `game`: each player's checker and cube figures
-    apart, and the worst error of the game named. A few lines, never a wall."""
-    decisions = [d for d in result["decisions"]]
-    lines = [f"**GNU Backgammon on game {game}** ({plies}-ply; errors are losses of "
-             f"{ERROR:.3f} or more; `/chouette analysis` for the details)"]
+def player_lines(decisions: list[Decision], shown: Shown) -> list[str]:
+    """One line a player: his checker and cube figures apart (a kind he had none of left out)."""
+    lines = []
     for player in players(decisions):
         checker, cube = figures(decisions, player)
         parts = [f.text(kind) for f, kind in ((checker, "checker"), (cube, "cube"))
                  if f.decisions]
         if parts:
             lines.append(f"{shown(player)}: " + " · ".join(parts))
+    return lines
+
+
+def post_game(result: Mapping[str, Any], game: int, plies: int, shown: Shown) -> str:
+    """The message in #board after game `game`: each player's checker and cube figures
+    apart, and the worst error of the game named. A few lines, never a wall."""
+    decisions = list(result["decisions"])
+    lines = [f"**GNU Backgammon on game {game}** ({plies}-ply; errors are losses of "
+             f"{ERROR:.3f} or more; `/chouette analysis` for the details)"]
+    lines += player_lines(decisions, shown)
     bad = worst(decisions)
     if bad is None:
         lines.append("No error: gnubg agrees with every decision.")
@@ -209,12 +216,7 @@ def session(games: Mapping[int, Mapping[str, Any]], plies: Iterable[int],
              else f"{len(numbers)} games")
     lines = [f"**GNU Backgammon over the session** ({which}, {depth}; "
              "`/chouette analysis` for each error)"]
-    for player in players(every):
-        checker, cube = figures(every, player)
-        parts = [f.text(kind) for f, kind in ((checker, "checker"), (cube, "cube"))
-                 if f.decisions]
-        if parts:
-            lines.append(f"{shown(player)}: " + " · ".join(parts))
+    lines += player_lines(every, shown)
     bad = worst(every)
     if bad is not None:
         word = mark(float(bad["loss"]))

@@ -198,7 +198,7 @@ class Flow:
         if self.timers.due(key, what) is not None:
             return
         name = f"deadline:{key.table_id}:{key.kind}:{key.player}"
-        timed, _, when = (await self.bot.store.meta(name) or "").rpartition(" ")
+        timed, _, when = (await self.bot.store.meta(name, cached=True) or "").rpartition(" ")
         if timed != what or not when:
             when = str(int(time.time() + seconds))
             await self.bot.store.set_meta(name, f"{what} {when}")

@@ -114,6 +114,10 @@ class EventStore:
         self._write: AbstractAsyncContextManager[Any] = (
             asyncio.Lock() if self.url is None else nullcontext())
         self._known: set[str] = set()  # tables already in the `tables` table
+        # meta as read or written here: read before a board is shown (the synced command
+        # ids, the timers' deadlines), so kept in memory; each key is written by the process
+        # that reads it (a table's by the process serving it; the command ids are alike in all)
+        self._meta: dict[str, str | None] = {}
         self.backed_up: Path | None = None  # the copy made before a migration at open
 
     async def open(self) -> EventStore:
@@ -309,11 +313,15 @@ class EventStore:
         """The lock every write takes (for a module with tables of its own: issue 21)."""
         return self._write
 
-    async def meta(self, key: str) -> str | None:
-        """A value the bot keeps about itself (not about a table), or None."""
+    async def meta(self, key: str, *, cached: bool = False) -> str | None:
+        """A value the bot keeps about itself (not about a table), or None; `cached`: as
+        this process last read or wrote it, without asking the database."""
+        if cached and key in self._meta:
+            return self._meta[key]
         rows = list(await self.db.execute_fetchall("SELECT value FROM meta WHERE key = ?",
                                                    (key,)))
-        return str(rows[0][0]) if rows else None
+        self._meta[key] = str(rows[0][0]) if rows else None
+        return self._meta[key]
 
     async def set_meta(self, key: str, value: str | None) -> None:
         """Keep `value` under `key` (None forgets it)."""
@@ -324,6 +332,7 @@ class EventStore:
                 await self.db.execute(
                     "INSERT INTO meta (key, value) VALUES (?, ?) "
                     "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
+            self._meta[key] = value
 
     # -- the Discord side of a table -----------------------------------------------------------
 

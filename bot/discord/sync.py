@@ -86,7 +86,7 @@ async def _clear_guild(tree: app_commands.CommandTree[discord.Client], guild_id:
 
 async def command_ids(store: EventStore) -> dict[str, int]:
     """{command name: id} as Discord registered them at the last start ({} before any)."""
-    raw = await store.meta(IDS_KEY)
+    raw = await store.meta(IDS_KEY, cached=True)
     return {str(k): int(v) for k, v in json.loads(raw).items()} if raw else {}
 
 
