@@ -312,3 +312,32 @@ def test_eight_players_and_35_games_stay_800_wide_with_every_game(
     note = "".join(texts[1:texts.index("Game")]).replace(" ", "")
     for name in NAMES:  # a column's name cut to fit is written out in full above the table
         assert name.replace(" ", "") in note
+
+
+@pytest.mark.parametrize("line", ["Waiting for Søren Ærø to answer a cube", "AVATAR To Ty",
+                                  "Position ID mGfwA0DadsAAEA", "Дмитрий to play 6-5"])
+def test_a_line_is_set_as_the_font_sets_it(line: str) -> None:
+    """Characters are drawn one by one from masks kept (FreeType is slow at it), kerned by
+    pairs: the line is as wide as the font's own layout of it."""
+    for bold in (False, True):
+        font = face(26, bold)
+        assert length(line, 26, bold) == pytest.approx(font.getlength(line), abs=1.0)
+
+
+def test_a_new_line_of_known_characters_draws_no_new_glyph(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    text_module.forget()
+    img = Image.new("RGB", (800, 60))
+    draw_text(ImageDraw.Draw(img), (0, 0), "bob to play 6-5", 26, (255, 255, 255))
+    rendered: list[str] = []
+    real = ImageFont.FreeTypeFont.getmask2
+
+    def getmask2(font: ImageFont.FreeTypeFont, text: str, *args: Any, **kwargs: Any) -> Any:
+        rendered.append(text)
+        return real(font, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageFont.FreeTypeFont, "getmask2", getmask2)
+    after = Image.new("RGB", (800, 60))
+    draw_text(ImageDraw.Draw(after), (0, 0), "bob to play 5-6", 26, (255, 255, 255))
+    assert rendered == []
+    assert after.getbbox() == img.getbbox()  # the same glyphs, as wide
