@@ -42,6 +42,7 @@ class Settings:
     container: str = ""  # the image says it runs in a container (CHOUETTE_CONTAINER)
     manual_url: str = ""  # where players read docs/commands.md (/chouette help links it)
     analysis_plies: int = POST_GAME_PLIES  # gnubg's depth after each game (issue 21)
+    draw_processes: int = 1  # processes drawing boards and sheets (0: a thread of the bot's)
     env_file: Path = PROJECT / ".env"  # where the settings file was looked for
     env_found: bool = False  # whether it was there
 
@@ -85,7 +86,13 @@ class Settings:
         if plies and (not plies.isdigit() or int(plies) > 4):
             raise SettingsError(f"CHOUETTE_ANALYSIS_PLIES is gnubg's depth, 0 to 4, not "
                                 f"{plies!r}: fix it in {where}.")
+        draw = (values.get("CHOUETTE_DRAW_PROCESSES") or "").strip()
+        if draw and (not draw.isdigit() or int(draw) > 64):
+            raise SettingsError(f"CHOUETTE_DRAW_PROCESSES is how many processes draw the "
+                                f"boards, 0 to 64 (0: the bot's own), not {draw!r}: fix it in "
+                                f"{where}.")
         return cls(
+            draw_processes=int(draw) if draw else cls.draw_processes,
             analysis_plies=int(plies) if plies else cls.analysis_plies,
             max_tables=int(numbers["max_tables"]),
             delete_after_hours=numbers["delete_after_hours"],

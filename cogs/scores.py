@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import discord
 from discord import app_commands
 
@@ -22,7 +20,7 @@ class Scores(Subcommands):
         table = await this_table(self.bot, interaction)
         state = await self.bot.service.state(table)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        file = await asyncio.to_thread(sheet_file, state)
+        file = await sheet_file(self.bot.drawing, state)
         await interaction.followup.send(file=file, ephemeral=True)
 
     @app_commands.command()

@@ -23,6 +23,7 @@ import discord
 
 from bot.discord.actions import board_view
 from bot.discord.sync import command_ids, linked
+from bot.drawing import Drawing
 from bot.effects import answerer
 from bot.flow import Flow
 from bot.markdown import escape, shown
@@ -146,6 +147,9 @@ class Host(Protocol):
     def store(self) -> EventStore: ...
 
     @property
+    def drawing(self) -> Drawing: ...
+
+    @property
     def service(self) -> TableService: ...
 
     def get_channel(self, id: int, /) -> Any: ...
@@ -227,7 +231,7 @@ class Boards:
 
     async def _draw(self, state: TableState, channels: Channels, lines: list[str]
                     ) -> tuple[str, list[discord.File], discord.ui.View]:
-        image = await asyncio.to_thread(_render_board, state)
+        image = await self.bot.drawing.board(state)
         files = [discord.File(io.BytesIO(image), "board.png")] if image else []
         timers = self.bot.flow.timers
 
@@ -237,8 +241,3 @@ class Boards:
         text = linked(board_text(state, lines, due), await command_ids(self.bot.store))
         return text, files, board_view(channels.table_id, state)
 
-
-def _render_board(state: TableState) -> bytes | None:
-    from bot.render.board import render_table
-
-    return render_table(state) if state.board is not None else None

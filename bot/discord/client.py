@@ -32,6 +32,7 @@ from bot.discord.channels import reconcile
 from bot.discord.failures import tell
 from bot.discord.presenter import Presenter
 from bot.discord.sync import Translator, command_ids, linked, sync_commands
+from bot.drawing import Drawing
 from bot.effects import Outcome
 from bot.flow import Flow
 from bot.markdown import escape
@@ -64,6 +65,7 @@ class ChouetteBot(commands.Bot):
                          help_command=None, allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
         self.dice = dice or Dice()
+        self.drawing = Drawing(settings.draw_processes)  # boards and sheets drawn off the loop
         # Opens on one server take turns: its limits are checked and its channels made
         # with nothing in between (a lock is no table state; the store holds the tables).
         self.opening: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -76,6 +78,7 @@ class ChouetteBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the store, resume every open table, load the cogs, sync the commands."""
+        self.drawing.start()
         self.store = await EventStore(self.settings.database).open()
         self.service = TableService(self.store, outbox=True)
         self.presenter = Presenter(self)
@@ -174,6 +177,7 @@ class ChouetteBot(commands.Bot):
         try:
             await super().close()
         finally:
+            self.drawing.close()
             if hasattr(self, "store"):
                 await self.store.close()
 

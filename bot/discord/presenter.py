@@ -12,7 +12,6 @@ flow's (`bot.flow.Flow.advance`).
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import io
 import logging
@@ -30,6 +29,7 @@ from bot.discord.asks import ASKS, prompt_view
 from bot.discord.boards import Boards, countdown
 from bot.discord.channels import reconcile
 from bot.discord.sync import command_ids, linked
+from bot.drawing import Drawing, Names
 from bot.effects import Announce, Outcome, PostSheet, Prompt, Refusal, namer
 from bot.flow import Flow
 from bot.i18n import translate
@@ -58,6 +58,9 @@ class Host(Protocol):
 
     @property
     def store(self) -> EventStore: ...
+
+    @property
+    def drawing(self) -> Drawing: ...
 
     @property
     def service(self) -> TableService: ...
@@ -246,7 +249,7 @@ class Presenter:
         title = ("Final score" if effect.final
                  else f"Score after correction {effect.correction}" if effect.correction
                  else f"Score after game {state.games_played}")
-        file = await asyncio.to_thread(sheet_file, state)
+        file = await sheet_file(self.bot.drawing, state)
         await channel.send(f"**{title}**\n" + "\n".join(lines), file=file,
                            nonce=message_nonce(tag, "sheet", title))
 
@@ -295,13 +298,14 @@ def _pinging(player: str) -> discord.AllowedMentions:
     return discord.AllowedMentions(everyone=False, roles=False, users=users)
 
 
-def sheet_file(state: TableState) -> discord.File:
-    """The score sheet of `state` as a PNG attachment, players by their names."""
+async def sheet_file(drawing: Drawing, state: TableState) -> discord.File:
+    """The score sheet of `state` as a PNG attachment, players by their names, drawn by
+    `drawing`'s process."""
     order = state.seating.players if state.seating else tuple(m.player for m in state.members)
     title = f"Score sheet · {state.basic}" if state.basic else "Score sheet"
-    data = render_sheet(state.sheet, order, roles=state.game_roles or None, shown=state.shown,
-                        payoff=state.rules.payoff, title=title, next_roles=next_roles(state),
-                        basic=state.basic)
+    data = await drawing.run(render_sheet, state.sheet, order, roles=state.game_roles or None,
+                             shown=Names.of(state), payoff=state.rules.payoff, title=title,
+                             next_roles=next_roles(state), basic=state.basic)
     return discord.File(io.BytesIO(data), "sheet.png")
 
 

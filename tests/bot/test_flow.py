@@ -45,7 +45,8 @@ class Bot:
 @pytest.fixture
 async def bot(tmp_path: Path) -> AsyncIterator[Bot]:
     store = await EventStore(tmp_path / "t.sqlite3").open()
-    settings = Settings(discord_token="test", database=tmp_path / "t.sqlite3", autoroll=False)
+    settings = Settings(discord_token="test", database=tmp_path / "t.sqlite3", autoroll=False,
+                        draw_processes=0)
     yield Bot(settings, store, TableService(store))
     await store.close()
 

@@ -1,6 +1,7 @@
 """The board and score-sheet images: structural checks (sizes, colours where things must be)."""
 
 import ast
+import asyncio
 import contextlib
 import io
 import json
@@ -18,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
+from bot.drawing import Drawing
 from bot.render import Roles, render_board, render_sheet, render_table
 from bot.render import text as text_module
 from bot.render.board import Layout, _table_status
@@ -299,7 +301,7 @@ def test_the_posted_sheet_labels_the_seating_box_partner_captain_then_places(
         return b""
 
     monkeypatch.setattr(presenter, "render_sheet", render)
-    presenter.sheet_file(discord_table())
+    asyncio.run(presenter.sheet_file(Drawing(0), discord_table()))
     ann, bob, cy = DISCORD_IDS.values()
     assert passed["next_roles"] == {ann: "Box", bob: "Captain", cy: "2"}
 

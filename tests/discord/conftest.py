@@ -39,8 +39,10 @@ def dice() -> ScriptedDice:
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     # No autoroll: SimCord runs sleeps at once, and the bot would play the game by itself.
+    # Images drawn in a thread: the drawing process is the black-box tests' (tests/e2e) and
+    # tests/bot/test_drawing.py's.
     return Settings(discord_token="test", database=tmp_path / "chouette.sqlite3",
-                    autoroll=False)
+                    autoroll=False, draw_processes=0)
 
 
 @pytest.fixture

@@ -1,0 +1,108 @@
+"""The drawing process (bot/drawing.py): the same images as drawn in the bot's own process,
+a dead worker replaced, and no worker left behind when the bot is killed."""
+
+import asyncio
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.drawing import Drawing, Names
+from bot.render.board import board_png
+from bot.render.samples import sample_picture, sample_sheet
+from bot.render.sheet import render_sheet
+from rules.state import TableState
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def workers() -> list[int]:
+    return [p.pid for p in multiprocessing.active_children() if p.pid is not None]
+
+
+def alive(pid: int) -> bool:
+    """Whether `pid` runs (a zombie, ended but not yet reaped, does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+async def test_a_worker_draws_what_the_bot_would() -> None:
+    drawing = Drawing(1)
+    drawing.start()
+    try:
+        picture = sample_picture()
+        assert await drawing.run(board_png, picture) == board_png(picture)
+        sheet, order, roles = sample_sheet()
+        names = Names((("Ann", "Søren Ærø"),))
+        drawn = await drawing.run(render_sheet, sheet, order, roles=roles, shown=names)
+        assert drawn == render_sheet(sheet, order, roles=roles, shown=names)
+        assert workers() and os.getpid() not in workers()
+    finally:
+        drawing.close()
+
+
+async def test_a_dead_worker_is_replaced() -> None:
+    drawing = Drawing(1)
+    try:
+        picture = sample_picture()
+        await drawing.run(board_png, picture)
+        (first,) = workers()
+        os.kill(first, signal.SIGKILL)
+        await asyncio.sleep(0.5)  # the pool notices its worker is gone
+        assert await drawing.run(board_png, picture) == board_png(picture)  # drawn here
+        assert await drawing.run(board_png, picture) == board_png(picture)  # a new worker
+        assert workers() not in ([], [first])
+    finally:
+        drawing.close()
+
+
+async def test_without_processes_the_bot_draws_in_a_thread() -> None:
+    before = set(workers())  # the other tests' workers, if still ending
+    drawing = Drawing(0)
+    assert await drawing.board(TableState()) is None  # no board yet
+    picture = sample_picture()
+    assert await drawing.run(board_png, picture) == board_png(picture)
+    assert set(workers()) <= before
+
+
+def test_the_worker_ends_when_the_bot_is_killed() -> None:
+    script = ("import asyncio, multiprocessing\n"
+              "from bot.drawing import Drawing\n"
+              "from bot.render.board import board_png\n"
+              "from bot.render.samples import sample_picture\n"
+              "async def main():\n"
+              "    d = Drawing(1)\n"
+              "    await d.run(board_png, sample_picture())\n"
+              "    print(multiprocessing.active_children()[0].pid, flush=True)\n"
+              "    await asyncio.sleep(60)\n"
+              "asyncio.run(main())\n")
+    bot = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stdout=subprocess.PIPE,
+                           text=True)
+    try:
+        assert bot.stdout is not None
+        worker = int(bot.stdout.readline())
+        assert alive(worker)
+        bot.kill()  # kill -9: no shutdown of the pool
+        bot.wait(5)
+        deadline = time.monotonic() + 10
+        while alive(worker):
+            assert time.monotonic() < deadline, "the drawing process outlived the bot"
+            time.sleep(0.1)
+    finally:
+        bot.kill()
+
+
+@pytest.mark.parametrize("processes", ["-1", "many", "65"])
+def test_a_bad_number_of_processes_is_refused(processes: str) -> None:
+    from bot.config import Settings, SettingsError
+
+    with pytest.raises(SettingsError, match="CHOUETTE_DRAW_PROCESSES"):
+        Settings.load(environ={"CHOUETTE_DRAW_PROCESSES": processes})
