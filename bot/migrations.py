@@ -105,7 +105,9 @@ MIGRATIONS: tuple[Migration, ...] = (
         cube_loss DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (table_id, game, player)
     ) WITHOUT ROWID;
+    CREATE INDEX analysis_totals_player ON analysis_totals (player);
     ALTER TABLE analyses ADD COLUMN totalled INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX analyses_untotalled ON analyses (game) WHERE totalled = 0;
     """,  # issue 21: each player's figures of each verdict, for /chouette stats; verdicts
     # stored before are totalled when first read (`AnalysisStore.backfill`)
 )
