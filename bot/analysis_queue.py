@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.analysis_client import AnalysisError, AnalysisWorker, available
-from bot.analysis_text import post_game, session
+from bot.analysis_text import Analysed, Figures, post_game, session, totals
 from bot.analysis_transcript import ended_games, game_transcript
 from bot.markdown import escape
-from bot.store import EventStore
+from bot.store import Database, EventStore
 from bot.tasks import spawn
 from rules.state import TableState
 
@@ -74,11 +74,47 @@ class AnalysisStore:
         return {g: Stored(g, p, json.loads(r), bool(posted)) for g, p, r, posted in rows}
 
     async def save(self, table_id: str, game: int, plies: int, result: dict[str, Any]) -> None:
-        """Keep a game's verdict (the first kept stands)."""
-        async with self.store.writing:
-            await self.store.db.execute(
+        """Keep a game's verdict (the first kept stands) and, in the same transaction, each
+        player's figures in it (`analysis_totals`, migration 8)."""
+        async with self.store.writing, self.store.db.transaction() as db:
+            if await db.execute_fetchall("SELECT 1 FROM analyses WHERE table_id = ? AND "
+                                         "game = ?", (table_id, game)):
+                return
+            await db.execute(
                 "INSERT OR IGNORE INTO analyses (table_id, game, plies, result) "
                 "VALUES (?, ?, ?, ?)", (table_id, game, plies, json.dumps(result)))
+            await _total(db, table_id, game, plies, totals(result))
+
+    async def backfill(self) -> int:
+        """Total the verdicts stored before migration 8 (each once: it is then marked
+        `totalled`); returns how many. Each is decoded in a worker thread."""
+        rows = await self.store.db.execute_fetchall(
+            "SELECT table_id, game, plies, result FROM analyses WHERE totalled = 0 "
+            "AND game > 0")
+        for table_id, game, plies, text in rows:
+            found = await asyncio.to_thread(_decoded_totals, text)
+            async with self.store.writing, self.store.db.transaction() as db:
+                await _total(db, table_id, game, plies, found)
+        return len(rows)
+
+    async def analysed(self, player: str, guild_id: int | None = None) -> Analysed:
+        """`player`'s figures over every game analysed (on the server `guild_id`'s tables,
+        if given), verdicts stored before migration 8 totalled first."""
+        await self.backfill()
+        rows = await self.store.db.execute_fetchall(
+            "SELECT t.plies, COUNT(*), SUM(t.checker_decisions), SUM(t.checker_errors), "
+            "SUM(t.checker_loss), SUM(t.cube_decisions), SUM(t.cube_errors), "
+            "SUM(t.cube_loss) FROM analysis_totals t "
+            + ("JOIN discord_tables d ON d.table_id = t.table_id WHERE d.guild_id = ? AND "
+               if guild_id is not None else "WHERE ")
+            + "t.player = ? GROUP BY t.plies ORDER BY t.plies",
+            (guild_id, player) if guild_id is not None else (player,))
+        checker, cube, depths = Figures(), Figures(), {}
+        for plies, games, *sums in rows:  # PostgreSQL's SUM of integers is a Decimal
+            checker += Figures(int(sums[0]), int(sums[1]), float(sums[2]))
+            cube += Figures(int(sums[3]), int(sums[4]), float(sums[5]))
+            depths[int(plies)] = int(games)
+        return Analysed(checker, cube, depths)
 
     async def posted(self, table_id: str, game: int) -> None:
         """The game's message is in #board."""
@@ -97,8 +133,8 @@ class AnalysisStore:
         """The session's figures are in #board."""
         async with self.store.writing:
             await self.store.db.execute(
-                "INSERT OR IGNORE INTO analyses (table_id, game, plies, result, posted) "
-                "VALUES (?, 0, 0, '{\"session\": true}', 1)", (table_id,))
+                "INSERT OR IGNORE INTO analyses (table_id, game, plies, result, posted, "
+                "totalled) VALUES (?, 0, 0, '{\"session\": true}', 1, 1)", (table_id,))
 
     async def due(self, hours: float) -> list[str]:
         """The tables with a game ended in the last `hours` or a verdict not posted."""
@@ -107,6 +143,25 @@ class AnalysisStore:
             "SELECT DISTINCT table_id FROM events WHERE type = 'GameEnded' AND at >= ? "
             "UNION SELECT table_id FROM analyses WHERE posted = 0", (since,))
         return [row[0] for row in rows]
+
+
+def _decoded_totals(text: str) -> dict[str, tuple[Figures, Figures]]:
+    return totals(json.loads(text))
+
+
+async def _total(db: Database, table_id: str, game: int, plies: int,
+                 found: dict[str, tuple[Figures, Figures]]) -> None:
+    """Keep each player's figures in one game's verdict and mark the verdict totalled."""
+    if found:
+        await db.executemany(
+            "INSERT OR IGNORE INTO analysis_totals (table_id, game, player, plies, "
+            "checker_decisions, checker_errors, checker_loss, cube_decisions, cube_errors, "
+            "cube_loss) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(table_id, game, player, plies, checker.decisions, checker.errors,
+              float(checker.loss), cube.decisions, cube.errors, float(cube.loss))
+             for player, (checker, cube) in found.items()])
+    await db.execute("UPDATE analyses SET totalled = 1 WHERE table_id = ? AND game = ?",
+                     (table_id, game))
 
 
 class AnalysisQueue:

@@ -9,7 +9,7 @@ to a cube of 1; an error rate is gnubg's: the loss per decision in thousandths (
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.cube import Side
@@ -37,11 +37,33 @@ class Figures:
     def rate(self) -> float:
         return self.loss / self.decisions * 1000 if self.decisions else 0.0
 
+    @property
+    def per_decision(self) -> str:
+        """The error rate as the messages write it: "6.0 mEMG"."""
+        return f"{self.rate:.1f} mEMG"
+
     def text(self, what: str) -> str:
         """"checker 2 errors in 14, -0.084, 6.0 mEMG"."""
         errors = "1 error" if self.errors == 1 else f"{self.errors} errors"
-        return (f"{what} {errors} in {self.decisions}, -{self.loss:.3f}, "
-                f"{self.rate:.1f} mEMG")
+        return f"{what} {errors} in {self.decisions}, -{self.loss:.3f}, {self.per_decision}"
+
+    def __add__(self, other: Figures) -> Figures:
+        return Figures(self.decisions + other.decisions, self.errors + other.errors,
+                       self.loss + other.loss)
+
+
+@dataclass(frozen=True)
+class Analysed:
+    """A player's figures summed over many analysed games (`/chouette stats`), and how many
+    of those games were analysed at each depth (plies -> games)."""
+
+    checker: Figures = Figures()
+    cube: Figures = Figures()
+    depths: Mapping[int, int] = field(default_factory=dict)
+
+    @property
+    def games(self) -> int:
+        return sum(self.depths.values())
 
 
 def rated(decision: Decision) -> bool:
@@ -59,19 +81,23 @@ def figures(decisions: Iterable[Decision], player: str) -> tuple[Figures, Figure
         loss = float(d["loss"])
         mine = Figures(1, int(loss >= ERROR), loss)
         if d["kind"] in CUBE_KINDS:
-            cube = _add(cube, mine)
+            cube += mine
         else:
-            checker = _add(checker, mine)
+            checker += mine
     return checker, cube
-
-
-def _add(a: Figures, b: Figures) -> Figures:
-    return Figures(a.decisions + b.decisions, a.errors + b.errors, a.loss + b.loss)
 
 
 def players(decisions: Sequence[Decision]) -> list[str]:
     """Everyone who made a decision, in the order of their first."""
     return list(dict.fromkeys(d["player"] for d in decisions))
+
+
+def totals(result: Mapping[str, Any]) -> dict[str, tuple[Figures, Figures]]:
+    """Each player's (checker, cube) figures in one verdict ({} for a verdict the worker
+    could not make): what `/chouette stats` sums over the games (kept per game by
+    `bot.analysis_queue.AnalysisStore`)."""
+    decisions = list(result.get("decisions") or ())
+    return {player: figures(decisions, player) for player in players(decisions)}
 
 
 def mark(loss: float) -> str:

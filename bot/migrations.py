@@ -91,4 +91,23 @@ MIGRATIONS: tuple[Migration, ...] = (
         PRIMARY KEY (table_id, game)
     ) WITHOUT ROWID;
     """,  # issue 21: GNU Backgammon's verdict on each game (bot/analysis_queue.py)
+    """
+    CREATE TABLE analysis_totals (
+        table_id TEXT NOT NULL,
+        game INTEGER NOT NULL,
+        player TEXT NOT NULL,
+        plies INTEGER NOT NULL,
+        checker_decisions INTEGER NOT NULL,
+        checker_errors INTEGER NOT NULL,
+        checker_loss DOUBLE PRECISION NOT NULL,
+        cube_decisions INTEGER NOT NULL,
+        cube_errors INTEGER NOT NULL,
+        cube_loss DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_id, game, player)
+    ) WITHOUT ROWID;
+    CREATE INDEX analysis_totals_player ON analysis_totals (player);
+    ALTER TABLE analyses ADD COLUMN totalled INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX analyses_untotalled ON analyses (game) WHERE totalled = 0;
+    """,  # issue 21: each player's figures of each verdict, for /chouette stats; verdicts
+    # stored before are totalled when first read (`AnalysisStore.backfill`)
 )

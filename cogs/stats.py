@@ -5,36 +5,81 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot import analysis_client
+from bot.analysis_queue import AnalysisStore
+from bot.analysis_text import Analysed, Figures
 from bot.discord.client import ChouetteBot
+from bot.i18n import translate
 from bot.markdown import escape
 from bot.stats import Cache, PlayerStats, read_stats
 from cogs import Subcommands
 from rules.ledger import format_points
 
 
-def stats_embed(record: PlayerStats) -> discord.Embed:
-    """The record as an embed: sessions, seats, results, points and when."""
-    embed = discord.Embed(title=f"{record.shown}: chouette statistics")
+def stats_embed(record: PlayerStats, analysed: Analysed | None = None, locale: object = None,
+                *, analysis_on: bool = True) -> discord.Embed:
+    """The record as an embed: sessions, seats, results, points and when; then GNU
+    Backgammon's error rates over his analysed games (`analysed`), in `locale`'s language."""
+    embed = discord.Embed(title=translate("{name}: chouette statistics", locale).format(
+        name=record.shown))
     best, worst = record.best_session, record.worst_session
     fields = {
-        "Sessions": str(record.sessions),
-        "Games": str(record.games),
-        "Boxes held": str(record.boxes),
-        "Captain": str(record.captain),
-        "Partner": str(record.partner),
-        "Games won / lost": f"{record.won} / {record.lost}",
-        "Gammons won / lost": f"{record.gammons_won} / {record.gammons_lost}",
-        "Points": format_points(record.points),
-        "Best / worst session": (f"{format_points(best)} / {format_points(worst)}"
-                                 if best is not None and worst is not None else "-"),
-        "Stakes": ", ".join(f"×{s}: {n} games" for s, n in sorted(record.stakes.items()))
-                  or "-",
+        translate("Sessions", locale): str(record.sessions),
+        translate("Games", locale): str(record.games),
+        translate("Boxes held", locale): str(record.boxes),
+        translate("Captain", locale): str(record.captain),
+        translate("Partner", locale): str(record.partner),
+        translate("Games won / lost", locale): f"{record.won} / {record.lost}",
+        translate("Gammons won / lost", locale): f"{record.gammons_won} / {record.gammons_lost}",
+        translate("Points", locale): format_points(record.points),
+        translate("Best / worst session", locale): (
+            f"{format_points(best)} / {format_points(worst)}"
+            if best is not None and worst is not None else "-"),
+        translate("Stakes", locale): ", ".join(
+            translate("×{stake}: {games} games", locale).format(stake=s, games=n)
+            for s, n in sorted(record.stakes.items())) or "-",
     }
     for name, value in fields.items():
         embed.add_field(name=name, value=value)
     if record.last_played is not None:
-        embed.add_field(name="Last played", value=f"<t:{record.last_played}:R>")
+        embed.add_field(name=translate("Last played", locale),
+                        value=f"<t:{record.last_played}:R>")
+    for name, value in analysis_fields(analysed or Analysed(), locale, analysis_on).items():
+        embed.add_field(name=name, value=value)
+    if analysed is not None and analysed.games:
+        embed.set_footer(text=translate(
+            "Error rates are GNU Backgammon's, as in its message after each game: the "
+            "equity lost per decision, in thousandths (mEMG), over every analysed game on "
+            "this server.", locale))
     return embed
+
+
+def analysis_fields(analysed: Analysed, locale: object, analysis_on: bool) -> dict[str, str]:
+    """The error rates' fields: checker and cube apart, the decisions and games they are
+    over and the depth (each depth's games when they were mixed); one field saying there
+    are none, or that the analysis is off."""
+    if not analysed.games:
+        return {translate("Error rates", locale): "-" if analysis_on else translate(
+            "GNU Backgammon's analysis is off on this bot", locale)}
+
+    def rate(figures: Figures) -> str:
+        return figures.per_decision if figures.decisions else "-"
+
+    def at(plies: int, games: int) -> str:
+        return translate("{games} at {plies}-ply", locale).format(games=games, plies=plies)
+
+    depths = sorted(analysed.depths.items())
+    games = (at(*depths[0]) if len(depths) == 1 else translate(
+        "{games}, mixed depths: {depths}", locale).format(
+        games=analysed.games, depths=", ".join(at(p, g) for p, g in depths)))
+    return {
+        translate("Checker error rate", locale): rate(analysed.checker),
+        translate("Cube error rate", locale): rate(analysed.cube),
+        translate("Analysed decisions", locale): translate(
+            "checker {checker} · cube {cube}", locale).format(
+            checker=analysed.checker.decisions, cube=analysed.cube.decisions),
+        translate("Analysed games", locale): games,
+    }
 
 
 class Stats(Subcommands):
@@ -48,19 +93,23 @@ class Stats(Subcommands):
     @app_commands.describe(player="whose statistics (default: yours)")
     async def stats(self, interaction: discord.Interaction,
                     player: discord.Member | None = None) -> None:
-        """A player's record over every chouette of this server: games, boxes, points."""
+        """A player's record over every chouette of this server: games, boxes, points,
+        error rates."""
         assert interaction.guild_id is not None
-        who = player or interaction.user
+        who, locale = player or interaction.user, interaction.locale
         await interaction.response.defer(ephemeral=True, thinking=True)
         found = await read_stats(self.bot.store, guild_id=interaction.guild_id,
                                  player=str(who.id), cache=self.cache)
         record = found.get(str(who.id))
         if record is None:
             await interaction.followup.send(
-                f"{escape(who.display_name)} has not played a chouette on this server yet.",
-                ephemeral=True)
+                translate("{player} has not played a chouette on this server yet.",
+                          locale).format(player=escape(who.display_name)), ephemeral=True)
             return
-        await interaction.followup.send(embed=stats_embed(record), ephemeral=True)
+        analysed = await AnalysisStore(self.bot.store).analysed(
+            str(who.id), guild_id=interaction.guild_id)
+        await interaction.followup.send(embed=stats_embed(
+            record, analysed, locale, analysis_on=analysis_client.available()), ephemeral=True)
 
 
 async def setup(bot: ChouetteBot) -> None:

@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 
 from bot.__main__ import main
+from bot.analysis_queue import AnalysisStore
+from bot.analysis_text import Analysed
 from bot.effects import Announce, Outcome
 from bot.service import TableService
 from bot.store import Channels, EventStore
@@ -22,8 +24,8 @@ from tests.bot.test_store import in_memory, run_session
 
 
 async def filled(path: Path) -> None:
-    """A store with three tables (one ended), channels, a seed, meta and an undelivered
-    effect: every kind of row the bot keeps."""
+    """A store with three tables (one ended), channels, a seed, meta, an undelivered
+    effect and a game's verdict with its totals: every kind of row the bot keeps."""
     async with EventStore(path, snapshot_every=3) as store:
         service = TableService(store, outbox=True)
         for table in ("t3", "t1", "t2"):  # not in alphabetical order: kept as opened
@@ -34,6 +36,9 @@ async def filled(path: Path) -> None:
         await store.append("t4", 0, (PlayerJoined("ann"),), "a", Outcome(True),
                            effects=(Announce("Ann joins."),))
         await store.db.execute("UPDATE tables SET closed = 1 WHERE id = 't2'")
+        await AnalysisStore(store).save("t1", 1, 2, {"decisions": [  # losses as floats go
+            {"player": "ann", "kind": "take", "loss": 0.0312345678901},
+            {"player": "ann", "kind": "move", "loss": 0.1, "details": {}}]})
 
 
 async def test_move_to_copies_every_row_and_every_table_loads_the_same(
@@ -58,6 +63,8 @@ async def test_move_to_copies_every_row_and_every_table_loads_the_same(
         assert await new.game_seed("t1", 1) == b"seed"
         assert await new.meta("commands") == "global"
         assert await new.undelivered("t4") == [(1, (Announce("Ann joins."),))]
+        assert await AnalysisStore(new).analysed("ann", 2**62) == await AnalysisStore(
+            old).analysed("ann", 2**62) != Analysed()
         assert await new.keys("t2") == await old.keys("t2")
         # The moved store goes on: the next command is stored after the copied ones.
         before = (await new.load("t1")).version

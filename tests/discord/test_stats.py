@@ -1,11 +1,29 @@
 """/chouette stats through a simulated Discord: a scorekeeper session played with the slash
 commands, then the record of the caller, of another player, of one who never played, and
-a table of another server left out."""
+a table of another server left out; GNU Backgammon's error rates over a player's analysed
+games (a real verdict, gnubg at 0 ply), mixed depths, none, the analysis off, in Danish."""
 
+import asyncio
+from pathlib import Path
 from typing import Any
 
+import discord
+import pytest
+
+from bot.analysis_client import analyse_game
+from bot.analysis_queue import AnalysisStore
+from bot.analysis_text import Analysed, Figures, figures
+from bot.stats import PlayerStats
+from cogs.stats import stats_embed
 from tests.discord.conftest import ScriptedDice
 from tests.discord.test_lobby import agree_result, open_table
+
+CHOUETTE = (Path(__file__).parents[1] / "analysis" / "data" / "chouette.jsonl").read_text()
+
+
+@pytest.fixture(scope="module")
+def result() -> dict[str, Any]:
+    return asyncio.run(analyse_game(CHOUETTE.splitlines(), 0))
 
 
 async def session(env: Any, dice: ScriptedDice) -> tuple[Any, list[Any], Any]:
@@ -56,3 +74,41 @@ async def test_a_player_who_never_played_and_another_servers_tables(
     there = other.add_member(ann.user)
     elsewhere = await there.slash(other.create_text_channel("lobby"), "chouette stats")
     assert "ann has not played a chouette on this server yet" in answer(elsewhere).content
+
+
+async def test_the_error_rates_over_a_players_analysed_games(
+        simcord_env: Any, dice: ScriptedDice, result: dict[str, Any]) -> None:
+    _, (ann, bo, cy), board = await session(simcord_env, dice)
+    store = simcord_env.bot.store
+    channels = await store.channels(channel_id=board.id)
+    keys = {"Ann": str(ann.id), "Bob": str(bo.id), "Cy": str(cy.id)}
+    theirs = {"decisions": [{**d, "player": keys[d["player"]]} for d in result["decisions"]]}
+    await AnalysisStore(store).save(channels.table_id, 1, 0, theirs)
+    shown = fields(answer(await bo.slash(board, "chouette stats")).embeds[0])
+    checker, cube = figures(result["decisions"], "Bob")
+    assert (shown["Checker error rate"], shown["Cube error rate"]) == (
+        checker.per_decision, cube.per_decision)  # as the post-game message writes them
+    assert shown["Analysed decisions"] == f"checker {checker.decisions} · cube {cube.decisions}"
+    assert shown["Analysed games"] == "1 at 0-ply"
+    assert shown["Points"] == "+1"  # the record as before
+    cy_shown = fields(answer(await bo.slash(board, "chouette stats", player=cy)).embeds[0])
+    assert cy_shown["Checker error rate"] == "-"  # no checker play: a Team player's cubes
+
+
+def test_the_error_rates_fields_mixed_none_off_and_in_danish() -> None:
+    record = PlayerStats("1", "Ann", sessions=2, games=14)
+    mixed = Analysed(Figures(300, 4, 1.5), Figures(20, 1, 0.05), {0: 3, 2: 9})
+    shown = fields(stats_embed(record, mixed))
+    assert (shown["Checker error rate"], shown["Cube error rate"]) == ("5.0 mEMG", "2.5 mEMG")
+    assert shown["Analysed games"] == "12, mixed depths: 3 at 0-ply, 9 at 2-ply"
+    assert "thousandths (mEMG)" in str(stats_embed(record, mixed).footer.text)
+    assert fields(stats_embed(record, Analysed()))["Error rates"] == "-"
+    assert fields(stats_embed(record, Analysed(), analysis_on=False))["Error rates"] == (
+        "GNU Backgammon's analysis is off on this bot")
+    danish = stats_embed(record, mixed, discord.Locale.danish)
+    assert danish.title == "Ann: chouettestatistik"
+    shown = fields(danish)
+    assert (shown["Fejlrate i brikspil"], shown["Fejlrate i terningbeslutninger"]) == (
+        "5.0 mEMG", "2.5 mEMG")
+    assert shown["Analyserede spil"] == "12, blandede dybder: 3 på 0-ply, 9 på 2-ply"
+    assert shown["Sessioner"] == "2"

@@ -7,6 +7,7 @@ which the message still comes, once."""
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 import time
 from typing import Any
@@ -95,6 +96,16 @@ async def test_the_verdict_is_posted_after_the_game_and_shown_on_request(drv: An
     assert "Error " in answer["content"]
     r = await drv.slash(team[1], KIBITZ, "chouette analysis", options={"game": 2})
     assert "There is no game 2" in r.text(), r.text()
+
+    # /chouette stats: the Box's error rates over his analysed games, the message's own
+    (line,) = [line for line in lines if line.startswith(f"{box}: ")]
+    rates = re.findall(r"(checker|cube) \d+ errors? in (\d+), -[\d.]+, ([\d.]+ mEMG)", line)
+    r = await drv.slash(box, KIBITZ, "chouette stats")
+    stats = r.text()
+    for kind, _, rate in rates:
+        assert f"{kind.capitalize()} error rate: {rate}" in stats, stats
+    assert f"Analysed decisions: checker {rates[0][1]} · cube {rates[1][1]}" in stats, stats
+    assert f"Analysed games: 1 at {PLIES}-ply" in stats, stats
 
 
 @e2e(env={"CHOUETTE_ANALYSIS_PLIES": "4"})  # slow: still analysing when killed

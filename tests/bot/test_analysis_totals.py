@@ -1,0 +1,111 @@
+"""Each player's figures of each verdict kept beside it (`analysis_totals`, migration 8) for
+`/chouette stats`, on a real verdict (gnubg at 0 ply through the worker, no mock) and on both
+store backends: the totals are the post-game message's figures, summed per server and
+depth; verdicts stored before migration 8 are totalled when first read."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import store as store_module
+from bot.analysis_client import analyse_game
+from bot.analysis_queue import AnalysisStore
+from bot.analysis_text import Figures, figures, player_lines, totals
+from bot.store import MIGRATIONS, Channels, EventStore
+
+DATA = Path(__file__).parents[1] / "analysis" / "data"
+CHOUETTE = (DATA / "chouette.jsonl").read_text().splitlines()
+
+
+@pytest.fixture(scope="module")
+def result() -> dict[str, Any]:
+    return asyncio.run(analyse_game(CHOUETTE, 0))
+
+
+def twice(f: Figures) -> Figures:
+    return f + f
+
+
+def same(a: Figures, b: Figures) -> bool:
+    return (a.decisions, a.errors) == (b.decisions, b.errors) and a.loss == pytest.approx(
+        b.loss, abs=1e-9)
+
+
+def test_a_verdicts_totals_are_the_post_game_messages_figures(result: dict[str, Any]) -> None:
+    found = totals(result)
+    assert list(found) == ["Ann", "Bob", "Cy"]  # everyone who decided, as the message lists
+    for player, (checker, cube) in found.items():
+        assert (checker, cube) == figures(result["decisions"], player)
+        summary = result["players"][player]  # contract 5's own counts
+        assert cube.decisions == summary["cube_decisions"]
+        assert cube.loss == pytest.approx(summary["cube_loss"], abs=1e-9)
+    bob_checker, bob_cube = found["Bob"]
+    assert bob_checker.decisions and bob_cube.decisions and found["Cy"][0].decisions == 0
+    line = next(x for x in player_lines(result["decisions"], str) if x.startswith("Bob: "))
+    assert f"{bob_checker.per_decision} · cube" in line  # the message's own words
+    assert totals({"error": "gnubg stopped"}) == {}
+
+
+async def test_stored_verdicts_are_summed_per_server_and_depth(
+        target: Path | str, result: dict[str, Any]) -> None:
+    checker, cube = figures(result["decisions"], "Bob")
+    async with EventStore(target) as store:
+        for table, guild in (("t1", 10), ("t2", 10), ("t3", 20)):
+            await store.save_channels(Channels(table, guild, 1, 2, 3, 4, 5))
+        rows = AnalysisStore(store)
+        await rows.save("t1", 1, 0, result)
+        await rows.save("t1", 2, 0, {"error": "gnubg stopped"})  # no figures
+        await rows.save("t2", 1, 2, result)  # another depth: mixed
+        await rows.save("t3", 1, 0, result)  # another server
+        await rows.save("t1", 1, 4, {"decisions": []})  # the first kept stands
+        await rows.sum_posted("t1")  # the session's row (game 0) is no game
+
+        here = await rows.analysed("Bob", guild_id=10)
+        assert dict(here.depths) == {0: 1, 2: 1} and here.games == 2
+        assert same(here.checker, twice(checker)) and same(here.cube, twice(cube))
+        assert here.checker.per_decision == checker.per_decision  # the same rate, twice over
+        there = await rows.analysed("Bob", guild_id=20)
+        assert dict(there.depths) == {0: 1} and same(there.cube, cube)
+        everywhere = await rows.analysed("Bob")
+        assert everywhere.games == 3 and same(everywhere.checker, twice(checker) + checker)
+        cy = await rows.analysed("Cy", guild_id=10)
+        assert cy.checker.decisions == 0 and cy.cube.decisions == 2 * cube_of(result, "Cy")
+        nobody = await rows.analysed("Di", guild_id=10)
+        assert (nobody.games, nobody.checker, nobody.cube) == (0, Figures(), Figures())
+        assert await rows.backfill() == 0  # every verdict was totalled when stored
+
+
+def cube_of(result: dict[str, Any], player: str) -> int:
+    return figures(result["decisions"], player)[1].decisions
+
+
+async def test_verdicts_stored_before_migration_8_are_totalled_when_first_read(
+        target: Path | str, result: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    with monkeypatch.context() as schema_7:  # the bot before this migration
+        schema_7.setattr(store_module, "MIGRATIONS", MIGRATIONS[:7])
+        async with EventStore(target) as old:
+            await old.save_channels(Channels("t1", 10, 1, 2, 3, 4, 5))
+            await old.db.executemany(
+                "INSERT INTO analyses (table_id, game, plies, result, posted) "
+                "VALUES (?, ?, ?, ?, 1)",
+                [("t1", 1, 0, json.dumps(result)), ("t1", 2, 2, json.dumps(result)),
+                 ("t1", 3, 0, json.dumps({"error": "gnubg stopped"})),
+                 ("t1", 0, 0, '{"session": true}')])
+    async with EventStore(target) as store:  # migrated to 8: nothing totalled yet
+        assert await store.db.execute_fetchall("SELECT COUNT(*) FROM analysis_totals") == [
+            (0,)]
+        rows = AnalysisStore(store)
+        ann = await rows.analysed("Ann", guild_id=10)  # the first read totals them
+        checker, cube = figures(result["decisions"], "Ann")
+        assert dict(ann.depths) == {0: 1, 2: 1}
+        assert same(ann.checker, twice(checker)) and same(ann.cube, twice(cube))
+        assert await store.db.execute_fetchall(
+            "SELECT game, totalled FROM analyses ORDER BY game") == [(0, 0), (1, 1), (2, 1),
+                                                                     (3, 1)]
+        assert await rows.backfill() == 0  # once
+        assert (await rows.analysed("Ann", guild_id=10)) == ann
