@@ -145,7 +145,7 @@ def event_line(event: Event, n: Callable[[str], str] = str) -> str | None:
                     f"{'disconnected' if disconnected else 'away' if away else 'back'}.")
         case ProxyAppointed(player, proxy):
             return (f"{n(proxy)} acts for {n(player)}." if proxy
-                    else f"{n(player)} acts for himself again.")
+                    else f"{n(player)} acts for themselves again.")
         case Seated(seating, reason, rolls) if seating is not None:
             partner = f", Partner {n(seating.partner)}" if seating.partner else ""
             why = reason.text(n) if isinstance(reason, Phrase) else reason
@@ -200,10 +200,10 @@ def event_line(event: Event, n: Callable[[str], str] = str) -> str | None:
             return (f"The odd half point goes by the roll {dice[0]}-{dice[1]}: to {goes} "
                     "(FIBS §2 ¶2).")
         case HalfAnswered(player, action):
-            return f"{n(player)} answers for his half: {action} (FIBS §2 ¶11)."
+            return f"{n(player)} answers for their half: {action} (FIBS §2 ¶11)."
         case PartnershipSettled(holder, True):
-            return (f"{n(holder)} plays on alone for his half; the other dropped his (FIBS §2 "
-                    "¶11).")
+            return (f"{n(holder)} plays on alone for their half; the other dropped theirs (FIBS "
+                    "§2 ¶11).")
         case GameHeldOver(player):
             return (f"{n(player)} is gone: the game is put on hold, to be played out when he "
                     "is back (FIBS §6). The table goes on as if the other side had won.")

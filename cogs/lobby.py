@@ -158,7 +158,7 @@ class Lobby(Subcommands):
             return
         await ask_consent(interaction, box, f"{shown(state, me)} asks to play at {multiple}x "
                           "stakes from the next game (Atlanta 2.3).",
-                          f"Asked {shown(state, box)}: your stake changes when he agrees.",
+                          f"Asked {shown(state, box)}: your stake changes when the Box agrees.",
                           Question(table, "stake", player=me, stake=str(multiple)))
 
     @app_commands.command()

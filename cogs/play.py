@@ -111,9 +111,9 @@ class Play(Subcommands):
             return
         what = f"for {points} points" if points else "for half the cube's value"
         await ask_consent(interaction, str(buyer.id),
-                          f"{shown(state, me)} offers to sell you his game {what}.",
+                          f"{shown(state, me)} offers to sell you their game {what}.",
                           f"Offered to {escape(buyer.display_name)}: the sale is made when "
-                          "he accepts.",
+                          "they accept.",
                           Question(table, "buy", seller=me, buyer=str(buyer.id), points=points))
 
     @app_commands.command()

@@ -77,9 +77,9 @@ def halves_answered(state: TableState, game: Game, seating: Seating, offered: li
         cube = cube_between(game, player, seating.box)
         assert cube is not None
         _, paid = cube.drop()
-        events += [CubeTurned(cube.take(), f"take ({dropper} dropped his half)", taker),
+        events += [CubeTurned(cube.take(), f"take ({dropper} dropped their half)", taker),
                    PointsPaid(Transfer(dropper, paid.payee, paid.points / 2,
-                                       f"{dropper} dropped his half of the double"), own=True)]
+                                       f"{dropper} dropped their half of the double"), own=True)]
     events.append(PartnershipSettled(taker, half=True))
     if state.mode == "play":
         events.append(DoublesAnswered())

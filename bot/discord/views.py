@@ -272,7 +272,7 @@ async def partner_menu(interaction: discord.Interaction, table_id: str,
     view.add_item(InviteButton(table_id, first, f"Invite {state.shown(first)}"))
     after = ", ".join(shown(state, p) for p in invitees[1:])
     await interaction.response.send_message(
-        f"The rules ask {shown(state, first)} first" + (f"; if he declines, {after}." if after
+        f"The rules ask {shown(state, first)} first" + (f"; if they decline, {after}." if after
                                                         else "."), view=view, ephemeral=True)
 
 
@@ -288,6 +288,6 @@ class InviteButton(discord.ui.Button[discord.ui.View]):
         state = await bot_of(interaction).service.state(table_id)
         answers = ("yes", "no") if state.rules.may_decline_partner else ("yes",)
         await ask_consent(interaction, player, f"{escape(interaction.user.display_name)} (the "
-                          "Box) invites you to be his Partner for the next game.",
+                          "Box) invites you to be the Partner for the next game.",
                           f"{shown(state, player)} is invited.",
                           *(Question(table_id, a, player=player) for a in answers))

@@ -61,7 +61,7 @@ async def test_a_danish_user_sees_the_commands_described_in_danish(simcord_env: 
 
 def test_a_refusal_is_written_in_the_players_language() -> None:
     refused = RuleError(code="blinded_joins", player=Player("123"))
-    assert refused.text() == "123 is blinded at this table: a moderator unblinds him first."
+    assert refused.text() == "123 is blinded at this table: a moderator unblinds them first."
     danish = refused.text(str, lambda template: translate(template, "da"))
     assert danish == "123 er blindet ved dette bord: en moderator skal først fjerne blindingen."
     quoted = RuleError(code="correction_points", points="lots")

@@ -37,8 +37,8 @@ def test_a_list_of_players_is_written_with_their_names() -> None:
     words = text("absent_cube_unnamed", {"absent": Players(["1", "2"]),
                                          "live": Players(["1", "2", "3"]), "rule": "V 13"},
                  NAMES.__getitem__)
-    assert words.startswith("Ann, Bo is away with nobody named to control his cube: the Box "
-                            "doubles him only by doubling the entire Team (Ann, Bo, Cy)")
+    assert words.startswith("Ann, Bo is away with nobody named to control their cube: the "
+                            "Box doubles Ann, Bo only by doubling the entire Team (Ann, Bo, Cy)")
 
 
 def test_players_inside_a_phrase_are_named_too() -> None:
