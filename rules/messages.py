@@ -269,8 +269,10 @@ MESSAGES: dict[str, str] = {
     "nothing_waits": "Nothing waits for your answer.",
     "nothing_of_waits": "Nothing of {strays} waits for your answer; waiting: {waiting}.",
     "nothing_of_waits_none": "Nothing of {strays} waits for your answer.",
-    "turns_again_answers": "A {action} answers a beaver or a raccoon; take, beaver or drop a "
-                           "double.",
+    "raccoon_answers": "A raccoon answers a beaver or a raccoon; take, beaver or drop a "
+                       "double.",
+    "aardvark_answers": "An aardvark answers a beaver or a raccoon; take, beaver or drop a "
+                        "double.",
     "beavers_apart": "Answer the Team's new doubles apart from the beavered cubes.",
     "double_stands": "A double once turned stands at this table.",
     "nothing_to_withdraw": "You have no double waiting for an answer to take back.",
@@ -292,7 +294,7 @@ MESSAGES: dict[str, str] = {
     "decisions_first": "Before {doing}, the cube decisions must be made: waiting for {who}.",
     "resignations_first": "Before {doing}, the resignations on {who}'s cubes must be accepted "
                           "or rejected.",
-    "two_dice": "A {what} is two dice from 1 to 6, like [3, 1]: got {value}.",
+    "two_dice": "{what} is two dice from 1 to 6, like [3, 1]: got {value}.",
     "scorekeeper_only": "This table keeps score only: enter the game's result instead.",
     "box_shoots": "{player} rolls and plays for the Box now.",
     "team_shoots": "{player} rolls and plays for the Team now.",
@@ -341,8 +343,8 @@ MESSAGES: dict[str, str] = {
     "cube_centred": "{cube} is at {face}, centred",
     "cube_held_by_you": "{cube} is at {face}, held by you",
     "cube_held": "{cube} is at {face}, held by {owner}",
-    "you_answer_first": "you have to answer the {turn} to {face} on {cube} first",
-    "has_to_answer": "{player} has to answer the {turn} to {face}",
+    "you_answer_first": "you have to answer {turn} to {face} on {cube} first",
+    "has_to_answer": "{player} has to answer {turn} to {face}",
     "no_part": "{player} has no part in {cube}",
     "cannot_now": "You can't {action} now: {waiting}",
     "owns_your_cube": "You can't double: {holder} owns your cube at {face}",
@@ -486,6 +488,44 @@ MESSAGES: dict[str, str] = {
     "not_your_choice_none": "That choice isn't yours to make now (open choices: none). After "
                             "a game the Partner whose turn to captain comes may captain "
                             "({captain}), and a new Box may play alone ({alone}).",
+    # words inside messages: what a refusal is about (`doing`, `what`), a cube's state, an
+    # action on a cube (a verb: "You can't {action} now") and the turn waiting for its answer
+    "doing_new_double": "a new double",
+    "doing_extra": "an extra",
+    "doing_roll": "the roll",
+    "doing_play": "the play",
+    "doing_result": "the result",
+    "doing_resignation": "a resignation",
+    "doing_start": "start a game",
+    "doing_seats": "draw the seats",
+    "doing_end": "end the session",
+    "what_opening_roll": "An opening roll",
+    "what_roll": "A roll",
+    "what_settlement": "A settlement",
+    "what_price": "A price",
+    "state_centred": "centred",
+    "state_offered": "offered",
+    "state_beavered": "beavered",
+    "state_raccooned": "raccooned",
+    "state_aardvarked": "aardvarked",
+    "state_taken": "taken",
+    "state_dropped": "dropped",
+    "state_settled": "settled",
+    "verb_double": "double",
+    "verb_take": "take",
+    "verb_drop": "drop",
+    "verb_beaver": "beaver",
+    "verb_raccoon": "raccoon",
+    "verb_aardvark": "aardvark",
+    "verb_score": "score",
+    "verb_settle": "settle",
+    "verb_sell": "sell",
+    "verb_freeze": "freeze",
+    "turn_double": "the double",
+    "turn_beaver": "the beaver",
+    "turn_raccoon": "the raccoon",
+    "turn_aardvark": "the aardvark",
+    "tied_with": "{players} and {player}",  # players tied on their rolls (`Ties`)
     # news: a seating's reason (rules.events.Seated)
     "seated_lost_place": "{players} lost their place: still disconnected (FIBS §6)",
     "seated_partner_required": "{player} partners the Box (a Partner is required)",
@@ -517,5 +557,13 @@ def _words(value: object, name: Callable[[str], str], words: Words) -> object:
     if isinstance(value, Phrases):
         return "; ".join(p.text(name, words) for p in value)
     if isinstance(value, Ties):
-        return "; ".join(" and ".join(map(name, group)) for group in value)
+        return "; ".join(_tied(list(map(name, group)), words) for group in value)
     return value
+
+
+def _tied(names: list[str], words: Words) -> str:
+    """Players tied on their rolls: "Ann and Bo", "Ann and Bo and Cy"."""
+    out = names[0] if names else ""
+    for name in names[1:]:
+        out = words(MESSAGES["tied_with"]).format(players=out, player=name)
+    return out

@@ -7,7 +7,7 @@ The cubes stay one per Team player (`Cube`); with `single_cube` they are turned 
 from __future__ import annotations
 
 from rules.commands import BadCommand
-from rules.cube import Cube, Side
+from rules.cube import Cube, Side, verb
 from rules.errors import NotYourTurn, RuleError
 from rules.events import (
     CubeTurned,
@@ -61,7 +61,7 @@ def half_answer(state: TableState, game: Game, seating: Seating,
     if set(decisions) != set(offered) or len(actions) != 1 or actions - {"take", "drop"}:
         raise BadCommand(code="half_together", players=Players(offered))
     if game.half_answer:
-        raise RuleError(code="half_answered", answer=game.half_answer)
+        raise RuleError(code="half_answered", answer=verb(game.half_answer))
     return (HalfAnswered(seating.partner or "", actions.pop()),)
 
 

@@ -41,7 +41,7 @@ from rules.events import (
 )
 from rules.game import box_consults_fully, finish, in_game, no_pending
 from rules.ledger import pay
-from rules.messages import Player, Players
+from rules.messages import Phrase, Player, Players
 from rules.proxies import captain_now
 from rules.roles import cube_of, cubes_of
 from rules.rolloff import next_roll, whole
@@ -239,7 +239,7 @@ def _resign(state: TableState, cmd: Resign) -> tuple[Event, ...]:
     kind = cmd.kind
     if kind not in _KINDS:
         raise BadCommand(code="resign_kind")
-    no_pending(state, "a resignation")
+    no_pending(state, Phrase("doing_resignation"))
     if by == seating.box:
         names = list(cmd.cubes or ()) or list(dict.fromkeys(
             c.player(Side.TEAM) for c in game.cubes if c.live and not c.is_extra))

@@ -229,7 +229,7 @@ def _leave(state: TableState, cmd: Leave) -> tuple[Event, ...]:
 
 @handles(Seat)
 def _seat(state: TableState, cmd: Seat) -> tuple[Event, ...]:
-    check_runs_table(state, cmd, "draw the seats")
+    check_runs_table(state, cmd, Phrase("doing_seats"))
     if state.game is not None or state.seating is not None:
         raise SeatingError(code="seats_drawn")
     events: list[Event] = []
@@ -388,7 +388,7 @@ def _end_session(state: TableState, cmd: EndSession) -> tuple[Event, ...]:
     """The session ends: the breakdown of who pays whom. With a game in progress only a
     moderator ends it (no rule set provides for it): its points paid so far stand, and the
     cubes still in it are void."""
-    check_runs_table(state, cmd, "end the session")
+    check_runs_table(state, cmd, Phrase("doing_end"))
     events: list[Event] = []
     if state.game is not None:
         if cmd.monitor or not cmd.by or not is_moderator(cmd):

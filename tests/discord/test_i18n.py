@@ -7,14 +7,16 @@ from functools import partial
 from typing import Any
 
 import discord
+import pytest
 from babel.messages.pofile import read_po
 
 from bot.discord.asks import AskButton, prompt_view
 from bot.discord.sync import NAME, Translator
 from bot.i18n import catalogue_path, translate
 from cogs.help import command_lines, table_part
-from rules.errors import RuleError
-from rules.messages import MESSAGES, Player
+from rules.cube import Cube, Side
+from rules.errors import CubeNotAvailable, RuleError
+from rules.messages import MESSAGES, Phrase, Player, Players, Ties
 from tests.discord.test_lobby import open_table, table_state
 
 TEMPLATES = tuple(MESSAGES.values())
@@ -108,3 +110,27 @@ def test_a_question_by_dm_has_buttons_in_the_servers_language() -> None:
     english = prompt_view("1", "2", ("take", "drop"), "3", 2, "en-US")
     assert [item.item.label for item in english.children
             if isinstance(item, AskButton)] == ["Take", "Drop"]
+
+
+def test_a_danish_refusal_has_no_english_word_inside() -> None:
+    """The words a refusal fills in (a cube's state, an action, the turn waiting, what must
+    come first) are phrases of the catalogue too."""
+    danish = partial(translate, locale="da")
+    dropped, _ = Cube("1", "2").offer(Side.BOX).drop()
+    with pytest.raises(CubeNotAvailable) as out:
+        dropped.take()
+    assert str(out.value) == "You can't take: 1's cube against 2 is dropped and out of this game"
+    assert out.value.text(str, danish) == (
+        "Du kan ikke tage: 1s terning mod 2 er afvist og ude af dette spil")
+    with pytest.raises(CubeNotAvailable) as out:
+        Cube("1", "2").offer(Side.BOX).beaver(allowed=True).beaver(allowed=True)
+    assert out.value.text(str, danish) == (
+        "Du kan ikke give beaver nu: du skal først svare på beaveren til 4 på din terning med 1")
+    waiting = RuleError(code="decisions_first", doing=Phrase("doing_roll"), who=Players(["1"]))
+    assert waiting.text(str, danish) == (
+        "Før slaget skal terningbeslutningerne træffes: venter på 1.")
+    ties = RuleError(code="seats_tied", tied=Ties([Players(["1", "2"])]))
+    assert ties.text(str, danish) == "Lige slag: 1 og 2 slår igen."
+    english = {"take", "dropped", "double", "roll", "and", "the", "can't"}  # beaver is Danish too
+    for refused in (out.value, waiting, ties):
+        assert not english & set(refused.text(str, danish).replace(":", " ").split())

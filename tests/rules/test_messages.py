@@ -73,7 +73,8 @@ def test_a_stranger_keeps_his_key_and_a_refusal_of_the_bot_is_its_text() -> None
 
 def test_every_message_of_the_catalogue_is_used_by_a_rule() -> None:
     rules = Path(__file__).resolve().parents[2] / "rules"
-    source = "".join(p.read_text() for p in rules.glob("*.py")
-                     if p.name != "messages.py")
+    catalogue = (rules / "messages.py").read_text()  # its functions, not the catalogue
+    source = "".join(p.read_text() for p in rules.glob("*.py") if p.name != "messages.py")
+    source += catalogue[catalogue.index("\ndef text("):]
     assert [code for code in MESSAGES if f'"{code}"' not in source] == []
     assert Player("1") == "1"
