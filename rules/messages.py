@@ -150,6 +150,7 @@ MESSAGES: dict[str, str] = {
     "table_open": "A table is already open here ({preset}, {mode} mode).",
     "mode": "The mode is play (the bot runs the board) or scorekeeper (results are entered), "
             "not {mode!r}.",
+    "language_form": "A table's language is a code like da or pt_BR, not {language!r}.",
     "basic_stake": "The basic stake is a short note, like \"$5 a point\" (40 characters at "
                    "most).",
     "already_at_table": "{player} is already at this table.",

@@ -10,6 +10,7 @@ and how events fold into it are `rules/state.py`.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -100,7 +101,9 @@ def _open(state: TableState, cmd: Open) -> tuple[Event, ...]:
     basic = cmd.basic.strip()
     if len(basic) > 40:
         raise BadCommand(code="basic_stake")
-    return (TableOpened(preset, mode, _options(rules), basic, cmd.by),)
+    if cmd.language and not re.fullmatch(r"[a-z]{2,3}(_[A-Z]{2})?", cmd.language):
+        raise BadCommand(code="language_form", language=cmd.language)
+    return (TableOpened(preset, mode, _options(rules), basic, cmd.by, cmd.language),)
 
 
 def _options(rules: RuleSet) -> dict[str, Any]:

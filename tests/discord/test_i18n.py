@@ -10,14 +10,20 @@ import discord
 import pytest
 from babel.messages.pofile import read_po
 
+from bot.discord.actions import TableButton, board_view
 from bot.discord.asks import AskButton, prompt_view
+from bot.discord.boards import board_text
 from bot.discord.sync import NAME, Translator
+from bot.effects import Announce, effects_for
 from bot.i18n import catalogue_path, translate
 from cogs.help import command_lines, table_part
+from rules.commands import Join, Move, Open, Seat, Start
 from rules.cube import Cube, Side
 from rules.errors import CubeNotAvailable, RuleError
 from rules.messages import MESSAGES, Phrase, Player, Players, Ties
-from tests.discord.test_lobby import open_table, table_state
+from rules.state import TableState, replay
+from rules.table import decide
+from tests.discord.test_lobby import board_message, labels, open_table, table_state
 
 TEMPLATES = tuple(MESSAGES.values())
 
@@ -134,3 +140,56 @@ def test_a_danish_refusal_has_no_english_word_inside() -> None:
     english = {"take", "dropped", "double", "roll", "and", "the", "can't"}  # beaver is Danish too
     for refused in (out.value, waiting, ties):
         assert not english & set(refused.text(str, danish).replace(":", " ").split())
+
+
+def danish_table(*players: str) -> TableState:
+    state = TableState()
+    for command in (Open(by=players[0], language="da"), *(Join(by=p) for p in players)):
+        state = replay(decide(state, command), state)
+    return state
+
+
+def test_a_danish_tables_board_has_danish_buttons_and_text() -> None:
+    state = danish_table("1", "2")
+    assert state.language == "da"
+    view = board_view("7", state, state.language)
+    buttons = [(item.item.label, item.item.custom_id) for item in view.children
+               if isinstance(item, TableButton)]
+    assert buttons == [("Kom med", "chouette:7:join"), ("Start spil", "chouette:7:start")]
+    assert board_text(state, ["1 kommer med."], locale=state.language) == (
+        "**Kommet med** 1, 2\n**Venter på spillere: `/chouette join`, derefter "
+        "`/chouette start`.**\n> 1 kommer med.")
+    english = board_view("7", state, "en-US")  # the fake Discord's server: as before
+    assert [item.item.label for item in english.children] == ["Join", "Start game"]
+
+
+def test_a_danish_tables_record_and_questions_are_in_danish() -> None:
+    before = danish_table("1", "2", "3")
+    after = replay(decide(before, Seat(order=["1", "2", "3"])), before)
+    started = decide(after, Start(by="1", opening=[[3, 1]]))
+    lines = [e.text for e in effects_for(after, replay(started, after), started)
+             if isinstance(e, Announce)]
+    assert lines[0].startswith("Spil 1 begynder; Boxen starter med 3-1")
+    playing = replay(started, after)
+    played = decide(playing, Move(by="1", play="8/5 6/5"))
+    effects = effects_for(playing, replay(played, playing), played)
+    assert next(e.text for e in effects if isinstance(e, Announce)) == "Boxen spiller 8/5 6/5."
+    view = prompt_view("7", "2", ("take", "drop"), "1", 2, before.language)
+    assert [item.item.label for item in view.children] == ["Tag", "Giv op"]
+
+
+async def test_a_table_opened_in_danish_shows_its_board_in_danish(simcord_env: Any) -> None:
+    _, members, board = await open_table(simcord_env, "ann", "bo", "cy", language="da")
+    message = board_message(board)
+    assert labels(message) == ["Kom med", "Start spil"]
+    assert message.content.startswith("**Kommet med** ann, bo, cy\n**Venter på spillere")
+    record = [m.content for m in list(board.history())[1:]]
+    assert record[:2] == ["Et bord er åbent efter atlanta-reglerne (play-tilstand).",
+                          "ann kommer med."]
+    await members[0].click(board_message(board), label="Start spil")
+    assert "**Box** " in board_message(board).content
+    assert "Pladser (" in "\n".join(m.content for m in board.history())
+    items = [c for row in board_message(board).components for c in row.children]
+    assert [getattr(c, "placeholder", None) or c.label for c in items][-1:] == [
+        "Skriv et træk"]  # after the move menu
+    assert items[0].placeholder == "Vælg dit træk"

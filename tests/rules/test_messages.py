@@ -78,3 +78,11 @@ def test_every_message_of_the_catalogue_is_used_by_a_rule() -> None:
     source += catalogue[catalogue.index("\ndef text("):]
     assert [code for code in MESSAGES if f'"{code}"' not in source] == []
     assert Player("1") == "1"
+
+
+def test_a_tables_language_is_a_code_it_keeps() -> None:
+    opened = replay(decide(TableState(), Open(language="da")), TableState())
+    assert opened.language == "da" and TableState().language == ""  # "": the server's
+    with pytest.raises(RuleError) as refused:
+        decide(TableState(), Open(language="dansk!"))
+    assert refused.value.code == "language_form"
