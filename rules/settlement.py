@@ -187,7 +187,7 @@ def _penalty(state: TableState, cmd: Penalty) -> tuple[Event, ...]:
                 raise CubeNotAvailable(code="penalty_cube_held", player=Player(offender))
             side = Side.BOX if by == seating.box else Side.TEAM
             taken = Cube.penalty_cube(offender, by, side, stake=int(stake))
-            return (CubeTurned(taken, "taken against him (penalty)", by),)
+            return (CubeTurned(taken, "taken against the offender (penalty)", by),)
         points, rolled = whole(state, cmd, stake / 2 if action == "half" else stake,
                                by_pays=False)  # Atlanta 4.3: half a cube is rolled off
         return tuple(_odd_half(state, cmd, list(_fine(
