@@ -65,3 +65,21 @@ def translation(text: str, locale: object, context: str = "") -> str | None:
     """`text` in `locale`'s language; None where the catalogue has none."""
     lang = language(locale)
     return None if lang == ENGLISH else catalogue(lang).get(_key(text, context))
+
+
+def tr(text: str, locale: object, /, **fields: object) -> str:
+    """`text` in `locale`'s language with its fields filled (`translate`, then `format`)."""
+    return translate(text, locale).format(**fields)
+
+
+def languages() -> list[str]:
+    """The languages a table can be in: English and every catalogue's."""
+    return [ENGLISH, *sorted(p.parent.parent.name
+                             for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))]
+
+
+def table_locale(language: str, server: object) -> object:
+    """What everyone at a table reads in: the table's language, chosen when it was opened
+    (the server's then, or `/chouette open language:`), else (a table opened before tables
+    had one) the server's preferred locale now."""
+    return language or server

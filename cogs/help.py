@@ -9,11 +9,12 @@ from collections.abc import Iterator, Mapping
 import discord
 from discord import app_commands
 
+from bot.discord.actions import ACTIONS
 from bot.discord.boards import status
 from bot.discord.client import ChouetteBot
 from bot.discord.sync import command_ids, linked, mention
 from bot.effects import answerer
-from bot.i18n import translate
+from bot.i18n import table_locale, tr, translate
 from bot.markdown import shown
 from cogs import Subcommands
 from rules.actions import doublers, holders
@@ -54,45 +55,54 @@ def seat(state: TableState, me: str, locale: object = None) -> str:
                                                                    stake=member.stake)
 
 
-def doings(state: TableState, me: str, locale: object = None) -> Iterator[str]:
-    """What `me` can do now, each as the button or command they would use."""
+def doings(state: TableState, me: str, locale: object = None,
+           board: object = None) -> Iterator[str]:
+    """What `me` can do now, each as the button or command they would use (the buttons as
+    the board names them: in `board`'s language, the table's)."""
     game, member = state.game, state.member(me)
+
+    def button(action: str) -> str:
+        return translate(ACTIONS[action].label, board)
+
     if state.ended:
         return
     if game is None:
         if member is None:
-            yield translate("**Join** (on the board)", locale)
+            yield tr("**{button}** (on the board)", locale, button=button("join"))
         else:
-            yield translate("**Start game** (on the board), once enough players have joined",
-                            locale)
+            yield tr("**{button}** (on the board), once enough players have joined", locale,
+                     button=button("start"))
         return
     for player, cube in waiting_for(state):
         if answerer(state, player) != me:
             continue
         if cube.side_of(player) is Side.BOX and cube.state is CubeState.OFFERED \
                 and not cube.is_extra:
-            yield translate("**Answer the doubles** (on the board)", locale)
+            yield tr("**{button}** (on the board)", locale, button=button("answer"))
         else:
             yield translate("answer the cube question on {player}'s cube (sent to you by DM)",
                             locale).format(player=shown(state, cube.team_player))
     if me in confirmers(state):
-        yield translate("**Confirm the result** (on the board), or give another with "
-                        "`/chouette result`", locale)
+        yield tr("**{button}** (on the board), or give another with `/chouette result`",
+                 locale, button=button("confirm"))
     if shooter(state) == me and not waiting_for(state) and not game.resignations:
-        yield (translate("**Roll** (on the board)", locale) if game.dice is None
-               else translate("play your move: the menu on the board, or **Type a move**",
-                              locale))
+        yield (tr("**{button}** (on the board)", locale, button=button("roll"))
+               if game.dice is None
+               else tr("play your move: the menu on the board, or **{button}**", locale,
+                       button=button("type")))
     if me in doublers(state):
-        yield translate("**Double** (on the board)", locale)
+        yield tr("**{button}** (on the board)", locale, button=button("double"))
     if me in holders(state):
-        yield translate("**Hold the roll** (on the board), to think about a double", locale)
+        yield tr("**{button}** (on the board), to think about a double", locale,
+                 button=button("hold"))
     if me in game.holds:
-        yield translate("**Release the roll**, or double", locale)
+        yield tr("**{button}**, or double", locale, button=button("release"))
 
 
-def table_part(state: TableState, me: str, status: str, locale: object = None) -> str:
-    """The lines about this table: preset and mode, their seat, the table now, their moves
-    (the board's status, `status`, is the table's: in English)."""
+def table_part(state: TableState, me: str, status: str, locale: object = None,
+               board: object = None) -> str:
+    """The lines about this table: preset and mode, their seat, the table now (`status`),
+    their moves (the buttons named in `board`'s language, the table's)."""
     mode = (translate("the bot runs the board", locale) if state.mode == "play"
             else translate("scorekeeper: a real board", locale))
     games = (translate("game {number} in progress", locale).format(number=state.game.number)
@@ -101,7 +111,7 @@ def table_part(state: TableState, me: str, status: str, locale: object = None) -
              else translate("{count} game(s) played", locale).format(count=state.games_played)
              if state.games_played
              else translate("before the first game", locale))
-    can = list(dict.fromkeys(doings(state, me, locale)))  # once each, in order
+    can = list(dict.fromkeys(doings(state, me, locale, board)))  # once each, in order
     now = (translate("**You can now:** {doings}.", locale).format(doings="; ".join(can))
            if can else translate("**You can now:** nothing: wait for the others (the board "
                                  "says who).", locale))
@@ -135,7 +145,8 @@ class Help(Subcommands):
         locale = interaction.locale
         if found is not None:
             state = await self.bot.service.state(found.table_id)
-            head = table_part(state, str(interaction.user.id), status(state), locale)
+            head = table_part(state, str(interaction.user.id), status(state, locale=locale),
+                              locale, table_locale(state.language, interaction.guild_locale))
         else:
             head = translate("You are not in a chouette table's channels: {open} makes a "
                              "table here, and {help} in a table's channels explains it.",

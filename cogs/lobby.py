@@ -8,11 +8,13 @@ import tomllib
 from typing import Literal
 
 import discord
+from babel import Locale
 from discord import app_commands
 
-from bot.discord.asks import Question, ask_consent
+from bot.discord.asks import Question, ask_consent, table_language
 from bot.discord.channels import missing
 from bot.discord.client import ChouetteBot
+from bot.i18n import language, languages, tr
 from bot.markdown import shown
 from bot.store import Channels
 from cogs import Subcommands, this_table
@@ -25,6 +27,9 @@ from rules.table import decide
 
 Preset = Literal["atlanta", "fibs", "villages", "danish", "euro"]
 Mode = Literal["play", "scorekeeper"]
+LANGUAGES = [app_commands.Choice(name=(Locale.parse(code).get_display_name(code) or code)
+                                 .capitalize(), value=code)
+             for code in languages()]  # each language in its own words
 
 
 def parse_overrides(text: str) -> dict[str, object]:
@@ -58,6 +63,12 @@ async def make_channels(guild: discord.Guild, name: str, origin: int | None) -> 
                     box.id, origin_id=origin)
 
 
+def table_language_of(guild: discord.Guild) -> str:
+    """A new table's language when the opener names none: the server's preferred locale's
+    catalogue (`da`), or English (`en`)."""
+    return language(guild.preferred_locale)
+
+
 async def may_open(bot: ChouetteBot, interaction: discord.Interaction) -> str | None:
     """Why a table can't be opened here now (None: it can): the bot's permissions, a table
     already open from this channel, or the server's limit of open tables."""
@@ -86,17 +97,21 @@ class Lobby(Subcommands):
                            "scorekeeper: you enter results", stake="your stake multiple",
                            overrides='house rules that differ, like "beavers = false, '
                                      'max_players = 6" (see /chouette rules)',
-                           basic='the basic stake agreed, like "$5 a point": on the sheet')
+                           basic='the basic stake agreed, like "$5 a point": on the sheet',
+                           language="the board's, its buttons' and its record's language "
+                                    "(default: the server's)")
+    @app_commands.choices(language=LANGUAGES)
     async def open_(self, interaction: discord.Interaction, preset: Preset = "atlanta",
                     mode: Mode = "play", stake: int = 1, overrides: str = "",
-                    basic: str = "") -> None:
+                    basic: str = "", language: str = "") -> None:
         """Open a chouette table: a category with #board, #kibitz, #team and #box."""
         assert interaction.guild is not None
         me = str(interaction.user.id)
         joining = Join(by=me, stake=stake, name=interaction.user.display_name)
         try:  # the rules check the whole opening, and the opener's seat, before any channel
             opening = Open(by=me, preset=preset, mode=mode, basic=basic,
-                           options=parse_overrides(overrides))
+                           options=parse_overrides(overrides),
+                           language=language or table_language_of(interaction.guild))
             decide(replay(decide(TableState(), opening)), joining)
         except RuleError as exc:
             await self.bot.reply(interaction, str(exc))
@@ -149,17 +164,21 @@ class Lobby(Subcommands):
             return
         box = state.seating.box
         command = Stake(by=box, player=me, stake=multiple)
-        if why := refusal(state, command):  # from the Box? (nothing stored until he agrees)
+        if why := refusal(state, command):  # from the Box? (nothing stored until agreed)
             await self.bot.reply(interaction, self.bot.presenter.names(
                 state, why, locale=interaction.locale))
             return
         if box == me:  # the Box's own
             await self.bot.act(interaction, table, command)
             return
-        await ask_consent(interaction, box, f"{shown(state, me)} asks to play at {multiple}x "
-                          "stakes from the next game (Atlanta 2.3).",
-                          f"Asked {shown(state, box)}: your stake changes when he agrees.",
-                          Question(table, "stake", player=me, stake=str(multiple)))
+        locale = table_language(interaction, state)  # the Box's DM
+        await ask_consent(interaction, box,
+                          tr("{player} asks to play at {stake}x stakes from the next game "
+                             "(Atlanta 2.3).", locale, player=shown(state, me), stake=multiple),
+                          tr("Asked {box}: your stake changes when the Box agrees.",
+                             interaction.locale, box=shown(state, box)),
+                          Question(table, "stake", player=me, stake=str(multiple)),
+                          locale=locale)
 
     @app_commands.command()
     async def leave(self, interaction: discord.Interaction) -> None:

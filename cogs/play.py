@@ -9,9 +9,10 @@ import discord
 from discord import app_commands
 
 from bot.dice import games_dice
-from bot.discord.asks import Question, ask_consent
+from bot.discord.asks import Question, ask_consent, table_language
 from bot.discord.client import ChouetteBot
 from bot.flow import play_options
+from bot.i18n import tr
 from bot.markdown import escape, shown
 from cogs import Subcommands, table_games, this_table
 from rules.actions import refusal
@@ -105,16 +106,20 @@ class Play(Subcommands):
         me = str(interaction.user.id)
         sale = Sell(by=me, from_=me, to=str(buyer.id), points=points or None,
                     rolloff=[[[6, 5], [1, 2]]])  # any throw: only asks if a sale would do
-        if why := refusal(state, sale):  # now? (nothing is stored until he accepts)
+        if why := refusal(state, sale):  # now? (nothing is stored until the buyer accepts)
             await self.bot.reply(interaction, self.bot.presenter.names(
                 state, why, locale=interaction.locale))
             return
-        what = f"for {points} points" if points else "for half the cube's value"
-        await ask_consent(interaction, str(buyer.id),
-                          f"{shown(state, me)} offers to sell you his game {what}.",
-                          f"Offered to {escape(buyer.display_name)}: the sale is made when "
-                          "he accepts.",
-                          Question(table, "buy", seller=me, buyer=str(buyer.id), points=points))
+        locale = table_language(interaction, state)  # the buyer's DM
+        offer = (tr("{player} offers to sell you their game for {points} points.", locale,
+                    player=shown(state, me), points=points) if points else
+                 tr("{player} offers to sell you their game for half the cube's value.", locale,
+                    player=shown(state, me)))
+        await ask_consent(interaction, str(buyer.id), offer,
+                          tr("Offered to {buyer}: the sale is made when they accept.",
+                             interaction.locale, buyer=escape(buyer.display_name)),
+                          Question(table, "buy", seller=me, buyer=str(buyer.id), points=points),
+                          locale=locale)
 
     @app_commands.command()
     @app_commands.describe(player="the player who consulted without the right",

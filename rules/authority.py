@@ -11,7 +11,7 @@ from __future__ import annotations
 from rules.commands import Blind, Command, Unblind, handles, sender
 from rules.errors import NotYourTurn, RuleError
 from rules.events import Blinded, Event
-from rules.messages import Player
+from rules.messages import Phrase, Player
 from rules.state import TableState
 
 
@@ -20,7 +20,7 @@ def is_moderator(cmd: Command) -> bool:
     return not cmd.by or cmd.monitor or cmd.moderator
 
 
-def check_runs_table(state: TableState, cmd: Command, doing: str) -> None:
+def check_runs_table(state: TableState, cmd: Command, doing: Phrase) -> None:
     """Refuse `doing` unless the sender is a player at the table, its host or a moderator."""
     if is_moderator(cmd) or cmd.by == state.host or state.member(cmd.by) is not None:
         return

@@ -73,6 +73,7 @@ class Open(Command, verb="open"):
     mode: str = "play"
     options: Mapping[str, Any] = field(default_factory=dict)  # house-rule overrides
     basic: str = ""  # the basic stake written at the top of the sheet
+    language: str = ""  # the table's language (`da`): its board, buttons and record
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -72,6 +72,34 @@ _TURN_NAMES = {
     CubeState.RACCOONED: "raccoon",
     CubeState.AARDVARKED: "aardvark",
 }
+# the words of a refusal, translated where it is shown (rules/messages.py)
+_TURNS = {
+    CubeState.OFFERED: Phrase("turn_double"),
+    CubeState.BEAVERED: Phrase("turn_beaver"),
+    CubeState.RACCOONED: Phrase("turn_raccoon"),
+    CubeState.AARDVARKED: Phrase("turn_aardvark"),
+}
+STATES = {
+    CubeState.CENTRED: Phrase("state_centred"),
+    CubeState.OFFERED: Phrase("state_offered"),
+    CubeState.BEAVERED: Phrase("state_beavered"),
+    CubeState.RACCOONED: Phrase("state_raccooned"),
+    CubeState.AARDVARKED: Phrase("state_aardvarked"),
+    CubeState.TAKEN: Phrase("state_taken"),
+    CubeState.DROPPED: Phrase("state_dropped"),
+    CubeState.SETTLED: Phrase("state_settled"),
+}
+_VERBS = {
+    "double": Phrase("verb_double"), "take": Phrase("verb_take"), "drop": Phrase("verb_drop"),
+    "beaver": Phrase("verb_beaver"), "raccoon": Phrase("verb_raccoon"),
+    "aardvark": Phrase("verb_aardvark"), "score": Phrase("verb_score"),
+    "settle": Phrase("verb_settle"), "sell": Phrase("verb_sell"), "freeze": Phrase("verb_freeze"),
+}
+
+
+def verb(action: str) -> Phrase | str:
+    """An action on a cube (`take`) as a word of a refusal, translated where it is shown."""
+    return _VERBS.get(action, action)
 
 
 def _power_of_two(n: int) -> bool:
@@ -175,7 +203,8 @@ class Cube:
         """`by` turns the cube (a double or redouble); the other side must answer."""
         self._require_live("double", by)
         if self.pending:
-            raise CubeNotAvailable(code="cannot_now", action="double", waiting=self._waiting(by))
+            raise CubeNotAvailable(code="cannot_now", action=verb("double"),
+                                   waiting=self._waiting(by))
         self._not_frozen(by, "double")
         if self.owner is by.other:
             holder = Player(self.player(by.other))
@@ -248,7 +277,7 @@ class Cube:
         before it and the cube is out."""
         if self.state is not CubeState.TAKEN or self.owner is None:
             raise CubeNotAvailable(code="retract_just_taken", cube=self._name(),
-                                   state=self.state.value)
+                                   state=STATES[self.state])
         taker = self.owner
         before = self.value // 2
         cube = dataclasses.replace(self, value=before, state=CubeState.DROPPED, owner=None,
@@ -267,7 +296,7 @@ class Cube:
         """An automatic double: a centred cube turned up, still centred, not in the game."""
         if self.state is not CubeState.CENTRED:
             raise CubeNotAvailable(code="automatic_centred", cube=self._name(),
-                                   state=self.state.value)
+                                   state=STATES[self.state])
         return dataclasses.replace(self, value=self.value * 2)
 
     def result(self, kind: GameKind, winner: Side, jacoby: bool) -> Transfer:
@@ -290,7 +319,7 @@ class Cube:
         A settlement may answer a pending turn as well.
         """
         self._require_live("settle")
-        amount = _amount(points, "A settlement")
+        amount = _amount(points, Phrase("what_settlement"))
         reason = f"{self.player(payer)} settled {self._name()} at {self.face}"
         cube = dataclasses.replace(self, state=CubeState.SETTLED, offered_by=None)
         return cube, pay(self.player(payer), self.player(payer.other), amount, reason)
@@ -311,7 +340,7 @@ class Cube:
                                        cube=self._name())
             raise CubeNotAvailable(code="opponent_settles", buyer=Player(buyer),
                                    seller=Player(seller), cube=self._name())
-        amount = _amount(price, "A price")
+        amount = _amount(price, Phrase("what_price"))
         cube = dataclasses.replace(self, holder="" if buyer == self.team_player else buyer)
         return cube, pay(buyer, seller, amount, f"{buyer} bought {seller}'s game at {self.face}")
 
@@ -324,7 +353,8 @@ class Cube:
         """A penalty: `to` takes ownership of a centred cube at its value (Atlanta 3.6); it is
         owned but not in the game, since nobody turned and accepted it."""
         if self.state is not CubeState.CENTRED:
-            raise CubeNotAvailable(code="award_centred", cube=self._name(), state=self.state.value)
+            raise CubeNotAvailable(code="award_centred", cube=self._name(),
+                                   state=STATES[self.state])
         return dataclasses.replace(self, owner=to, state=CubeState.TAKEN)
 
     @classmethod
@@ -387,7 +417,7 @@ class Cube:
             return self._waiting(viewer)
         cube = self._name(viewer)
         if not self.live:
-            return Phrase("cube_is", cube=cube, state=self.state.value)
+            return Phrase("cube_is", cube=cube, state=STATES[self.state])
         if self.owner is None:
             return Phrase("cube_centred", cube=cube, face=self.face)
         if self.owner is viewer:
@@ -397,38 +427,39 @@ class Cube:
     def _waiting(self, viewer: Side | None = None) -> Phrase:
         side = self.to_act
         assert side is not None
-        turn = _TURN_NAMES[self.state]
+        turn = _TURNS[self.state]
         if side is viewer:
             return Phrase("you_answer_first", turn=turn, face=self.face, cube=self._name(viewer))
         return Phrase("has_to_answer", player=Player(self.player(side)), turn=turn, face=self.face)
 
     def _require_live(self, action: str, viewer: Side | None = None) -> None:
         if not self.live:
-            raise CubeNotAvailable(code="cube_out", action=action, cube=self._name(viewer),
-                                   state=self.state.value)
+            raise CubeNotAvailable(code="cube_out", action=verb(action),
+                                   cube=self._name(viewer), state=STATES[self.state])
 
     def _require_pending(self, action: str) -> Side:
         side = self.to_act
         self._require_live(action, side)
         if side is None:
-            raise CubeNotAvailable(code="no_double_to", action=action, cube=self._name())
+            raise CubeNotAvailable(code="no_double_to", action=verb(action), cube=self._name())
         return side
 
     def _not_frozen(self, side: Side, action: str) -> None:
         if self.frozen is side:  # euro ¶13 "offensively frozen, only takes allowed"
-            raise CubeNotAvailable(code="cube_frozen", action=action, cube=self._name(side))
+            raise CubeNotAvailable(code="cube_frozen", action=verb(action), cube=self._name(side))
 
     def _turn_again(self, before: CubeState, after: CubeState, action: str) -> Cube:
         side = self._require_pending(action)
         if self.state is not before:
-            raise CubeNotAvailable(code="cannot_now", action=action, waiting=self._waiting(side))
+            raise CubeNotAvailable(code="cannot_now", action=verb(action),
+                                   waiting=self._waiting(side))
         self._not_frozen(side, action)
         assert self.offered_by is not None
         return dataclasses.replace(self, value=self.value * 2, state=after,
                                    owner=self.offered_by.other, accepted=True)
 
 
-def _amount(points: Fraction | int, what: str) -> Fraction:
+def _amount(points: Fraction | int, what: Phrase) -> Fraction:
     amount = Fraction(points)
     if amount < 0:
         raise CubeNotAvailable(code="negative_amount", what=what, amount=str(amount))

@@ -28,7 +28,7 @@ from rules.commands import (
     handles,
     sender,
 )
-from rules.cube import Cube, CubeState, Side
+from rules.cube import STATES, Cube, CubeState, Side, verb
 from rules.errors import CubeNotAvailable, NotYourTurn
 from rules.events import (
     AnswersInOrder,
@@ -39,7 +39,7 @@ from rules.events import (
 )
 from rules.game import finish, in_game, no_pending
 from rules.lone_taker import lone_taker, lone_taker_beavers
-from rules.messages import Player, Players
+from rules.messages import Phrase, Player, Players
 from rules.one_cube import half_answer, half_answerable, halves_answered, team_turns_the_cube
 from rules.proxies import absent_decisions, unnamed_absentees
 from rules.roles import acting_captain, box_decider, boxer_of, cube_between, cubes_of, team_doubles
@@ -65,7 +65,7 @@ def _double(state: TableState, cmd: Double) -> tuple[Event, ...]:
         if game.dice is not None:
             raise NotYourTurn(code="double_before_roll")
     if boxer is not None:  # the other Box-side player's doubles may still wait for answers
-        no_pending(state, "a new double", but=lambda c: c.state is CubeState.OFFERED
+        no_pending(state, Phrase("doing_new_double"), but=lambda c: c.state is CubeState.OFFERED
                    and c.offered_by is Side.BOX and c.box_player != boxer)
         return _box_double(state, game, seating, cmd, boxer)
     mine = cubes_of(game, by)  # his own and the games he bought, against each Box-side player
@@ -75,7 +75,7 @@ def _double(state: TableState, cmd: Double) -> tuple[Event, ...]:
         raise BadCommand(code="double_own_cube", others=Players(others))
     cube = next((c for c in mine if c.may_double(Side.TEAM)), mine[0])
     # Other Team doubles may wait for the Box's answer: he answers them together.
-    no_pending(state, "a new double", but=lambda c: c.state is CubeState.OFFERED
+    no_pending(state, Phrase("doing_new_double"), but=lambda c: c.state is CubeState.OFFERED
                and c.offered_by is Side.TEAM)
     if game.answered:
         raise CubeNotAvailable(code="box_answered")
@@ -184,7 +184,7 @@ def _box_answers(state: TableState, game: Game, seating: Seating, decisions: dic
     actions = set(decisions.values())
     if game.half_answer and actions != {game.half_answer}:
         if missing or actions not in ({"take"}, {"drop"}):
-            raise CubeNotAvailable(code="partner_half", answer=game.half_answer,
+            raise CubeNotAvailable(code="partner_half", answer=verb(game.half_answer),
                                    rule=citation(state, fibs="FIBS §2 ¶11"))
         return finish(state, halves_answered(state, game, seating, offered, "take" in actions))
     if not missing:
@@ -278,7 +278,7 @@ def _respond(state: TableState, cmd: CubeAnswer) -> tuple[Event, ...]:
     asked = cmd.face
     if asked is not None and asked != cube.face:
         raise CubeNotAvailable(code="question_moved_on", asked=asked, face=cube.face,
-                               state=cube.state.value)
+                               state=STATES[cube.state])
     if cube.state is CubeState.OFFERED and cube.offered_by is Side.BOX and not cube.is_extra:
         seat = cube.team_player  # whoever holds its game now (a sold game: FIBS, 4.4)
         order = state.rules.team_answer_order
@@ -361,7 +361,8 @@ def _box_responds(state: TableState, game: Game, seating: Seating,
     fresh = [p for p in names if p in doubles]
     if fresh:
         if isinstance(cmd, Raccoon | Aardvark):
-            raise CubeNotAvailable(code="turns_again_answers", action=cmd.verb)
+            raise CubeNotAvailable(code="raccoon_answers" if isinstance(cmd, Raccoon)
+                                   else "aardvark_answers")
         if len(fresh) != len(names):
             raise BadCommand(code="beavers_apart")
         return _box_answers(state, game, seating, dict.fromkeys(fresh, cmd.verb), whole=False,

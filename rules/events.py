@@ -27,7 +27,8 @@ class TableOpened:
     mode: str
     options: dict[str, Any] = field(default_factory=dict)
     basic: str = ""  # the basic stake, as the players agreed it ("$5 a point": Atlanta 2.1)
-    host: str = ""  # who opened the table: he may start, end and run it without a seat
+    host: str = ""  # who opened the table: they may start, end and run it without a seat
+    language: str = ""  # the board's, the buttons' and the record's language ("": unset)
 
 
 @dataclass(frozen=True)

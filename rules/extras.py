@@ -20,7 +20,7 @@ from rules.events import CubeTurned, Event, PointsPaid
 from rules.game import finish, in_game, no_pending
 from rules.ledger import Transfer, pay
 from rules.lone_taker import round_is_everyone
-from rules.messages import Player
+from rules.messages import Phrase, Player
 from rules.roles import cube_of
 from rules.state import Game, TableState
 
@@ -49,7 +49,8 @@ def _extra(state: TableState, cmd: Extra) -> tuple[Event, ...]:
                                rule=citation(state, fibs="FIBS §2 ¶6"))
     if game.on_roll is Side.TEAM or game.dice is not None:
         raise NotYourTurn(code="extras_when")
-    no_pending(state, "an extra", but=lambda c: c.is_extra and c.state is CubeState.OFFERED)
+    no_pending(state, Phrase("doing_extra"),
+               but=lambda c: c.is_extra and c.state is CubeState.OFFERED)
     own = cube_of(game, giver)
     if own is None or giver not in game.box_round or own.winner is not Side.BOX:
         raise CubeNotAvailable(code="extras_givers")

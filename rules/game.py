@@ -30,7 +30,7 @@ from rules.events import (
     RollHeld,
 )
 from rules.ledger import SplitMode, Transfer, leavers_settlement, net, split_game
-from rules.messages import Player, Players
+from rules.messages import Phrase, Player, Players
 from rules.notation import format_play, parse_play
 from rules.proxies import may_act_for
 from rules.roles import acting_box, acting_captain, cube_of, cubes_of, without
@@ -67,7 +67,7 @@ def in_game(state: TableState) -> tuple[Game, Seating]:
     return state.game, state.seating
 
 
-def no_pending(state: TableState, doing: str,
+def no_pending(state: TableState, doing: Phrase,
                but: Callable[[Cube], bool] = lambda cube: False) -> None:
     """Refuse `doing` while a cube decision is pending (other than those `but` allows)."""
     pending = [(p, c) for p, c in waiting_for(state) if not but(c)]
@@ -79,7 +79,7 @@ def no_pending(state: TableState, doing: str,
                           who=Players(p for p, _, _ in state.game.resignations))
 
 
-def dice_pair(value: Any, what: str) -> tuple[int, int]:
+def dice_pair(value: Any, what: Phrase) -> tuple[int, int]:
     if (not isinstance(value, list | tuple) or len(value) != 2
             or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6
                        for d in value)):
@@ -111,13 +111,13 @@ def _roll(state: TableState, cmd: Roll) -> tuple[Event, ...]:
     # Atlanta 8.6: a roll made before the other side has answered this side's doubles
     # stands, and they answer knowing it; where it is void (Danish ¶9), it is refused.
     stands = state.rules.premature_roll == "stands"
-    no_pending(state, "the roll", but=lambda c: stands and c.state is CubeState.OFFERED
+    no_pending(state, Phrase("doing_roll"), but=lambda c: stands and c.state is CubeState.OFFERED
                and c.offered_by is game.on_roll)
     if game.holds:
         rule = citation(state, "Atlanta 5.9", fibs="FIBS §1 ¶11", villages="Villages 11",
                         danish="Danish ¶9", euro="euro ¶4")
         raise NotYourTurn(code="roll_held", players=Players(game.holds), rule=rule)
-    dice = dice_pair(cmd.dice, "roll")
+    dice = dice_pair(cmd.dice, Phrase("what_roll"))
     if cmd.die is not None and cmd.die != game.dice_used:
         raise NotYourTurn(code="stale_dice")
     passed = not legal_plays(position, dice)[0].moves
@@ -130,7 +130,7 @@ def _move(state: TableState, cmd: Move) -> tuple[Event, ...]:
     game, _, position = _shooting(state, cmd)
     if game.dice is None:
         raise NotYourTurn(code="roll_first")
-    no_pending(state, "the play")  # after a premature roll (Atlanta 8.6)
+    no_pending(state, Phrase("doing_play"))  # after a premature roll (Atlanta 8.6)
     play = parse_play(cmd.play, position, game.dice)
     assert game.on_roll is not None
     moved = Moved(game.on_roll, format_play(play), play.position)

@@ -15,7 +15,7 @@ Words = Callable[[str], str]  # an English template -> the same in the reader's 
 
 
 class Player(str):
-    """A parameter that is a player's key (on Discord his id), named when written."""
+    """A parameter that is a player's key (on Discord a user id), named when written."""
 
 
 class Players(tuple[str, ...]):
@@ -64,21 +64,21 @@ MESSAGES: dict[str, str] = {
     "proxy_not_a_player": "A proxy is another player at this table, not {proxy}.",
     "proxy_other_side": "{proxy} plays on the other side: name a proxy from your own side, "
                         "or a player out of this game.",
-    "proxy_circle": "{proxy} already acts for you through his own proxies: choose someone "
-                    "else.",
+    "proxy_circle": "{proxy} already acts for you through their own proxies: choose "
+                    "someone else.",
     "disconnect_moderators": "Only moderators (Manage Server, or the server's moderator "
                              "role) report a disconnection.",
-    "already_disconnected": "{player} is disconnected already: he is back with `back`.",
+    "already_disconnected": "{player} is disconnected already: `back` brings them back.",
     "no_decision_waiting": "No decision of {player}'s is waiting.",
-    "not_his_proxy": "{by} may not act for {player}: his proxy is {proxy}.",
-    "not_his_proxy_nobody": "{by} may not act for {player}: his proxy is nobody.",
-    "absent_cube_unnamed": "{absent} is away with nobody named to control his cube: the Box "
-                           "doubles him only by doubling the entire Team ({live}), his take "
-                           "then deemed ({rule}); or double the others without him.",
+    "not_his_proxy": "{by} may not act for {player}: {player}'s proxy is {proxy}.",
+    "not_his_proxy_nobody": "{by} may not act for {player}: {player} has no proxy.",
+    "absent_cube_unnamed": "{absent} is away with nobody named to control their cube: the Box "
+                           "doubles {absent} only by doubling the entire Team ({live}), the "
+                           "take then deemed ({rule}); or double the others without them.",
     # rules/holdover.py
-    "away_already_stand_in": "{player} is away already: his stand-in rolls and plays for him.",
+    "away_already_stand_in": "{player} is away already: their stand-in rolls and plays for them.",
     "hold_over_waits": "Under these rules the game waits for the Box or the Captain; once "
-                       "his time is up his stand-in rolls and plays for him.",
+                       "their time is up a stand-in rolls and plays for them.",
     "held_over_once": "This game was held over once already: play it out now.",
     "hold_over_nobody_gone": "A game is held over only when the Box or the Captain is "
                              "disconnected ({shooters}).",
@@ -98,17 +98,17 @@ MESSAGES: dict[str, str] = {
     "extras_no_taker": "Nobody took the Box's double: there is no one to give an extra to.",
     "extra_goes_to": "The extra goes to {taker}.",
     "extra_given": "You already gave {taker} an extra.",
-    "retract_lone_taker": "Only a lone taker with extras offered to him may drop the Box's "
+    "retract_lone_taker": "Only a lone taker with extras offered to them may drop the Box's "
                           "double after all ({rule}).",
     # rules/results.py
     "result_form": "result needs winner box or team, and kind single, gammon or backgammon.",
-    "result_givers": "Only the Box side (the Box or his Partner) and the Captain give the "
+    "result_givers": "Only the Box side (the Box or the Box's Partner) and the Captain give the "
                      "result of a game, one proposing and the other confirming it (or a "
                      "moderator); a game on the board ends there, or by a resignation.",
     "result_given_by_box": "{by} gave this result already: it stands when the Captain "
                            "confirms it, or a moderator enters it.",
     "result_given_by_team": "{by} gave this result already: it stands when the Box side (the "
-                            "Box or his Partner) confirms it, or a moderator enters it.",
+                            "Box or the Box's Partner) confirms it, or a moderator enters it.",
     "result_by_everyone": "The players with a cube still in the game ({need}) agree on the "
                           "result, or a moderator enters it ({rule}).",
     "result_agreed": "You agreed to this result already: it waits for {waiting} ({rule}).",
@@ -150,10 +150,11 @@ MESSAGES: dict[str, str] = {
     "table_open": "A table is already open here ({preset}, {mode} mode).",
     "mode": "The mode is play (the bot runs the board) or scorekeeper (results are entered), "
             "not {mode!r}.",
+    "language_form": "A table's language is a code like da or pt_BR, not {language!r}.",
     "basic_stake": "The basic stake is a short note, like \"$5 a point\" (40 characters at "
                    "most).",
     "already_at_table": "{player} is already at this table.",
-    "blinded_joins": "{player} is blinded at this table: a moderator unblinds him first.",
+    "blinded_joins": "{player} is blinded at this table: a moderator unblinds them first.",
     "stake_not_played": "A stake of {stake} isn't played here: choose one of {stakes}.",
     "table_full": "This table is full ({players} players).",
     "asked_already": "{player} has asked to join already: the table is deciding.",
@@ -171,25 +172,25 @@ MESSAGES: dict[str, str] = {
     "seat_roll_dice": "Each player rolls {count} dice for seats, 1 to 6 each: {player} has "
                       "{dice!r}.",
     "decline_invitees": "Only a player the Box may invite as Partner can decline.",
-    "decline_refused": "Under these rules a player may not refuse to be Partner when his "
+    "decline_refused": "Under these rules a player may not refuse to be Partner when their "
                        "turn comes.",
-    "box_invites": "The Box ({box}) invites a Partner, or a player takes the offer himself.",
-    "declined_partner": "{player} declined: only he can take it back, by accepting.",
+    "box_invites": "The Box ({box}) invites a Partner, or a player takes the offer themselves.",
+    "declined_partner": "{player} declined: only {player} can take it back, by accepting.",
     "partner_asked_first": "{first} is asked first to be Partner ({order}); {player} only "
-                           "once those before him decline.",
+                           "once those before them decline.",
     "box_passes": "Only the Box ({box}) can pass the box.",
-    "stake_box_agrees": "A stake changes when the Box ({box}) agrees ({rule}): he sends it "
-                        "for you.",
+    "stake_box_agrees": "A stake changes when the Box ({box}) agrees ({rule}): the Box "
+                        "sends it for you.",
     "end_in_game": "A game is in progress: finish it (or enter its result) before ending the "
                    "session; a moderator may end it now.",
-    "box_stake": "The Box plays each cube at its Team player's stake: his own changes when "
-                 "he plays on the Team.",
+    "box_stake": "The Box plays each cube at its Team player's stake: the Box's own "
+                 "changes when the Box plays on the Team.",
     # rules/settlement.py
     "no_settlements": "There are no settlements at this table.",
     "no_cube_between": "You and {other} have no cube in play between you.",
     "settle_after_answer": "Answer the cube first; settle after.",
     "no_initial_settlement": "No settlements on the initial cube ({rule}).",
-    "partners_settled": "The Box and his Partner have settled this game already.",
+    "partners_settled": "The Box and the Partner have settled this game already.",
     "settle_points": "settle needs points: a number, halves allowed (1.5 or \"3/2\").",
     "settle_not_points": "settle: {points!r} is not a number of points.",
     "no_sales": "Games are not sold at this table.",
@@ -224,14 +225,14 @@ MESSAGES: dict[str, str] = {
     "double_before_roll": "The dice are rolled: double before your side's next roll.",
     "no_cube_in_game": "{player} has no cube in this game.",
     "double_own_cube": "You double your own cube only: leave out {others} (only the Box names "
-                       "the cubes he doubles; each Team player turns his own).",
+                       "the cubes to double; each Team player turns their own).",
     "box_answered": "The Box has answered this turn's doubles: double before the Captain's "
                     "next roll.",
     "rotation_passed": "The Team decides its doubles in rotation order: {by} comes before "
-                       "{doubler}, who has doubled, and his turn has passed. Still to decide: "
+                       "{doubler}, who has doubled, and their turn has passed. Still to decide: "
                        "{still}.",
     "rotation_passed_all": "The Team decides its doubles in rotation order: {by} comes "
-                           "before {doubler}, who has doubled, and his turn has passed. Still "
+                           "before {doubler}, who has doubled, and their turn has passed. Still "
                            "to decide: nobody.",
     "no_cube_against_you": "{player} has no cube against you: the Team is {team}.",
     "cannot_double_his": "You can't double {player}'s cube now.",
@@ -242,13 +243,13 @@ MESSAGES: dict[str, str] = {
     "double_same_level": "Double every cube at the same level together: {players} (cubes at "
                          "{face}).",
     "box_orders_answers": "The Box chooses the order of the answers only where the rule set "
-                          "lets him ({rule}).",
+                          "allows it ({rule}).",
     "answered_twice": "{player} is answered twice.",
     "box_answers_only": "Only {decider} answers the Team's doubles.",
     "no_team_double": "No Team double is waiting for your answer.",
     "no_double_waiting": "{strays} has no double waiting; the doubles waiting are {offered}.",
     "answer_together": "Answer the doubles together: {offered} ({missing} unanswered).",
-    "partner_half": "Your Partner answered {answer} for his half: take all the doubles or "
+    "partner_half": "Your Partner answered {answer} for their half: take all the doubles or "
                     "drop them all ({rule}).",
     "three_take_both": "Three-handed, the Box must take both initial cubes ({rule}).",
     "three_both_or_none": "Three-handed, the Box takes both initial cubes or drops both "
@@ -269,8 +270,10 @@ MESSAGES: dict[str, str] = {
     "nothing_waits": "Nothing waits for your answer.",
     "nothing_of_waits": "Nothing of {strays} waits for your answer; waiting: {waiting}.",
     "nothing_of_waits_none": "Nothing of {strays} waits for your answer.",
-    "turns_again_answers": "A {action} answers a beaver or a raccoon; take, beaver or drop a "
-                           "double.",
+    "raccoon_answers": "A raccoon answers a beaver or a raccoon; take, beaver or drop a "
+                       "double.",
+    "aardvark_answers": "An aardvark answers a beaver or a raccoon; take, beaver or drop a "
+                        "double.",
     "beavers_apart": "Answer the Team's new doubles apart from the beavered cubes.",
     "double_stands": "A double once turned stands at this table.",
     "nothing_to_withdraw": "You have no double waiting for an answer to take back.",
@@ -292,7 +295,7 @@ MESSAGES: dict[str, str] = {
     "decisions_first": "Before {doing}, the cube decisions must be made: waiting for {who}.",
     "resignations_first": "Before {doing}, the resignations on {who}'s cubes must be accepted "
                           "or rejected.",
-    "two_dice": "A {what} is two dice from 1 to 6, like [3, 1]: got {value}.",
+    "two_dice": "{what} is two dice from 1 to 6, like [3, 1]: got {value}.",
     "scorekeeper_only": "This table keeps score only: enter the game's result instead.",
     "box_shoots": "{player} rolls and plays for the Box now.",
     "team_shoots": "{player} rolls and plays for the Team now.",
@@ -302,7 +305,7 @@ MESSAGES: dict[str, str] = {
     "stale_dice": "Those dice were drawn for an earlier roll: roll again.",
     "roll_first": "Roll first.",
     "not_holding": "You are not holding the roll.",
-    "holders": "Only a Team player who may double his cube holds the roll.",
+    "holders": "Only a Team player who may double their cube holds the roll.",
     "hold_when": "Hold the roll before the Captain rolls, on the Team's turn.",
     "hold_answered": "The Box has answered this turn's doubles: nobody doubles again before "
                      "the Captain's roll, so there is no roll to hold.",
@@ -319,7 +322,7 @@ MESSAGES: dict[str, str] = {
                    "until it ends.",
     "seed_form": "seed is written in hexadecimal digits.",
     "seed_mismatch": "That seed does not hash to game {game}'s commitment {commitment}.",
-    "newcomer_rolls_form": "newcomer_rolls maps each newcomer to his two dice, like "
+    "newcomer_rolls_form": "newcomer_rolls maps each newcomer to their two dice, like "
                            "{{\"ann\": [6, 2]}}.",
     "newcomer_rolls_each": "newcomer_rolls holds one roll for each newcomer: {players}.",
     "newcomers_tied": "Tied rolls: {tied} roll again (newcomer_rerolls).",
@@ -341,8 +344,8 @@ MESSAGES: dict[str, str] = {
     "cube_centred": "{cube} is at {face}, centred",
     "cube_held_by_you": "{cube} is at {face}, held by you",
     "cube_held": "{cube} is at {face}, held by {owner}",
-    "you_answer_first": "you have to answer the {turn} to {face} on {cube} first",
-    "has_to_answer": "{player} has to answer the {turn} to {face}",
+    "you_answer_first": "you have to answer {turn} to {face} on {cube} first",
+    "has_to_answer": "{player} has to answer {turn} to {face}",
     "no_part": "{player} has no part in {cube}",
     "cannot_now": "You can't {action} now: {waiting}",
     "owns_your_cube": "You can't double: {holder} owns your cube at {face}",
@@ -380,9 +383,9 @@ MESSAGES: dict[str, str] = {
     "half_answered": "You answered these doubles already ({answer}).",
     # rules/rolloff.py
     "rolloff_form": "This sheet keeps whole points: the fraction is rolled off ({rule}), here "
-                    "of {points}; rolloff lists the throws as [[your two dice], [his two "
+                    "of {points}; rolloff lists the throws as [[your two dice], [their two "
                     "dice]], ties first; or agree on whole points.",
-    "next_roll": "This pays a half point that the Box and his Partner share: the odd half is "
+    "next_roll": "This pays a half point that the Box and the Partner share: the odd half is "
                  "determined by the next roll ({rule}), so the command carries it, next_roll: "
                  "two dice from 1 to 6 like [3, 1] (even: the shooter's half, odd: the "
                  "Partner's); on Discord the bot rolls it.",
@@ -441,8 +444,8 @@ MESSAGES: dict[str, str] = {
     "leaves_once": "A player leaves a game once: dropped, doubled out or settled.",
     "acting_once": "A player becomes Acting Captain once a game.",
     "captain_not_acting": "The Captain {captain} cannot also be Acting Captain.",
-    "villages_no_partner": "The Villages rules have no Partner: release him first.",
-    "danish_beat_all": "Danish rotation: the Box stays until he loses; use 'beat_all'.",
+    "villages_no_partner": "The Villages rules have no Partner: release the Partner first.",
+    "danish_beat_all": "Danish rotation: the Box stays until beaten; use 'beat_all'.",
     # rules/ruleset.py
     "min_max_players": "min_players ({least}) cannot exceed max_players ({most}).",
     "stake_steps": "stake_multiples must be doubling steps from 1, such as [1, 2, 4, 8].",
@@ -450,7 +453,7 @@ MESSAGES: dict[str, str] = {
                              "\"never\".",
     "aardvarks_need_raccoons": "Aardvarks need raccoons: allow raccoons or set aardvarks = "
                                "\"never\".",
-    "danish_retention": "The Danish rotation keeps the Box only if he beats everyone: "
+    "danish_retention": "The Danish rotation keeps the Box only if the Box beats everyone: "
                         "box_retention = \"beat_all\" goes with rotation = \"danish\".",
     "whole_points_odd": "A sheet of whole points (whole_points = true, Atlanta 4.2) gives the "
                         "odd point to the Box: odd_point = \"box\" goes with it (or "
@@ -486,10 +489,48 @@ MESSAGES: dict[str, str] = {
     "not_your_choice_none": "That choice isn't yours to make now (open choices: none). After "
                             "a game the Partner whose turn to captain comes may captain "
                             "({captain}), and a new Box may play alone ({alone}).",
+    # words inside messages: what a refusal is about (`doing`, `what`), a cube's state, an
+    # action on a cube (a verb: "You can't {action} now") and the turn waiting for its answer
+    "doing_new_double": "a new double",
+    "doing_extra": "an extra",
+    "doing_roll": "the roll",
+    "doing_play": "the play",
+    "doing_result": "the result",
+    "doing_resignation": "a resignation",
+    "doing_start": "start a game",
+    "doing_seats": "draw the seats",
+    "doing_end": "end the session",
+    "what_opening_roll": "An opening roll",
+    "what_roll": "A roll",
+    "what_settlement": "A settlement",
+    "what_price": "A price",
+    "state_centred": "centred",
+    "state_offered": "offered",
+    "state_beavered": "beavered",
+    "state_raccooned": "raccooned",
+    "state_aardvarked": "aardvarked",
+    "state_taken": "taken",
+    "state_dropped": "dropped",
+    "state_settled": "settled",
+    "verb_double": "double",
+    "verb_take": "take",
+    "verb_drop": "drop",
+    "verb_beaver": "beaver",
+    "verb_raccoon": "raccoon",
+    "verb_aardvark": "aardvark",
+    "verb_score": "score",
+    "verb_settle": "settle",
+    "verb_sell": "sell",
+    "verb_freeze": "freeze",
+    "turn_double": "the double",
+    "turn_beaver": "the beaver",
+    "turn_raccoon": "the raccoon",
+    "turn_aardvark": "the aardvark",
+    "tied_with": "{players} and {player}",  # players tied on their rolls (`Ties`)
     # news: a seating's reason (rules.events.Seated)
-    "seated_lost_place": "{players} lost his place: still disconnected (FIBS §6)",
+    "seated_lost_place": "{players} lost their place: still disconnected (FIBS §6)",
     "seated_partner_required": "{player} partners the Box (a Partner is required)",
-    "seated_back": "{player} is back: he sits down at the end",
+    "seated_back": "{player} is back and sits down at the end",
     "seated_joins": "{player} joins",
     "seated_leaves": "{player} leaves",
     "seated_partner": "{player} partners the Box",
@@ -517,5 +558,13 @@ def _words(value: object, name: Callable[[str], str], words: Words) -> object:
     if isinstance(value, Phrases):
         return "; ".join(p.text(name, words) for p in value)
     if isinstance(value, Ties):
-        return "; ".join(" and ".join(map(name, group)) for group in value)
+        return "; ".join(_tied(list(map(name, group)), words) for group in value)
     return value
+
+
+def _tied(names: list[str], words: Words) -> str:
+    """Players tied on their rolls: "Ann and Bo", "Ann and Bo and Cy"."""
+    out = names[0] if names else ""
+    for name in names[1:]:
+        out = words(MESSAGES["tied_with"]).format(players=out, player=name)
+    return out

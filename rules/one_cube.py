@@ -7,7 +7,7 @@ The cubes stay one per Team player (`Cube`); with `single_cube` they are turned 
 from __future__ import annotations
 
 from rules.commands import BadCommand
-from rules.cube import Cube, Side
+from rules.cube import Cube, Side, verb
 from rules.errors import NotYourTurn, RuleError
 from rules.events import (
     CubeTurned,
@@ -61,7 +61,7 @@ def half_answer(state: TableState, game: Game, seating: Seating,
     if set(decisions) != set(offered) or len(actions) != 1 or actions - {"take", "drop"}:
         raise BadCommand(code="half_together", players=Players(offered))
     if game.half_answer:
-        raise RuleError(code="half_answered", answer=game.half_answer)
+        raise RuleError(code="half_answered", answer=verb(game.half_answer))
     return (HalfAnswered(seating.partner or "", actions.pop()),)
 
 
@@ -77,9 +77,9 @@ def halves_answered(state: TableState, game: Game, seating: Seating, offered: li
         cube = cube_between(game, player, seating.box)
         assert cube is not None
         _, paid = cube.drop()
-        events += [CubeTurned(cube.take(), f"take ({dropper} dropped his half)", taker),
+        events += [CubeTurned(cube.take(), f"take ({dropper} dropped their half)", taker),
                    PointsPaid(Transfer(dropper, paid.payee, paid.points / 2,
-                                       f"{dropper} dropped his half of the double"), own=True)]
+                                       f"{dropper} dropped their half of the double"), own=True)]
     events.append(PartnershipSettled(taker, half=True))
     if state.mode == "play":
         events.append(DoublesAnswered())

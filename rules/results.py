@@ -19,7 +19,7 @@ from rules.cube import Side
 from rules.errors import NotYourTurn
 from rules.events import Event, ResultProposed
 from rules.game import game_over, in_game, no_pending
-from rules.messages import Player, Players
+from rules.messages import Phrase, Player, Players
 from rules.proxies import captain_now
 from rules.roles import acting_captain
 from rules.state import TableState
@@ -72,7 +72,7 @@ def _waiting(state: TableState, agreed: tuple[str, ...]) -> tuple[str, ...]:
 @handles(Result)
 def _result(state: TableState, cmd: Result) -> tuple[Event, ...]:
     in_game(state)  # in play mode too: a game resigned or agreed before it is played out
-    no_pending(state, "the result")
+    no_pending(state, Phrase("doing_result"))
     winner, kind = cmd.winner, cmd.kind
     if winner not in ("box", "team") or kind not in ("single", "gammon", "backgammon"):
         raise BadCommand(code="result_form")

@@ -41,7 +41,7 @@ from rules.events import (
 )
 from rules.game import box_consults_fully, finish, in_game, no_pending
 from rules.ledger import pay
-from rules.messages import Player, Players
+from rules.messages import Phrase, Player, Players
 from rules.proxies import captain_now
 from rules.roles import cube_of, cubes_of
 from rules.rolloff import next_roll, whole
@@ -187,7 +187,7 @@ def _penalty(state: TableState, cmd: Penalty) -> tuple[Event, ...]:
                 raise CubeNotAvailable(code="penalty_cube_held", player=Player(offender))
             side = Side.BOX if by == seating.box else Side.TEAM
             taken = Cube.penalty_cube(offender, by, side, stake=int(stake))
-            return (CubeTurned(taken, "taken against him (penalty)", by),)
+            return (CubeTurned(taken, "taken against the offender (penalty)", by),)
         points, rolled = whole(state, cmd, stake / 2 if action == "half" else stake,
                                by_pays=False)  # Atlanta 4.3: half a cube is rolled off
         return tuple(_odd_half(state, cmd, list(_fine(
@@ -239,7 +239,7 @@ def _resign(state: TableState, cmd: Resign) -> tuple[Event, ...]:
     kind = cmd.kind
     if kind not in _KINDS:
         raise BadCommand(code="resign_kind")
-    no_pending(state, "a resignation")
+    no_pending(state, Phrase("doing_resignation"))
     if by == seating.box:
         names = list(cmd.cubes or ()) or list(dict.fromkeys(
             c.player(Side.TEAM) for c in game.cubes if c.live and not c.is_extra))

@@ -30,7 +30,7 @@ from rules.state import TableState
 
 @handles(Start)
 def _start(state: TableState, cmd: Start) -> tuple[Event, ...]:
-    check_runs_table(state, cmd, "start a game")
+    check_runs_table(state, cmd, Phrase("doing_start"))
     seating = between_games(state)
     rules = state.rules
     events: list[Event] = []
@@ -54,7 +54,7 @@ def _start(state: TableState, cmd: Start) -> tuple[Event, ...]:
         events.append(Seated(seating, Phrase("seated_partner_required", player=Player(candidate))))
     if state.mode == "play":
         opening = need(cmd, "opening", cmd.opening)
-        pairs = [dice_pair(p, "opening roll") for p in opening]
+        pairs = [dice_pair(p, Phrase("what_opening_roll")) for p in opening]
         if not pairs or pairs[-1][0] == pairs[-1][1] or any(a != b for a, b in pairs[:-1]):
             raise BadCommand(code="opening_form")
         ties = len(pairs) - 1

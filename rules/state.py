@@ -148,6 +148,7 @@ class TableState:
     # the corrections waiting for consent, each with the players who agreed so far
     proposals: tuple[tuple[CorrectionProposed, tuple[str, ...]], ...] = ()
     host: str = ""  # who opened the table
+    language: str = ""  # what everyone at the table reads in (`da`; "": the server's)
     blinded: tuple[str, ...] = ()  # kibitzers a moderator blinded
     # the last name known for every player who ever came to the table (or asked to), so a
     # player who left is still named on the sheet
@@ -186,12 +187,12 @@ class TableState:
 def evolve(state: TableState, event: Event) -> TableState:
     """The state after `event`; never raises for an event `decide` produced."""
     match event:
-        case TableOpened(preset, mode, options, basic, host):
+        case TableOpened(preset, mode, options, basic, host, language):
             known = {f.name for f in fields(RuleSet)}  # an option since dropped is ignored
             opts: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
                                     for k, v in options.items() if k in known}
             return replace(state, opened=True, preset=preset, mode=mode,
-                           rules=RuleSet(**opts), basic=basic, host=host)
+                           rules=RuleSet(**opts), basic=basic, host=host, language=language)
         case PlayerJoined(player, stake, waiting, display):
             member = Member(player, stake, waiting, display=display)
             return replace(_named(state, player, display), members=(*state.members, member),

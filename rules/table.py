@@ -10,6 +10,7 @@ and how events fold into it are `rules/state.py`.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -100,7 +101,9 @@ def _open(state: TableState, cmd: Open) -> tuple[Event, ...]:
     basic = cmd.basic.strip()
     if len(basic) > 40:
         raise BadCommand(code="basic_stake")
-    return (TableOpened(preset, mode, _options(rules), basic, cmd.by),)
+    if cmd.language and not re.fullmatch(r"[a-z]{2,3}(_[A-Z]{2})?", cmd.language):
+        raise BadCommand(code="language_form", language=cmd.language)
+    return (TableOpened(preset, mode, _options(rules), basic, cmd.by, cmd.language),)
 
 
 def _options(rules: RuleSet) -> dict[str, Any]:
@@ -229,7 +232,7 @@ def _leave(state: TableState, cmd: Leave) -> tuple[Event, ...]:
 
 @handles(Seat)
 def _seat(state: TableState, cmd: Seat) -> tuple[Event, ...]:
-    check_runs_table(state, cmd, "draw the seats")
+    check_runs_table(state, cmd, Phrase("doing_seats"))
     if state.game is not None or state.seating is not None:
         raise SeatingError(code="seats_drawn")
     events: list[Event] = []
@@ -388,7 +391,7 @@ def _end_session(state: TableState, cmd: EndSession) -> tuple[Event, ...]:
     """The session ends: the breakdown of who pays whom. With a game in progress only a
     moderator ends it (no rule set provides for it): its points paid so far stand, and the
     cubes still in it are void."""
-    check_runs_table(state, cmd, "end the session")
+    check_runs_table(state, cmd, Phrase("doing_end"))
     events: list[Event] = []
     if state.game is not None:
         if cmd.monitor or not cmd.by or not is_moderator(cmd):

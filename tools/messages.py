@@ -11,9 +11,10 @@ A new language's catalogue is made from the template when its code is given (`sv
 `pt_BR`: Discord's locale with `_`).
 
 The texts: the rules' refusal templates (rules/messages.py), the /chouette commands' names
-(msgctxt "command name") and descriptions, the DM questions' button labels
-(bot/discord/asks.py), the refusal outside a table (cogs/__init__.py), and every
-`translate("...")` call in bot/ and cogs/.
+(msgctxt "command name") and descriptions, the board's and the DM questions' button labels
+(bot/discord/actions.py, asks.py), the record's cube turns and game kinds (bot/effects.py),
+the refusal outside a table (cogs/__init__.py), and every `translate("...")` and
+`tr("...")` call in bot/ and cogs/.
 """
 
 from __future__ import annotations
@@ -29,8 +30,10 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 from discord import app_commands
 
+from bot.discord.actions import ACTIONS
 from bot.discord.asks import ASKS
 from bot.discord.sync import NAME
+from bot.effects import KINDS, TURNED
 from bot.i18n import DOMAIN, LOCALE_DIR, catalogue_path
 from cogs import NOT_A_TABLE
 from rules.messages import MESSAGES
@@ -63,10 +66,16 @@ def template() -> Catalog:
     pot.add(NOT_A_TABLE, auto_comments=["cogs/__init__.py: NOT_A_TABLE"])
     for action, ask in ASKS.items():
         pot.add(ask.label, auto_comments=[f"bot/discord/asks.py: {action} button"])
+    for name, entry in ACTIONS.items():
+        pot.add(entry.label, auto_comments=[f"bot/discord/actions.py: {name} button"])
+    for action, line in TURNED.items():
+        pot.add(line, auto_comments=[f"bot/effects.py: a cube's turn in the record ({action})"])
+    for kind in KINDS:
+        pot.add(kind, auto_comments=["bot/effects.py: a game's result (single, gammon, ...)"])
     for folder in ("bot", "cogs"):
         for file, line, msgid, _, context in extract_from_dir(
                 ROOT / folder, method_map=[("**.py", "python")],
-                keywords={"translate": (1,)}):
+                keywords={"translate": (1,), "tr": (1,)}):
             if isinstance(msgid, str):
                 pot.add(msgid, locations=[(f"{folder}/{file}", line)], context=context)
     return pot

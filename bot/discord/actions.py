@@ -34,6 +34,7 @@ from bot.discord.views import (
     partner_menu,
     plays_of,
 )
+from bot.i18n import translate
 from rules.actions import allowed, doublers, holders
 from rules.commands import Double, Extra, Request, Result, build
 from rules.cube import CubeState
@@ -105,7 +106,8 @@ async def _roll(interaction: discord.Interaction, table_id: str, state: TableSta
 
 
 async def _double(interaction: discord.Interaction, table_id: str, state: TableState) -> None:
-    """The Box (or a FIBS Partner for him) picks his cubes; a Team player doubles his own."""
+    """The Box (or a FIBS Partner for the Box) picks the cubes; a Team player doubles their
+    own."""
     if state.seating is not None and boxer_of(state, _me(interaction)):
         await box_double_menu(interaction, table_id, state)
         return
@@ -118,7 +120,7 @@ async def _type(interaction: discord.Interaction, table_id: str, state: TableSta
     if why := may_not_move(state, _me(interaction)):
         await bot.reply(interaction, bot.presenter.names(state, why, locale=interaction.locale))
         return
-    await interaction.response.send_modal(MoveModal(table_id))
+    await interaction.response.send_modal(MoveModal(table_id, interaction.locale))
 
 
 async def _confirm(interaction: discord.Interaction, table_id: str, state: TableState) -> None:
@@ -126,7 +128,8 @@ async def _confirm(interaction: discord.Interaction, table_id: str, state: Table
     bot = bot_of(interaction)
     offer = state.game.offer if state.game is not None else None
     if offer is None:
-        await bot.reply(interaction, "No result waits to be confirmed now.")
+        await bot.reply(interaction, translate("No result waits to be confirmed now.",
+                                               interaction.locale))
         return
     await bot.act(interaction, table_id, Result(
         by=_me(interaction), winner=offer.winner.value, kind=offer.kind))
@@ -176,9 +179,10 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=rf"chouette:(?P<table>\d+):(?P<action>{'|'.join(ACTIONS)})"):
     """A button of the board message: an entry of `ACTIONS`."""
 
-    def __init__(self, table_id: str, action: str) -> None:
-        entry = ACTIONS[action]
-        super().__init__(discord.ui.Button(label=entry.label, style=entry.style,
+    def __init__(self, table_id: str, action: str, locale: object = None) -> None:
+        entry = ACTIONS[action]  # labelled in the table's language (everyone sees it)
+        super().__init__(discord.ui.Button(label=translate(entry.label, locale),
+                                           style=entry.style,
                                            custom_id=f"chouette:{table_id}:{action}"))
         self.table_id, self.action = table_id, action
 
@@ -198,35 +202,38 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await bot.act(interaction, self.table_id, build(self.action, _me(interaction)))
 
 
-def board_view(table_id: str, state: TableState) -> discord.ui.View:
+def board_view(table_id: str, state: TableState, locale: object = None) -> discord.ui.View:
     """The actions open now, for the board message: the game's (the move menus before Type
     a move), then the answers to the first two newcomers asking to join and to the latest
-    two corrections."""
+    two corrections; labelled in `locale`'s language (the table's)."""
     view = discord.ui.View(timeout=None)
     for name, action in ACTIONS.items():
         if state.ended or not action.shows(state):
             continue
         if name == "type":
-            for item in _move_menus(table_id, state):
+            for item in _move_menus(table_id, state, locale):
                 view.add_item(item)
-        view.add_item(TableButton(table_id, name))
+        view.add_item(TableButton(table_id, name, locale))
     for request, _ in state.requests[:2]:
         shown = request.display or request.player
         for answer in ("admit", "object"):
-            view.add_item(AskButton(Question(table_id, answer, player=request.player), shown))
+            view.add_item(AskButton(Question(table_id, answer, player=request.player), shown,
+                                    locale))
     for proposal, _ in state.proposals[-2:]:
         for answer in ("approve", "refuse"):
-            view.add_item(AskButton(Question(table_id, answer, number=str(proposal.number))))
+            view.add_item(AskButton(Question(table_id, answer, number=str(proposal.number)),
+                                    locale=locale))
     return view
 
 
-def _move_menus(table_id: str, state: TableState) -> list[discord.ui.Item[Any]]:
+def _move_menus(table_id: str, state: TableState,
+                locale: object = None) -> list[discord.ui.Item[Any]]:
     """The roll's legal plays in one menu, or (more than a menu holds) their first moves."""
     plays = plays_of(state)
     if len(plays) <= MOVE_MENU_LIMIT:
-        return [MoveSelect(table_id, list(plays))]
+        return [MoveSelect(table_id, list(plays), locale=locale)]
     firsts = list(dict.fromkeys(first_move(p) for p in plays))  # then the plays of one
-    return [FirstMoveSelect(table_id, firsts[:MOVE_MENU_LIMIT])]
+    return [FirstMoveSelect(table_id, firsts[:MOVE_MENU_LIMIT], locale)]
 
 
 DYNAMIC_ITEMS = (TableButton, AskButton, MoveSelect, FirstMoveSelect, PickSelect, PickConfirm)

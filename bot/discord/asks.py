@@ -22,10 +22,11 @@ import discord
 
 from bot.discord.failures import guarded
 from bot.discord.host import bot_of
-from bot.i18n import translate
+from bot.i18n import table_locale, tr, translate
 from bot.markdown import shown
 from rules.actions import refusal
 from rules.commands import Admit, Approve, Decline, Object, Partner, Refuse, Sell, Stake, build
+from rules.state import TableState
 
 GREY, GREEN, BLUE, RED = (discord.ButtonStyle.secondary, discord.ButtonStyle.success,
                           discord.ButtonStyle.primary, discord.ButtonStyle.danger)
@@ -66,18 +67,25 @@ def _me(interaction: discord.Interaction) -> str:
     return str(interaction.user.id)
 
 
-async def _only(interaction: discord.Interaction, player: str, what: str) -> bool:
-    """Whether `player` clicked; else he is told whom the question is for."""
+def table_language(interaction: discord.Interaction, state: TableState) -> object:
+    """What everyone at the table reads (a question sent to one player before they clicked
+    anything too): the table's language, else the server's."""
+    return table_locale(state.language, interaction.guild_locale)
+
+
+async def _only(interaction: discord.Interaction, player: str, refused: str) -> bool:
+    """Whether `player` clicked; else the one who did is told (`refused`, in their
+    language) that the question is for someone else."""
     if _me(interaction) != player:
-        await bot_of(interaction).reply(interaction, f"This {what} is for someone else.")
+        await bot_of(interaction).reply(interaction, refused)
         return False
     return True
 
 
 async def _answer_cube(interaction: discord.Interaction, q: Question) -> None:
     """Take, drop, beaver, raccoon, aardvark (an extra's too), accept or reject a resignation,
-    or retract: from the player asked or whoever may act for him. Where a raccoon or an
-    aardvark needs the other player's consent (Atlanta 5.4), he is asked for it first."""
+    or retract: from the player asked or whoever may act for them. Where a raccoon or an
+    aardvark needs the other player's consent (Atlanta 5.4), that player is asked first."""
     me = _me(interaction)
     bot = bot_of(interaction)
     args: dict[str, Any] = {} if me == q.player else {"for": q.player}
@@ -94,29 +102,37 @@ async def _answer_cube(interaction: discord.Interaction, q: Question) -> None:
                 await bot.reply(interaction, bot.presenter.names(state, why,
                                                                  locale=interaction.locale))
                 return
-            await ask_consent(interaction, q.across, (
-                f"{shown(state, q.player)} asks to {q.action} your "
-                f"{_TURNS_AGAIN[q.action]}: that needs your consent here (Atlanta 5.4)."),
-                f"Asked {shown(state, q.across)} to agree.",
-                Question(q.table_id, f"agree_{q.action}", actor=q.player, across=q.across))
+            locale = table_language(interaction, state)
+            asked = (tr("{player} asks to raccoon your beaver: that needs your consent here "
+                        "(Atlanta 5.4).", locale, player=shown(state, q.player))
+                     if q.action == "raccoon" else
+                     tr("{player} asks to aardvark your raccoon: that needs your consent here "
+                        "(Atlanta 5.4).", locale, player=shown(state, q.player)))
+            await ask_consent(interaction, q.across, asked,
+                              tr("Asked {player} to agree.", interaction.locale,
+                                 player=shown(state, q.across)),
+                              Question(q.table_id, f"agree_{q.action}", actor=q.player,
+                                       across=q.across), locale=locale)
             return
     await bot.act(interaction, q.table_id, command)
 
 
-_TURNS_AGAIN = {"raccoon": "beaver", "aardvark": "raccoon"}  # each turns the one before
+_TURNS_AGAIN = ("raccoon", "aardvark")  # each turns the one before (a beaver, a raccoon)
 
 
 async def _agree_to_turn(interaction: discord.Interaction, q: Question) -> None:
     """The other player's consent to a raccoon (the beaverer's) or an aardvark (the
     raccooner's), Atlanta 5.4: it makes the turn."""
-    if await _only(interaction, q.across, "question"):
+    if await _only(interaction, q.across, translate("This question is for someone else.",
+                                                    interaction.locale)):
         await bot_of(interaction).act(interaction, q.table_id, build(
             q.action.removeprefix("agree_"), q.actor, cubes=[q.across]))
 
 
 async def _be_partner(interaction: discord.Interaction, q: Question) -> None:
-    """The invited player's answer to the Box's invitation to be his Partner."""
-    if not await _only(interaction, q.player, "invitation"):
+    """The invited player's answer to the Box's invitation to be the Partner."""
+    if not await _only(interaction, q.player, translate(
+            "This invitation is for someone else.", interaction.locale)):
         return
     bot = bot_of(interaction)
     if q.action == "yes":
@@ -140,9 +156,10 @@ async def _admit(interaction: discord.Interaction, q: Question) -> None:
 
 
 async def _buy(interaction: discord.Interaction, q: Question) -> None:
-    """The buyer's acceptance of a sale the seller offered him (`/chouette sell`), at the
+    """The buyer's acceptance of a sale the seller offered them (`/chouette sell`), at the
     points offered (none: the rule set's price, FIBS half the cube)."""
-    if not await _only(interaction, q.buyer, "offer"):
+    if not await _only(interaction, q.buyer, translate("This offer is for someone else.",
+                                                       interaction.locale)):
         return
     bot = bot_of(interaction)
     # the bot's dice for a fraction rolled off (Atlanta 4.3) or an odd half (FIBS §2 ¶2)
@@ -156,9 +173,11 @@ async def _stake(interaction: discord.Interaction, q: Question) -> None:
     bot = bot_of(interaction)
     state = await bot.service.state(q.table_id)
     if state.seating is None or str(interaction.user.id) != state.seating.box:
-        box = shown(state, state.seating.box) if state.seating else "the Box"
-        await bot.reply(interaction, f"Only the Box ({box}) agrees to a stake change now "
-                                     "(Atlanta 2.3): ask again with `/chouette stake`.")
+        box = (shown(state, state.seating.box) if state.seating
+               else translate("the Box", interaction.locale))
+        await bot.reply(interaction, tr("Only the Box ({box}) agrees to a stake change now "
+                                        "(Atlanta 2.3): ask again with `/chouette stake`.",
+                                        interaction.locale, box=box))
         return
     await bot.act(interaction, q.table_id, Stake(
         by=str(interaction.user.id), player=q.player, stake=int(q.stake)))
@@ -214,8 +233,9 @@ class AskButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLAT
     """A question's button: an entry of `ASKS`, the whole question in its custom id."""
 
     def __init__(self, q: Question, name: str = "", locale: object = None) -> None:
-        entry = ASKS[q.action]  # the label in `locale`'s language (one player sees it)
-        label = translate(entry.label, locale).format(**vars(q), name=name or "newcomer")
+        entry = ASKS[q.action]  # the label in `locale`'s language
+        label = translate(entry.label, locale).format(
+            **vars(q), name=name or translate("newcomer", locale))
         super().__init__(discord.ui.Button(label=label[:80], style=entry.style,
                                            custom_id=custom_id(q)))
         self.question = q
@@ -234,15 +254,16 @@ class AskButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLAT
 
 
 async def ask_consent(interaction: discord.Interaction, player: str, text: str, told: str,
-                      *questions: Question) -> None:
+                      *questions: Question, locale: object = None) -> None:
     """Ask `player` by DM (`text`, a button for each of `questions`) for what the user who
     clicked or typed wants, and tell that user `told` privately. Nothing is stored until
     `player` answers; the rules then check the answer against the table as it is. The
-    buttons are in the server's language (the one asked has not clicked anything yet)."""
+    buttons are in `locale`'s language: the table's (`table_language`; the one asked has
+    not clicked anything yet), by default the server's."""
     bot = bot_of(interaction)
     view = discord.ui.View(timeout=None)
     for q in questions:
-        view.add_item(AskButton(q, locale=interaction.guild_locale))
+        view.add_item(AskButton(q, locale=locale or interaction.guild_locale))
     await bot.reply(interaction, told)
     await bot.presenter.ask(questions[0].table_id, player, text, view)
 

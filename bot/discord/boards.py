@@ -26,8 +26,8 @@ from bot.discord.sync import command_ids, linked
 from bot.drawing import Drawing
 from bot.effects import answerer
 from bot.flow import Flow
+from bot.i18n import table_locale, tr, translate
 from bot.markdown import escape, shown
-from bot.render.board import whose_turn
 from bot.service import TableService
 from bot.store import Channels, EventStore
 from bot.tasks import Timer
@@ -44,14 +44,17 @@ def countdown(when: float | None) -> str:
     return f"<t:{int(when)}:R>" if when is not None else ""
 
 
-def _until(when: float | None) -> str:
-    return f" Time runs out {countdown(when)}." if when is not None else ""
+def _until(when: float | None, locale: object = None) -> str:
+    if when is None:
+        return ""
+    return " " + tr("Time runs out {when}.", locale, when=countdown(when))
 
 
-def status(state: TableState, due: Due = lambda kind, player: None) -> str:
-    """Whose decision the table is waiting for, in one line, and when his time runs out
-    (`due`: the flow's timers)."""
-    return _status(state) + _until(_deadline(state, due))
+def status(state: TableState, due: Due = lambda kind, player: None,
+           locale: object = None) -> str:
+    """Whose decision the table is waiting for, in one line, and when their time runs out
+    (`due`: the flow's timers), in `locale`'s language (the table's)."""
+    return _status(state, locale) + _until(_deadline(state, due), locale)
 
 
 def _deadline(state: TableState, due: Due) -> float | None:
@@ -64,78 +67,94 @@ def _deadline(state: TableState, due: Due) -> float | None:
     return min((w for kind, p in timers if (w := due(kind, p)) is not None), default=None)
 
 
-def _status(state: TableState) -> str:
+def _status(state: TableState, locale: object = None) -> str:
     game, seating = state.game, state.seating
     if state.ended:
-        return "The session is over."
+        return translate("The session is over.", locale)
     if seating is None:
-        return "Waiting for players: `/chouette join`, then `/chouette start`."
+        return translate("Waiting for players: `/chouette join`, then `/chouette start`.", locale)
     if game is None:
-        return "Between games: `/chouette start` for the next one."
+        return translate("Between games: `/chouette start` for the next one.", locale)
     pending = waiting_for(state)
     if pending:
-        names = ", ".join(sorted({_answering(state, p) for p, _ in pending}))
-        return f"Waiting for {names} to answer the cube."
+        names = ", ".join(sorted({_answering(state, p, locale) for p, _ in pending}))
+        return tr("Waiting for {players} to answer the cube.", locale, players=names)
     if game.resignations:
         names = ", ".join(shown(state, p) for p, _, _ in game.resignations)
-        return f"Waiting for the answers to the resignations on {names}'s cubes."
+        return tr("Waiting for the answers to the resignations on {players}'s cubes.", locale,
+                  players=names)
     who = shooter(state)
     if who is None and (asked := confirmers(state)):
         names = ", ".join(shown(state, p) for p in asked)
-        return f"Waiting for {names} to confirm the result (or give another)."
+        return tr("Waiting for {players} to confirm the result (or give another).", locale,
+                  players=names)
     if who is None:
-        return "Waiting for the result: `/chouette result`."
+        return translate("Waiting for the result: `/chouette result`.", locale)
     if game.dice is not None:
-        return f"Waiting for {whose_turn(shown(state, who), game.dice)}."
+        dice = "-".join(map(str, game.dice))
+        return tr("Waiting for {player} to play {dice}.", locale, player=shown(state, who),
+                  dice=dice)
     if game.holds:
         held = ", ".join(shown(state, p) for p in game.holds)
-        return f"{held} asked {shown(state, who)} to hold the roll: double or release."
-    return f"Waiting for {whose_turn(shown(state, who), None)} (or a double before the roll)."
+        return tr("{players} asked {player} to hold the roll: double or release.", locale,
+                  players=held, player=shown(state, who))
+    return tr("Waiting for {player} to roll (or a double before the roll).", locale,
+              player=shown(state, who))
 
 
-def _answering(state: TableState, player: str) -> str:
-    """Who answers for `player`, by name: he, or his stand-in "for" him."""
+def _answering(state: TableState, player: str, locale: object = None) -> str:
+    """Who answers for `player`, by name: the player, or their stand-in "for" them."""
     by = answerer(state, player)
     return shown(state, player) if by in (player, None) else (
-        f"{shown(state, by)} (for {shown(state, player)})")
+        tr("{by} (for {player})", locale, by=shown(state, by), player=shown(state, player)))
 
 
 _ANSWERS = (CubeState.BEAVERED, CubeState.AARDVARKED)  # turned back by the side doubled
 
 
 def board_text(state: TableState, lines: list[str],
-               due: Due = lambda kind, player: None) -> str:
-    """The board message's text: seats, cubes, the status and the latest actions."""
+               due: Due = lambda kind, player: None, locale: object = None) -> str:
+    """The board message's text: seats, cubes, the status and the latest actions, in
+    `locale`'s language (the table's: everyone reads it)."""
     seating = state.seating
     out = []
     if seating is not None:
-        partner = f" with {shown(state, seating.partner)}" if seating.partner else ""
         team = ", ".join(shown(state, p) for p in seating.team)
-        out.append(f"**Box** {shown(state, seating.box)}{partner} · **Team** {team}")
+        out.append(tr("**Box** {box} with {partner} · **Team** {team}", locale,
+                      box=shown(state, seating.box), partner=shown(state, seating.partner),
+                      team=team) if seating.partner else
+                   tr("**Box** {box} · **Team** {team}", locale,
+                      box=shown(state, seating.box), team=team))
     elif state.members:  # before the seats are drawn: who has joined
-        out.append("**Joined** " + ", ".join(
-            escape(m.shown) + (f" ({m.stake}x)" if m.stake > 1 else "") for m in state.members))
+        out.append(tr("**Joined** {players}", locale, players=", ".join(
+            escape(m.shown) + (f" ({m.stake}x)" if m.stake > 1 else "")
+            for m in state.members)))
     if state.game is not None:
         cubes = []
         for cube in state.game.cubes:
-            holder = ("centred" if cube.owner is None
-                      else f"held by {shown(state, cube.player(cube.owner))}")
+            holder = (translate("centred", locale) if cube.owner is None
+                      else tr("held by {player}", locale,
+                              player=shown(state, cube.player(cube.owner))))
             if cube.offered_by is not None:  # a turn waiting for its answer
                 turner = (cube.offered_by.other if cube.state in _ANSWERS
                           else cube.offered_by)
-                verb = "doubled" if cube.state is CubeState.OFFERED else cube.state.value
-                holder = f"{verb} by {shown(state, cube.player(turner))}, waiting"
+                verb = (translate("doubled", locale) if cube.state is CubeState.OFFERED
+                        else translate(cube.state.value, locale))
+                holder = tr("{state} by {player}, waiting", locale, state=verb,
+                            player=shown(state, cube.player(turner)))
             elif not cube.live:
-                holder = cube.state.value
+                holder = translate(cube.state.value, locale)
             name = shown(state, cube.team_player)
             if seating is not None and cube.box_player != seating.box:  # an extra, a Partner's
-                name += f" v {shown(state, cube.box_player)}"
+                name = tr("{team} v {box}", locale, team=name,
+                          box=shown(state, cube.box_player))
             cubes.append(f"{name} {cube.face} ({holder})")
-        out.append("Cubes: " + "; ".join(cubes))
+        out.append(tr("Cubes: {cubes}", locale, cubes="; ".join(cubes)))
     if state.mode == "scorekeeper":
-        out.append("*Scorekeeper mode: play on your own board; double with the buttons and give "
-                   "each game's result with `/chouette result`.*")
-    out.append(f"**{status(state, due)}**")
+        out.append(translate("*Scorekeeper mode: play on your own board; double with the "
+                             "buttons and give each game's result with `/chouette result`.*",
+                             locale))
+    out.append(f"**{status(state, due, locale)}**")
     out += [f"> {line}" for line in lines[-6:]]
     return "\n".join(out)[:2000]
 
@@ -238,6 +257,13 @@ class Boards:
         def due(kind: str, player: str) -> float | None:
             return timers.due(Timer(kind, channels.table_id, player))
 
-        text = linked(board_text(state, lines, due), await command_ids(self.bot.store))
-        return text, files, board_view(channels.table_id, state)
+        locale = self.locale(state, channels)
+        text = linked(board_text(state, lines, due, locale), await command_ids(self.bot.store))
+        return text, files, board_view(channels.table_id, state, locale)
+
+    def locale(self, state: TableState, channels: Channels) -> object:
+        """What the table reads in: its language, else its server's preferred locale."""
+        board = self.bot.get_channel(channels.board_id)
+        server = board.guild.preferred_locale if isinstance(board, discord.TextChannel) else None
+        return table_locale(state.language, server)
 

@@ -30,9 +30,9 @@ from bot.discord.boards import Boards, countdown
 from bot.discord.channels import reconcile
 from bot.discord.sync import command_ids, linked
 from bot.drawing import Drawing, Names
-from bot.effects import Announce, Outcome, PostSheet, Prompt, Refusal, namer
+from bot.effects import Announce, Outcome, PostSheet, Prompt, Refusal, namer, paid_line
 from bot.flow import Flow
-from bot.i18n import translate
+from bot.i18n import tr, translate
 from bot.markdown import shown
 from bot.render.sheet import render_sheet
 from bot.service import TableService
@@ -191,7 +191,7 @@ class Presenter:
     async def ask(self, table_id: str, player: str, text: str, view: discord.ui.View,
                   nonce: str | None = None) -> None:
         """A question with buttons for one player: by DM, else (DMs closed) in #board,
-        mentioning him; only he, or who may act for him, can answer it. A `nonce` makes
+        mentioning them; only they, or who may act for them, can answer it. A `nonce` makes
         Discord post it once, however often it is delivered."""
         nonce = nonce or message_nonce(table_id, player, text, str(time.time()))  # (asked anew)
         try:
@@ -210,8 +210,7 @@ class Presenter:
                       tag: str) -> None:
         if not _still_asked(state, prompt):  # answered meanwhile (an effect delivered late)
             return
-        board = self.bot.get_channel(channels.board_id)  # the server's language: no click yet
-        locale = board.guild.preferred_locale if isinstance(board, discord.TextChannel) else None
+        locale = self.boards.locale(state, channels)  # the table's language: no click yet
         across = shown(state, prompt.across)
         whose = (translate("{player}'s cube", locale).format(player=shown(state, prompt.player))
                  if prompt.to else translate("Your cube", locale))
@@ -220,7 +219,7 @@ class Presenter:
                     whose=whose, across=across, face=prompt.face))
         text = f"{what}: {', '.join(_answer(a, locale) for a in prompt.actions)}?"
         due = self.bot.flow.timers.due(Timer("decision", channels.table_id, prompt.player))
-        if prompt.private and not prompt.about and due is not None:  # his time, or his proxy's
+        if prompt.private and not prompt.about and due is not None:  # their time or proxy's
             text += " " + translate("Answer {when}.", locale).format(when=countdown(due))
         view = prompt_view(channels.table_id, prompt.player, prompt.actions,
                            "" if prompt.about else prompt.across,
@@ -241,14 +240,16 @@ class Presenter:
         channel = self.bot.get_channel(channels.board_id)
         if not isinstance(channel, discord.TextChannel):
             return
+        locale = self.boards.locale(state, channels)  # everyone's: the table's language
         totals = sorted(state.sheet.totals().items(), key=lambda pv: (-pv[1], state.shown(pv[0])))
         lines = [f"{shown(state, p)}: {format_points(v)}" for p, v in totals]
         if state.sheet.paid:  # Atlanta 10.2: leavers settled already
-            lines.append("Paid at the table: " + "; ".join(
-                t.phrase(lambda p: shown(state, p)) for t in state.sheet.paid) + ".")
-        title = ("Final score" if effect.final
-                 else f"Score after correction {effect.correction}" if effect.correction
-                 else f"Score after game {state.games_played}")
+            lines.append(tr("Paid at the table: {payments}.", locale, payments="; ".join(
+                paid_line(t, lambda p: shown(state, p), locale) for t in state.sheet.paid)))
+        title = (translate("Final score", locale) if effect.final
+                 else tr("Score after correction {number}", locale, number=effect.correction)
+                 if effect.correction
+                 else tr("Score after game {number}", locale, number=state.games_played))
         file = await sheet_file(self.bot.drawing, state)
         await channel.send(f"**{title}**\n" + "\n".join(lines), file=file,
                            nonce=message_nonce(tag, "sheet", title))
@@ -267,11 +268,13 @@ async def answered(interaction: discord.Interaction, lines: list[str]) -> None:
     answered twice; a command gets a private "Done." with what was done."""
     message = interaction.message
     if interaction.type is discord.InteractionType.component and message is not None:
-        done = "\n".join(f"> {line}" for line in lines) or "> Done."
+        done = ("\n".join(f"> {line}" for line in lines)
+                or "> " + translate("Done.", interaction.locale))
         await interaction.response.edit_message(
             content=f"{message.content}\n{done}"[:2000], view=None)
         return
-    await interaction.response.send_message("\n".join(["Done.", *lines])[:2000],
+    done = translate("Done.", interaction.locale)  # a private reply: the clicker's language
+    await interaction.response.send_message("\n".join([done, *lines])[:2000],
                                             ephemeral=True)
 
 
@@ -293,7 +296,7 @@ def message_nonce(*parts: str) -> str:
 
 
 def _pinging(player: str) -> discord.AllowedMentions:
-    """Mentions that ping `player` only (the bot names him to act), nobody else."""
+    """Mentions that ping `player` only (the bot names them to act), nobody else."""
     users = [discord.Object(int(player))] if player.isdigit() else False
     return discord.AllowedMentions(everyone=False, roles=False, users=users)
 

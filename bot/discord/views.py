@@ -15,10 +15,11 @@ from typing import Any
 
 import discord
 
-from bot.discord.asks import Question, ask_consent
+from bot.discord.asks import Question, ask_consent, table_language
 from bot.discord.failures import guarded
 from bot.discord.host import bot_of
 from bot.flow import play_options
+from bot.i18n import tr, translate
 from bot.markdown import escape, shown
 from rules.actions import box_doubles, refusal
 from rules.commands import Answer, Command, Double, Move
@@ -37,9 +38,10 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     shooter to choose from."""
 
     def __init__(self, table_id: str, plays: list[str] | None = None, part: str = "",
-                 placeholder: str = "Choose your play") -> None:
-        options = [discord.SelectOption(label=p or "No move", value=p or "pass")
-                   for p in (plays or ["pass"])]
+                 placeholder: str = "", locale: object = None) -> None:
+        options = [discord.SelectOption(label=p or translate("No move", locale),
+                                        value=p or "pass") for p in (plays or ["pass"])]
+        placeholder = placeholder or translate("Choose your play", locale)
         tail = f":{part}" if part else ""
         super().__init__(discord.ui.Select(custom_id=f"chouette:{table_id}:move{tail}",
                                            placeholder=placeholder, options=options))
@@ -63,11 +65,12 @@ class FirstMoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     """The first step of choosing among more plays than one menu holds: the first checker
     move; the second step is a private menu of the plays that begin with it."""
 
-    def __init__(self, table_id: str, firsts: list[str] | None = None) -> None:
+    def __init__(self, table_id: str, firsts: list[str] | None = None,
+                 locale: object = None) -> None:
         options = [discord.SelectOption(label=f, value=f) for f in (firsts or ["-"])]
-        super().__init__(discord.ui.Select(custom_id=f"chouette:{table_id}:first",
-                                           placeholder="Choose your play: its first move",
-                                           options=options))
+        super().__init__(discord.ui.Select(
+            custom_id=f"chouette:{table_id}:first", options=options,
+            placeholder=translate("Choose your play: its first move", locale)))
         self.table_id = table_id
 
     @classmethod
@@ -82,7 +85,8 @@ class FirstMoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         first = self.item.values[0] if self.item.values else ""
         plays = [p for p in plays_of(state) if first_move(p) == first]
         if not plays:
-            await bot.reply(interaction, "That roll has been played: choose from the board.")
+            await bot.reply(interaction, translate(
+                "That roll has been played: choose from the board.", interaction.locale))
             return
         if why := may_not_move(state, str(interaction.user.id)):  # now, not at step two
             await bot.reply(interaction, bot.presenter.names(state, why, locale=interaction.locale))
@@ -91,9 +95,12 @@ class FirstMoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         for n, start in enumerate(range(0, min(len(plays), 5 * MOVE_MENU_LIMIT),
                                         MOVE_MENU_LIMIT)):
             view.add_item(MoveSelect(self.table_id, plays[start:start + MOVE_MENU_LIMIT],
-                                     part=str(n + 1), placeholder=f"Plays with {first}"))
-        await interaction.response.send_message(f"The plays that begin {first}:", view=view,
-                                                ephemeral=True)
+                                     part=str(n + 1), locale=interaction.locale,
+                                     placeholder=tr("Plays with {first}", interaction.locale,
+                                                    first=first)))
+        await interaction.response.send_message(
+            tr("The plays that begin {first}:", interaction.locale, first=first), view=view,
+            ephemeral=True)
 
 
 def first_move(play: str) -> str:
@@ -107,8 +114,9 @@ class MoveModal(discord.ui.Modal, title="Your play"):
     play: discord.ui.TextInput[MoveModal] = discord.ui.TextInput(
         label="Play", placeholder="24/18 13/11, bar/22*, 6/off(2)", max_length=60)
 
-    def __init__(self, table_id: str) -> None:
-        super().__init__()
+    def __init__(self, table_id: str, locale: object = None) -> None:
+        super().__init__(title=translate("Your play", locale))  # the clicker's language
+        self.play.label = translate("Play", locale)
         self.table_id = table_id
 
     @guarded
@@ -139,11 +147,12 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     the menu keeps working after a restart: it is input, never the table's state."""
 
     def __init__(self, table_id: str, verb: str, choice: str,
-                 names: dict[str, str] | None = None) -> None:
+                 names: dict[str, str] | None = None, locale: object = None) -> None:
         names = names or {"-": "-"}
         super().__init__(discord.ui.Select(
             custom_id=f"chouette:{table_id}:pick:{verb}:{choice}",
-            placeholder=f"{choice.title()}…", min_values=0, max_values=len(names),
+            placeholder=_placeholder(choice, locale), min_values=0,
+            max_values=len(names),
             options=[discord.SelectOption(label=n, value=k) for k, n in names.items()]))
 
     @classmethod
@@ -162,15 +171,23 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         await interaction.response.edit_message(view=view)
 
 
+def _placeholder(choice: str, locale: object) -> str:
+    """A pick's placeholder in the Box's private menu."""
+    return {"double": translate("Double…", locale), "take": translate("Take…", locale),
+            "beaver": translate("Beaver…", locale)}[choice]
+
+
 class PickConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=r"chouette:(?P<table>\d+):confirm:(?P<verb>double|answer)"
                            r"(?P<order>:order)?"):
     """Send the picks of the Box's private menu to the table (`order`: the Box insists on
     answers in rotation order, Atlanta 5.8)."""
 
-    def __init__(self, table_id: str, verb: str, order: bool = False) -> None:
+    def __init__(self, table_id: str, verb: str, order: bool = False,
+                 locale: object = None) -> None:
         tail = ":order" if order else ""
-        label = "Confirm, answers in rotation order" if order else "Confirm"
+        label = (translate("Confirm, answers in rotation order", locale) if order
+                 else translate("Confirm", locale))
         style = discord.ButtonStyle.secondary if order else discord.ButtonStyle.success
         super().__init__(discord.ui.Button(
             label=label, style=style, custom_id=f"chouette:{table_id}:confirm:{verb}{tail}"))
@@ -205,56 +222,63 @@ class PickConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 def _menu(table_id: str, verb: str, names: dict[str, str], choices: tuple[str, ...],
-          order: bool = False) -> discord.ui.View:
+          order: bool = False, locale: object = None) -> discord.ui.View:
+    """A private menu of the Box's, in the clicker's language (`locale`)."""
     view = discord.ui.View(timeout=None)
     for choice in choices:
-        view.add_item(PickSelect(table_id, verb, choice, names))
-    view.add_item(PickConfirm(table_id, verb))
+        view.add_item(PickSelect(table_id, verb, choice, names, locale))
+    view.add_item(PickConfirm(table_id, verb, locale=locale))
     if order:
-        view.add_item(PickConfirm(table_id, verb, order=True))
+        view.add_item(PickConfirm(table_id, verb, order=True, locale=locale))
     return view
 
 
 async def box_double_menu(interaction: discord.Interaction, table_id: str,
                           state: TableState) -> None:
-    """The Box (or a Partner with cubes of his own) picks which cubes to double."""
+    """The Box (or a Partner with cubes of their own) picks which cubes to double."""
     game, seating = state.game, state.seating
     if game is None or seating is None:
         return
     me = str(interaction.user.id)
     names = {p: state.shown(p) for p in box_doubles(state, me)}  # a FIBS Partner's too
     if not names:  # said at once, not after the menu
-        await bot_of(interaction).reply(interaction, "None of your cubes can be doubled now.")
+        await bot_of(interaction).reply(interaction, translate(
+            "None of your cubes can be doubled now.", interaction.locale))
         return
     if why := refusal(state, Double(by=me, cubes=tuple(names))):
         await bot_of(interaction).reply(interaction, bot_of(interaction).presenter.names(
             state, why, locale=interaction.locale))
         return
-    view = _menu(table_id, "double", names, ("double",),  # Atlanta 5.8: he may insist
-                 order=state.rules.team_answer_order == "box_choice")
-    await interaction.response.send_message("Double which cubes?", view=view, ephemeral=True)
+    view = _menu(table_id, "double", names, ("double",),  # Atlanta 5.8: the Box may insist
+                 order=state.rules.team_answer_order == "box_choice", locale=interaction.locale)
+    await interaction.response.send_message(translate("Double which cubes?", interaction.locale),
+                                            view=view, ephemeral=True)
 
 
 async def answer_menu(interaction: discord.Interaction, table_id: str,
                       state: TableState) -> None:
-    """The Box (or a Partner with cubes of his own) answers every Team double on his cubes
-    at once: take, beaver; the rest are dropped. A FIBS Partner answers for his half."""
+    """The Box (or a Partner with cubes of their own) answers every Team double on those
+    cubes at once: take, beaver; the rest are dropped. A FIBS Partner answers for their
+    half."""
     game, seating = state.game, state.seating
     me = str(interaction.user.id)
     half = seating is not None and me == seating.partner and bool(half_answerable(state))
     boxer = boxer_of(state, me) or (seating.box if half and seating else None)
     if game is None or seating is None or boxer is None:
-        box = shown(state, box_decider(state)) if seating else "the Box"
-        await interaction.response.send_message(f"Only {box} answers the Team's doubles.",
-                                                ephemeral=True)
+        box = (shown(state, box_decider(state)) if seating
+               else translate("the Box", interaction.locale))
+        await interaction.response.send_message(
+            tr("Only {box} answers the Team's doubles.", interaction.locale, box=box),
+            ephemeral=True)
         return
     offered = {p: state.shown(p) for p in seating.team
                if (c := cube_between(game, p, boxer)) is not None
                and c.state is CubeState.OFFERED and c.offered_by is Side.TEAM}
     choices = ("take", "beaver") if state.rules.beavers and not half else ("take",)
     await interaction.response.send_message(
-        "Take (or beaver) which doubles? The others are dropped.",
-        view=_menu(table_id, "answer", offered, choices), ephemeral=True)
+        translate("Take (or beaver) which doubles? The others are dropped.", interaction.locale),
+        view=_menu(table_id, "answer", offered, choices, locale=interaction.locale),
+        ephemeral=True)
 
 
 async def partner_menu(interaction: discord.Interaction, table_id: str,
@@ -263,21 +287,25 @@ async def partner_menu(interaction: discord.Interaction, table_id: str,
     seating = state.seating
     invitees = partner_invitees(state)
     if seating is None or str(interaction.user.id) != seating.box or not invitees:
-        await interaction.response.send_message("Only the Box invites a Partner, between "
-                                                "games, at a table large enough.",
-                                                ephemeral=True)
+        await interaction.response.send_message(translate(
+            "Only the Box invites a Partner, between games, at a table large enough.",
+            interaction.locale), ephemeral=True)
         return
     view = discord.ui.View(timeout=300)
     first = invitees[0]
-    view.add_item(InviteButton(table_id, first, f"Invite {state.shown(first)}"))
+    locale = interaction.locale  # a private reply: the clicker's language
+    view.add_item(InviteButton(table_id, first, tr("Invite {player}", locale,
+                                                   player=state.shown(first))))
     after = ", ".join(shown(state, p) for p in invitees[1:])
     await interaction.response.send_message(
-        f"The rules ask {shown(state, first)} first" + (f"; if he declines, {after}." if after
-                                                        else "."), view=view, ephemeral=True)
+        tr("The rules ask {player} first; if they decline, {after}.", locale,
+           player=shown(state, first), after=after) if after else
+        tr("The rules ask {player} first.", locale, player=shown(state, first)),
+        view=view, ephemeral=True)
 
 
 class InviteButton(discord.ui.Button[discord.ui.View]):
-    """The Box's private button inviting `player` to be his Partner: a DM asks him."""
+    """The Box's private button inviting `player` to be the Partner: a DM asks them."""
 
     def __init__(self, table_id: str, player: str, label: str) -> None:
         super().__init__(label=label, custom_id=f"invite:{player}")
@@ -287,7 +315,11 @@ class InviteButton(discord.ui.Button[discord.ui.View]):
         table_id, player = self.table_id, self.player
         state = await bot_of(interaction).service.state(table_id)
         answers = ("yes", "no") if state.rules.may_decline_partner else ("yes",)
-        await ask_consent(interaction, player, f"{escape(interaction.user.display_name)} (the "
-                          "Box) invites you to be his Partner for the next game.",
-                          f"{shown(state, player)} is invited.",
-                          *(Question(table_id, a, player=player) for a in answers))
+        locale = table_language(interaction, state)
+        await ask_consent(interaction, player,
+                          tr("{box} (the Box) invites you to be the Partner for the next game.",
+                             locale, box=escape(interaction.user.display_name)),
+                          tr("{player} is invited.", interaction.locale,
+                             player=shown(state, player)),
+                          *(Question(table_id, a, player=player) for a in answers),
+                          locale=locale)

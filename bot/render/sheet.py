@@ -114,7 +114,7 @@ def render_sheet(
     if cut:  # a name cut in its column is written out here
         note = note.rstrip(".") + ": " + ", ".join(shown(n) for n in names) + "."
     if next_roles:
-        note += " Under each name: his seat in the next game."
+        note += " Under each name: the seat in the next game."
     note_lines = wrap(note, small, width - 2 * pad)
     total_h = round(row_h) if stake else line_h + round(6 * s)
     height = round(pad + head_h + len(note_lines) * line_h + name_h + tag_h + folded * line_h

@@ -268,7 +268,7 @@ def test_sheet_labels_each_column_with_his_place_in_the_next_rotation(
     # The line under the title says what the columns' order is, and what the labels are.
     note = " ".join(tagged[1:tagged.index("Game")])
     assert note == ("Columns in seating order: Box, Partner, Captain, then the Team in "
-                    "rotation. Under each name: his seat in the next game.")
+                    "rotation. Under each name: the seat in the next game.")
     assert bare[1:bare.index("Game")] == ["Columns in the order the players sat down."]
     tagged, bare = tagged[tagged.index("Game"):], bare[bare.index("Game"):]
     assert Counter(tagged) - Counter(bare) == Counter([*next_roles.values(), "seats"])

@@ -7,15 +7,23 @@ from functools import partial
 from typing import Any
 
 import discord
+import pytest
 from babel.messages.pofile import read_po
 
+from bot.discord.actions import TableButton, board_view
 from bot.discord.asks import AskButton, prompt_view
+from bot.discord.boards import board_text
 from bot.discord.sync import NAME, Translator
+from bot.effects import Announce, effects_for
 from bot.i18n import catalogue_path, translate
 from cogs.help import command_lines, table_part
-from rules.errors import RuleError
-from rules.messages import MESSAGES, Player
-from tests.discord.test_lobby import open_table, table_state
+from rules.commands import Join, Move, Open, Seat, Start
+from rules.cube import Cube, Side
+from rules.errors import CubeNotAvailable, RuleError
+from rules.messages import MESSAGES, Phrase, Player, Players, Ties
+from rules.state import TableState, replay
+from rules.table import decide
+from tests.discord.test_lobby import board_message, labels, open_table, table_state
 
 TEMPLATES = tuple(MESSAGES.values())
 
@@ -61,7 +69,7 @@ async def test_a_danish_user_sees_the_commands_described_in_danish(simcord_env: 
 
 def test_a_refusal_is_written_in_the_players_language() -> None:
     refused = RuleError(code="blinded_joins", player=Player("123"))
-    assert refused.text() == "123 is blinded at this table: a moderator unblinds him first."
+    assert refused.text() == "123 is blinded at this table: a moderator unblinds them first."
     danish = refused.text(str, lambda template: translate(template, "da"))
     assert danish == "123 er blindet ved dette bord: en moderator skal først fjerne blindingen."
     quoted = RuleError(code="correction_points", points="lots")
@@ -108,3 +116,80 @@ def test_a_question_by_dm_has_buttons_in_the_servers_language() -> None:
     english = prompt_view("1", "2", ("take", "drop"), "3", 2, "en-US")
     assert [item.item.label for item in english.children
             if isinstance(item, AskButton)] == ["Take", "Drop"]
+
+
+def test_a_danish_refusal_has_no_english_word_inside() -> None:
+    """The words a refusal fills in (a cube's state, an action, the turn waiting, what must
+    come first) are phrases of the catalogue too."""
+    danish = partial(translate, locale="da")
+    dropped, _ = Cube("1", "2").offer(Side.BOX).drop()
+    with pytest.raises(CubeNotAvailable) as out:
+        dropped.take()
+    assert str(out.value) == "You can't take: 1's cube against 2 is dropped and out of this game"
+    assert out.value.text(str, danish) == (
+        "Du kan ikke tage: 1s terning mod 2 er afvist og ude af dette spil")
+    with pytest.raises(CubeNotAvailable) as out:
+        Cube("1", "2").offer(Side.BOX).beaver(allowed=True).beaver(allowed=True)
+    assert out.value.text(str, danish) == (
+        "Du kan ikke give beaver nu: du skal først svare på beaveren til 4 på din terning med 1")
+    waiting = RuleError(code="decisions_first", doing=Phrase("doing_roll"), who=Players(["1"]))
+    assert waiting.text(str, danish) == (
+        "Før slaget skal terningbeslutningerne træffes: venter på 1.")
+    ties = RuleError(code="seats_tied", tied=Ties([Players(["1", "2"])]))
+    assert ties.text(str, danish) == "Lige slag: 1 og 2 slår igen."
+    english = {"take", "dropped", "double", "roll", "and", "the", "can't"}  # beaver is Danish too
+    for refused in (out.value, waiting, ties):
+        assert not english & set(refused.text(str, danish).replace(":", " ").split())
+
+
+def danish_table(*players: str) -> TableState:
+    state = TableState()
+    for command in (Open(by=players[0], language="da"), *(Join(by=p) for p in players)):
+        state = replay(decide(state, command), state)
+    return state
+
+
+def test_a_danish_tables_board_has_danish_buttons_and_text() -> None:
+    state = danish_table("1", "2")
+    assert state.language == "da"
+    view = board_view("7", state, state.language)
+    buttons = [(item.item.label, item.item.custom_id) for item in view.children
+               if isinstance(item, TableButton)]
+    assert buttons == [("Kom med", "chouette:7:join"), ("Start spil", "chouette:7:start")]
+    assert board_text(state, ["1 kommer med."], locale=state.language) == (
+        "**Kommet med** 1, 2\n**Venter på spillere: `/chouette join`, derefter "
+        "`/chouette start`.**\n> 1 kommer med.")
+    english = board_view("7", state, "en-US")  # the fake Discord's server: as before
+    assert [item.item.label for item in english.children] == ["Join", "Start game"]
+
+
+def test_a_danish_tables_record_and_questions_are_in_danish() -> None:
+    before = danish_table("1", "2", "3")
+    after = replay(decide(before, Seat(order=["1", "2", "3"])), before)
+    started = decide(after, Start(by="1", opening=[[3, 1]]))
+    lines = [e.text for e in effects_for(after, replay(started, after), started)
+             if isinstance(e, Announce)]
+    assert lines[0].startswith("Spil 1 begynder; Boxen starter med 3-1")
+    playing = replay(started, after)
+    played = decide(playing, Move(by="1", play="8/5 6/5"))
+    effects = effects_for(playing, replay(played, playing), played)
+    assert next(e.text for e in effects if isinstance(e, Announce)) == "Boxen spiller 8/5 6/5."
+    view = prompt_view("7", "2", ("take", "drop"), "1", 2, before.language)
+    assert [item.item.label for item in view.children] == ["Tag", "Giv op"]
+
+
+async def test_a_table_opened_in_danish_shows_its_board_in_danish(simcord_env: Any) -> None:
+    _, members, board = await open_table(simcord_env, "ann", "bo", "cy", language="da")
+    message = board_message(board)
+    assert labels(message) == ["Kom med", "Start spil"]
+    assert message.content.startswith("**Kommet med** ann, bo, cy\n**Venter på spillere")
+    record = [m.content for m in list(board.history())[1:]]
+    assert record[:2] == ["Et bord er åbent efter atlanta-reglerne (play-tilstand).",
+                          "ann kommer med."]
+    await members[0].click(board_message(board), label="Start spil")
+    assert "**Box** " in board_message(board).content
+    assert "Pladser (" in "\n".join(m.content for m in board.history())
+    items = [c for row in board_message(board).components for c in row.children]
+    assert [getattr(c, "placeholder", None) or c.label for c in items][-1:] == [
+        "Skriv et træk"]  # after the move menu
+    assert items[0].placeholder == "Vælg dit træk"

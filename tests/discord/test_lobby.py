@@ -110,10 +110,10 @@ async def test_the_box_invites_a_partner_who_accepts_by_dm(simcord_env: Any) -> 
     refused = await bottom.click(board_message(board), label="Invite a Partner")
     assert refused.ephemeral and "Only the Box" in refused.response.content
     menu = await box.click(board_message(board), label="Invite a Partner")
-    assert "f first; if he declines, e, d, c, b." in menu.response.content
+    assert "f first; if they decline, e, d, c, b." in menu.response.content
     await box.click(menu.response, custom_id=f"invite:{bottom.id}")
     invitation = bottom.user.dm_channel.last_message
-    assert invitation is not None and "invites you to be his Partner" in invitation.content
+    assert invitation is not None and "invites you to be the Partner" in invitation.content
     await bottom.user.click(invitation, label="Be the Partner")
     state = await bot.service.state(table)
     assert state.seating is not None and state.seating.partner == str(bottom.id)

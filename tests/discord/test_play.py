@@ -290,7 +290,7 @@ async def test_fibs_a_non_doubler_offers_his_game_and_the_box_buys_it_by_dm(
     told = await cy.slash(board, "chouette sell", buyer=ann)
     assert told.ephemeral and "Offered to ann" in told.response.content
     offer = ann.user.dm_channel.last_message
-    assert "cy offers to sell you his game" in offer.content
+    assert "cy offers to sell you their game" in offer.content
     await ann.user.click(offer, label="Buy the game")
     state = await table_state(simcord_env, board)
     assert state.game is not None
@@ -387,11 +387,11 @@ async def test_fibs_2_11_the_partner_drops_his_half_from_the_answer_menu(
     menu = await c.click(board_message(board), label="Answer the doubles")
     assert menu.ephemeral and "Beaver" not in str(menu.response.components)
     await c.click(menu.response, label="Confirm")  # nothing taken: he drops his half
-    assert "c answers for his half: drop" in board_message(board).content
+    assert "c answers for their half: drop" in board_message(board).content
     menu = await a.click(board_message(board), label="Answer the doubles")
     picks = await pick(simcord_env, board, "take")
     await a.select(menu.response, [str(p.id) for p in (b, *team)], custom_id=picks)
     await a.click(menu.response, label="Confirm")
     state = await table_state(simcord_env, board)
     assert state.game is not None and state.game.half_share
-    assert "a plays on alone for his half" in board_message(board).content
+    assert "a plays on alone for their half" in board_message(board).content

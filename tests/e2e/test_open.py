@@ -126,3 +126,19 @@ async def test_an_ended_table_is_removed_after_the_delay_the_server_set(drv) -> 
     await drv.wait_for(lambda: not any(c["name"].startswith("chouette")
                                        for c in drv.categories()), timeout=10)
     assert not [c for c in drv.fake.channels.values() if c.get("name") == "board"]
+
+
+@e2e()
+async def test_a_table_opened_in_danish_shows_danish_buttons_and_record(drv) -> None:
+    """The server's language is English (en-US): `language:da` makes this table Danish for
+    everyone, its board, buttons and record; a refusal stays in the clicker's (English)."""
+    await drv.slash("alice", "general", "chouette open", language="da")
+    board, *record = drv.messages(BOARD)
+    assert drv.button_labels(board) == ["Kom med", "Start spil"]
+    assert board["content"].startswith("**Kommet med** alice\n**Venter på spillere")
+    assert [m["content"] for m in record] == [
+        "Et bord er åbent efter atlanta-reglerne (play-tilstand).", "alice kommer med."]
+    await drv.click("bob", drv.messages(BOARD)[0], label="Kom med")
+    assert drv.messages(BOARD)[-1]["content"] == "bob kommer med."
+    alone = await drv.click("alice", drv.messages(BOARD)[0], label="Start spil")
+    assert alone.ephemeral and "at least 3 players; 2 are seated" in alone.text()

@@ -215,7 +215,7 @@ def test_atlanta_5_8_the_box_may_insist_on_answers_in_rotation_order() -> None:
         do(ordered, "drop", by="di")
     ordered = do(do(do(ordered, "take", by="bo"), "take", by="cy"), "drop", by="di")
     assert cube(ordered, "di").state is CubeState.DROPPED
-    with pytest.raises(BadCommand, match="only where the rule set lets him"):
+    with pytest.raises(BadCommand, match="only where the rule set allows it"):
         do(game(preset="danish"), "double", by="ann", in_order=True)
 
 

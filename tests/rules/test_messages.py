@@ -37,8 +37,8 @@ def test_a_list_of_players_is_written_with_their_names() -> None:
     words = text("absent_cube_unnamed", {"absent": Players(["1", "2"]),
                                          "live": Players(["1", "2", "3"]), "rule": "V 13"},
                  NAMES.__getitem__)
-    assert words.startswith("Ann, Bo is away with nobody named to control his cube: the Box "
-                            "doubles him only by doubling the entire Team (Ann, Bo, Cy)")
+    assert words.startswith("Ann, Bo is away with nobody named to control their cube: the "
+                            "Box doubles Ann, Bo only by doubling the entire Team (Ann, Bo, Cy)")
 
 
 def test_players_inside_a_phrase_are_named_too() -> None:
@@ -73,7 +73,16 @@ def test_a_stranger_keeps_his_key_and_a_refusal_of_the_bot_is_its_text() -> None
 
 def test_every_message_of_the_catalogue_is_used_by_a_rule() -> None:
     rules = Path(__file__).resolve().parents[2] / "rules"
-    source = "".join(p.read_text() for p in rules.glob("*.py")
-                     if p.name != "messages.py")
+    catalogue = (rules / "messages.py").read_text()  # its functions, not the catalogue
+    source = "".join(p.read_text() for p in rules.glob("*.py") if p.name != "messages.py")
+    source += catalogue[catalogue.index("\ndef text("):]
     assert [code for code in MESSAGES if f'"{code}"' not in source] == []
     assert Player("1") == "1"
+
+
+def test_a_tables_language_is_a_code_it_keeps() -> None:
+    opened = replay(decide(TableState(), Open(language="da")), TableState())
+    assert opened.language == "da" and TableState().language == ""  # "": the server's
+    with pytest.raises(RuleError) as refused:
+        decide(TableState(), Open(language="dansk!"))
+    assert refused.value.code == "language_form"
