@@ -91,4 +91,15 @@ MIGRATIONS: tuple[Migration, ...] = (
         PRIMARY KEY (table_id, game)
     ) WITHOUT ROWID;
     """,  # issue 21: GNU Backgammon's verdict on each game (bot/analysis_queue.py)
+    """
+    CREATE TABLE inbox (
+        table_id TEXT NOT NULL,
+        key TEXT NOT NULL,
+        command TEXT NOT NULL,
+        reply TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        done INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, key)
+    ) WITHOUT ROWID;
+    """,  # issue 23: DM answers for a table another process serves (bot/discord/inbox.py)
 )

@@ -264,12 +264,17 @@ async def answered(interaction: discord.Interaction, lines: list[str]) -> None:
     answered twice; a command gets a private "Done." with what was done."""
     message = interaction.message
     if interaction.type is discord.InteractionType.component and message is not None:
-        done = "\n".join(f"> {line}" for line in lines) or "> Done."
-        await interaction.response.edit_message(
-            content=f"{message.content}\n{done}"[:2000], view=None)
+        await interaction.response.edit_message(content=done_text(message.content, lines),
+                                                view=None)
         return
     await interaction.response.send_message("\n".join(["Done.", *lines])[:2000],
                                             ephemeral=True)
+
+
+def done_text(content: str, lines: list[str]) -> str:
+    """An answered question's message: what it asked, then what was done."""
+    done = "\n".join(f"> {line}" for line in lines) or "> Done."
+    return f"{content}\n{done}"[:2000]
 
 
 def _still_asked(state: TableState, prompt: Prompt) -> bool:
