@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 from bot import store as store_module
+from bot.codec import command_dumps, command_loads
 from bot.dialect import placeholders, postgres_ddl, shown
 from bot.effects import Announce, Outcome
 from bot.service import TableService
 from bot.store import MIGRATIONS, Channels, ConcurrentWrite, EventStore, StoreError
-from bot.codec import command_dumps, command_loads
 from rules.commands import Join, Open, Take
 from rules.events import PlayerJoined
 from tests.bot.conftest import new_schema
