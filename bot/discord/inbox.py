@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.codec import command_dumps, command_loads
+from bot.codec import CodecError, command_dumps, command_loads
 from bot.config import Settings
 from bot.discord.presenter import Presenter, done_text
 from bot.effects import Announce, Outcome
@@ -111,9 +111,16 @@ class Inbox:
         """Apply every command waiting for a table this process serves, oldest first."""
         async with self._draining:
             for table_id, key, command, reply, guild_id in await self.bot.store.inbox():
-                if self.bot.settings.serves(guild_id):
-                    await self._apply(table_id, key, command_loads(command), json.loads(reply))
-                    await self.bot.store.applied(table_id, key)
+                if not self.bot.settings.serves(guild_id):
+                    continue
+                try:
+                    loaded, answer = command_loads(command), json.loads(reply)
+                except (CodecError, ValueError):  # written by a newer version: never applied
+                    log.exception("table %s: the inbox's command %s can't be read", table_id,
+                                  key)
+                else:
+                    await self._apply(table_id, key, loaded, answer)
+                await self.bot.store.applied(table_id, key)
 
     async def _apply(self, table_id: str, key: str, command: Command,
                      reply: dict[str, Any]) -> None:
