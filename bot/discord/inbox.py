@@ -96,7 +96,11 @@ class Inbox:
         """Apply what the inbox holds for this process's tables: now (what was posted while
         it was down), then whenever woken, and every so often in case a wake-up was lost."""
         await self.bot.wait_until_ready()
-        heard = await self.bot.store.listen(self.woken.set)
+        try:
+            heard = await self.bot.store.listen(self.woken.set)
+        except Exception:  # PostgreSQL out of reach now: read it every so often instead
+            log.exception("can't LISTEN for the inbox: reading it every %s s", POLL_SECONDS)
+            heard = False
         every = 5.0 if heard else POLL_SECONDS
         while True:
             self.woken.clear()
