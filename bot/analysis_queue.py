@@ -193,14 +193,16 @@ class AnalysisQueue:
         if self._started and self._queued and (self._task is None or self._task.done()):
             self._task = spawn(self._run(), "analysis queue")
 
-    async def resume(self) -> None:
-        """At start-up: queue every table with a game still to analyse or to post."""
+    async def resume(self, only: Callable[[str], Awaitable[bool]] | None = None) -> None:
+        """At start-up: queue every table with a game still to analyse or to post (of
+        those `only` keeps: the tables this process serves)."""
         if not self.enabled:
             log.info("GNU Backgammon's analysis is not installed: games are not analysed "
                      "(pip install -e '.[analysis]' to turn it on)")
             return
         for table_id in await self.rows.due(RESUME_HOURS):
-            self._want(table_id)
+            if only is None or await only(table_id):
+                self._want(table_id)
 
     def notice(self, table_id: str, state: TableState) -> None:
         """After an action is shown: if a game ended since the last notice, queue the

@@ -21,6 +21,7 @@ from typing import Any
 
 from bot.effects import Announce, Outcome, PostSheet, Prompt
 from rules.board import Position
+from rules.commands import COMMANDS, Command
 from rules.cube import Cube, CubeState, Side
 from rules.events import EVENT_TYPES
 from rules.ledger import ScoreSheet, Transfer
@@ -110,6 +111,21 @@ def decode(data: Any) -> Any:
         except (TypeError, ValueError) as exc:
             raise CodecError(f"A stored {data['$']} can't be read back: {exc}") from exc
     return {k: decode(v) for k, v in data.items()}
+
+
+def command_dumps(command: Command) -> str:
+    """A table command as JSON text (the inbox's): its verb and its fields."""
+    fields = {f.name: getattr(command, f.name) for f in dataclasses.fields(command)}
+    return json.dumps({"verb": command.verb, "fields": encode(fields)}, separators=(",", ":"))
+
+
+def command_loads(text: str) -> Command:
+    """The command `command_dumps` wrote."""
+    data = loads(text)
+    kind = COMMANDS.get(data.get("verb", "")) if isinstance(data, dict) else None
+    if kind is None:
+        raise CodecError(f"Unknown command {text[:60]!r}: written by a newer version?")
+    return kind(**data["fields"])
 
 
 def dumps(value: Any) -> str:

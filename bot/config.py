@@ -43,6 +43,10 @@ class Settings:
     manual_url: str = ""  # where players read docs/commands.md (/chouette help links it)
     analysis_plies: int = POST_GAME_PLIES  # gnubg's depth after each game (issue 21)
     draw_processes: int = 1  # processes drawing boards and sheets (0: a thread of the bot's)
+    # Shards (issue 23): Discord's gateway split into shard_count shards; this process
+    # connects shard_ids (None: all of them) and serves only the tables of their servers
+    shard_count: int = 1
+    shard_ids: tuple[int, ...] | None = None
     env_file: Path = PROJECT / ".env"  # where the settings file was looked for
     env_found: bool = False  # whether it was there
 
@@ -91,7 +95,10 @@ class Settings:
             raise SettingsError(f"CHOUETTE_DRAW_PROCESSES is how many processes draw the "
                                 f"boards, 0 to 64 (0: the bot's own), not {draw!r}: fix it in "
                                 f"{where}.")
+        count, ids = _shards(values, where, postgres=bool(url))
         return cls(
+            shard_count=count,
+            shard_ids=ids,
             draw_processes=int(draw) if draw else cls.draw_processes,
             analysis_plies=int(plies) if plies else cls.analysis_plies,
             max_tables=int(numbers["max_tables"]),
@@ -116,6 +123,27 @@ class Settings:
     def log_level_number(self) -> int:
         """The `logging` level of `log_level`."""
         return logging.getLevelNamesMapping()[self.log_level]
+
+    @property
+    def sharded(self) -> bool:
+        """Whether Discord's gateway is split into shards (CHOUETTE_SHARD_COUNT above 1, or
+        CHOUETTE_SHARD_IDS set)."""
+        return self.shard_count > 1 or self.shard_ids is not None
+
+    @property
+    def serves_all(self) -> bool:
+        """Whether this process serves every server (no other process shares the store)."""
+        return self.shard_ids is None or set(self.shard_ids) == set(range(self.shard_count))
+
+    def shard_of(self, guild_id: int | None) -> int:
+        """The shard a server's events come on (Discord: `(guild_id >> 22) % shard_count`);
+        DMs, and a table without a server, are shard 0's."""
+        return 0 if guild_id is None else (guild_id >> 22) % self.shard_count
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether this process serves the tables of server `guild_id`: resumes them, runs
+        their timers, applies their commands. The one place that says so."""
+        return self.serves_all or self.shard_of(guild_id) in (self.shard_ids or ())
 
     def moderator_role_matches(self, role_id: int, role_name: str) -> bool:
         """Whether a role is the moderators': by id where CHOUETTE_MODERATOR_ROLE_ID is set
@@ -144,6 +172,33 @@ class Settings:
         raise SettingsError(
             f"DISCORD_TOKEN is not set. {how} and put your bot's token there (README: "
             "'Running the bot on your server'), or export it.")
+
+
+def _shards(values: Mapping[str, str | None], where: str, *,
+            postgres: bool) -> tuple[int, tuple[int, ...] | None]:
+    """CHOUETTE_SHARD_COUNT and CHOUETTE_SHARD_IDS, checked: (count, ids or None for all)."""
+    raw_count = (values.get("CHOUETTE_SHARD_COUNT") or "").strip()
+    raw_ids = (values.get("CHOUETTE_SHARD_IDS") or "").strip()
+    if raw_count and (not raw_count.isdigit() or int(raw_count) < 1):
+        raise SettingsError(f"CHOUETTE_SHARD_COUNT must be a whole number of shards, 1 or more, "
+                            f"not {raw_count!r}: fix it in {where}.")
+    count = int(raw_count) if raw_count else 1
+    if not raw_ids:
+        return count, None
+    if not raw_count:
+        raise SettingsError(f"CHOUETTE_SHARD_IDS needs CHOUETTE_SHARD_COUNT (how many shards in "
+                            f"all): set it in {where}.")
+    parts = [p.strip() for p in raw_ids.split(",")]
+    if not all(p.isdigit() for p in parts) or not all(int(p) < count for p in parts):
+        raise SettingsError(f"CHOUETTE_SHARD_IDS must be shard numbers from 0 to {count - 1} "
+                            f"separated by commas (e.g. 0,1), not {raw_ids!r}: fix it in "
+                            f"{where}.")
+    ids = tuple(sorted({int(p) for p in parts}))
+    if set(ids) != set(range(count)) and not postgres:
+        raise SettingsError(f"CHOUETTE_SHARD_IDS={raw_ids} serves only some of the "
+                            f"{count} shards: the other processes need the same database, so "
+                            "set CHOUETTE_DATABASE_URL (PostgreSQL; README: shards).")
+    return count, ids
 
 
 def _digits(values: Mapping[str, str | None], key: str, what: str, where: str) -> str | None:

@@ -110,4 +110,15 @@ MIGRATIONS: tuple[Migration, ...] = (
     CREATE INDEX analyses_untotalled ON analyses (game) WHERE totalled = 0;
     """,  # issue 21: each player's figures of each verdict, for /chouette stats; verdicts
     # stored before are totalled when first read (`AnalysisStore.backfill`)
+    """
+    CREATE TABLE inbox (
+        table_id TEXT NOT NULL,
+        key TEXT NOT NULL,
+        command TEXT NOT NULL,
+        reply TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        done INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, key)
+    ) WITHOUT ROWID;
+    """,  # issue 23: DM answers for a table another process serves (bot/discord/inbox.py)
 )

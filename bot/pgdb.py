@@ -14,7 +14,7 @@ no copy before a migration: back PostgreSQL up with `pg_dump` (README).
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -46,6 +46,7 @@ class PostgresDatabase:
         self.name = shown(url)
         self._on: asyncpg.Pool | asyncpg.Connection = connection or pool
         self._sql = {} if sql is None else sql  # SQLite's text -> PostgreSQL's, shared
+        self._listening: asyncpg.Connection | None = None
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> None:
         """Run one statement (in this transaction, or on its own)."""
@@ -135,8 +136,18 @@ class PostgresDatabase:
         except _RolledBack:
             pass
 
+    async def listen(self, channel: str, wake: Callable[[], None]) -> None:
+        """Call `wake` at each NOTIFY on `channel` (LISTEN on a connection of its own, kept
+        until `close`)."""
+        if self._listening is None:
+            self._listening = await asyncpg.connect(self.url)
+        await self._listening.add_listener(channel, lambda *_: wake())
+
     async def close(self) -> None:
-        """Close every connection of the pool."""
+        """Close every connection of the pool (and the listening one)."""
+        listening, self._listening = self._listening, None
+        if listening is not None:
+            await listening.close()
         await self.pool.close()
 
     def explain(self, exc: BaseException) -> StoreError:

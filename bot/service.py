@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
+from collections.abc import Awaitable, Callable
 
 from bot.effects import Outcome, effects_for
 from bot.store import EventStore, Loaded
@@ -30,9 +31,10 @@ class TableService:
         self._tables: dict[str, Loaded] = {}
         self._keys: dict[str, set[str]] = {}  # keys stored per loaded table: no lookup for new
 
-    async def resume(self) -> list[str]:
-        """Load every open table (after a restart); returns their ids."""
-        ids = await self.store.table_ids()
+    async def resume(self, only: Callable[[str], Awaitable[bool]] | None = None) -> list[str]:
+        """Load every open table (after a restart), or those `only` keeps (a process serving
+        some shards: `ChouetteBot.serves_table`); returns their ids."""
+        ids = [t for t in await self.store.table_ids() if only is None or await only(t)]
         for table_id in ids:
             async with self._locks[table_id]:
                 self._tables.pop(table_id, None)
@@ -48,6 +50,11 @@ class TableService:
         """The table's current state and the version of its last event."""
         async with self._locks[table_id]:
             return await self._loaded(table_id)
+
+    def forget(self, table_id: str) -> None:
+        """Drop the table's cached state: read from the store next time (a table another
+        process serves, whose state moves on there)."""
+        self._tables.pop(table_id, None)
 
     async def _loaded(self, table_id: str) -> Loaded:
         loaded = self._tables.get(table_id)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,6 +50,9 @@ def need_postgres() -> None:
 
 _CHANNELS = ("table_id", "guild_id", "category_id", "board_id", "kibitz_id", "team_id",
              "box_id", "message_id", "origin_id")  # discord_tables' columns, in order
+
+
+INBOX = "chouette_inbox"  # PostgreSQL's channel for the inbox's NOTIFY
 
 
 class ConcurrentWrite(StoreError):
@@ -367,6 +370,44 @@ class EventStore:
             "WHERE d.guild_id = ?" + (" AND t.closed = 0" if open_only else "")
             + " ORDER BY t.rowid", (guild_id,))
         return [Channels(*row) for row in rows]
+
+    # -- the inbox: commands for a table another process serves (issue 23) ----------------------
+
+    async def post(self, table_id: str, key: str, command: str, reply: str) -> None:
+        """Leave a command (`codec.command_dumps`) for the process serving the table, once per
+        `key`, with `reply` (JSON: where its outcome is shown); on PostgreSQL that process is
+        woken (NOTIFY `INBOX`, sent at commit)."""
+        async with self._write, self.db.transaction() as db:
+            await db.execute(
+                "INSERT INTO inbox (table_id, key, command, reply, at) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT DO NOTHING", (table_id, key, command, reply, time.time_ns() // 1000))
+            if self.url is not None:
+                await db.execute(f"SELECT pg_notify('{INBOX}', ?)", (table_id,))
+
+    async def inbox(self) -> list[tuple[str, str, str, str, int | None]]:
+        """The commands not yet applied, oldest first: (table, key, command, reply, the
+        table's server)."""
+        return list(await self.db.execute_fetchall(
+            "SELECT i.table_id, i.key, i.command, i.reply, d.guild_id FROM inbox i "
+            "LEFT JOIN discord_tables d ON d.table_id = i.table_id WHERE i.done = 0 "
+            "ORDER BY i.at, i.key"))
+
+    async def applied(self, table_id: str, key: str) -> None:
+        """The inbox's command `key` is applied and shown: done (kept, as the commands are)."""
+        async with self._write:
+            await self.db.execute("UPDATE inbox SET done = 1 WHERE table_id = ? AND key = ?",
+                                  (table_id, key))
+
+    async def listen(self, wake: Callable[[], None]) -> bool:
+        """Call `wake` whenever a command is posted to the inbox, from any process: True on
+        PostgreSQL (LISTEN on a connection of its own), False on SQLite (nothing to hear)."""
+        if self.url is None:
+            return False
+        from bot import pgdb
+
+        assert isinstance(self.db, pgdb.PostgresDatabase)
+        await self.db.listen(INBOX, wake)
+        return True
 
     async def ended_tables(self) -> list[tuple[Channels, int | None]]:
         """Every ended table's channels, with when its session ended (Unix seconds)."""

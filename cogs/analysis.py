@@ -50,7 +50,7 @@ class Analysis(Subcommands):
 
     async def _resume(self) -> None:
         await self.bot.wait_until_ready()  # the channels can be seen
-        await self.queue.resume()
+        await self.queue.resume(self.bot.serves_table)
         self.queue.start()
 
     async def _post(self, table_id: str, game: int, text: str) -> None:

@@ -30,6 +30,7 @@ from bot.dice import Dice
 from bot.discord.actions import DYNAMIC_ITEMS
 from bot.discord.channels import reconcile
 from bot.discord.failures import tell
+from bot.discord.inbox import Inbox
 from bot.discord.presenter import Presenter
 from bot.discord.sync import Translator, command_ids, linked, sync_commands
 from bot.drawing import Drawing
@@ -56,14 +57,21 @@ class ChouetteBot(commands.Bot):
     flow: Flow
 
     def __init__(self, settings: Settings, *, dice: Dice | None = None) -> None:
+        shards: dict[str, Any] = {}
+        if settings.sharded:  # an AutoShardedBot (build_bot): these shards of the gateway
+            shards = {"shard_count": settings.shard_count,
+                      "shard_ids": list(settings.shard_ids) if settings.shard_ids else None}
         intents = discord.Intents.default()
         intents.members = True  # to set channel permissions for seated players
         # Players act through interactions, never messages: without these the gateway does
         # not send the bot every message of its servers and DMs (its own board edits too).
         intents.guild_messages = intents.dm_messages = False
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
-                         help_command=None, allowed_mentions=discord.AllowedMentions.none())
+                         help_command=None, allowed_mentions=discord.AllowedMentions.none(),
+                         **shards)
         self.settings = settings
+        self.inbox = Inbox(self)  # DM answers for tables another process serves
+        self._guilds: dict[str, int | None] = {}  # each table's server (it never changes)
         self.dice = dice or Dice()
         self.drawing = Drawing(settings.draw_processes)  # boards and sheets drawn off the loop
         # Opens on one server take turns: its limits are checked and its channels made
@@ -83,7 +91,7 @@ class ChouetteBot(commands.Bot):
         self.service = TableService(self.store, outbox=True)
         self.presenter = Presenter(self)
         self.flow = Flow(self)
-        resumed = await self.service.resume()
+        resumed = await self.service.resume(self.serves_table)
         log.info("resumed %d open tables", len(resumed))
         for extension in INITIAL_EXTENSIONS:
             await self.load_extension(extension)
@@ -109,10 +117,25 @@ class ChouetteBot(commands.Bot):
             await self.quietly(self.presenter.redeliver(table_id),
                                f"table {table_id}'s pending effects")
         for channels, ended in await self.store.ended_tables():
-            if self.get_channel(channels.board_id) is not None:
+            if (self.settings.serves(channels.guild_id)
+                    and self.get_channel(channels.board_id) is not None):
                 state = await self.service.state(channels.table_id)
                 await self.quietly(reconcile(self, state, channels), "an ended table")
                 self.presenter.retire(channels, ended or time.time())
+        if not self.settings.serves_all:  # others' DM answers (answers given while down first)
+            self._inbox = spawn(self.inbox.run(), "inbox")
+
+    async def serves_table(self, table_id: str) -> bool:
+        """Whether this process serves the table (`Settings.serves` of its server): resumes
+        it, runs its timers, applies its commands. Without shards, every table."""
+        if self.settings.serves_all:
+            return True
+        if table_id not in self._guilds:
+            channels = await self.store.channels(table_id=table_id)
+            if channels is None:  # not on Discord (yet): no server, shard 0's
+                return self.settings.serves(None)
+            self._guilds[table_id] = channels.guild_id
+        return self.settings.serves(self._guilds[table_id])
 
     async def quietly(self, job: Awaitable[Any], what: str) -> None:
         """Run `job`; a refusal from Discord is one log line, not a stopped bot."""
@@ -124,9 +147,15 @@ class ChouetteBot(commands.Bot):
     async def act(self, interaction: discord.Interaction, table_id: str,
                   command: Command, *, key: str | None = None) -> Outcome | None:
         """Send `command` to the table as the user who clicked or typed it (a moderator's
-        says so: the rules decide what he may do); a refusal is an ephemeral reply."""
+        says so: the rules decide what he may do); a refusal is an ephemeral reply. A DM
+        answer for a table another process serves goes to it through the store (`Inbox`)."""
         if self.is_moderator(interaction.user):
             command = replace(command, moderator=True)
+        if interaction.guild_id is None and not await self.serves_table(table_id):
+            # a DM answer (Discord sends them all to shard 0) for a table served elsewhere
+            await self.inbox.post(interaction, table_id, command, key or str(interaction.id),
+                                  _named_in(interaction))
+            return None
         outcome = await self.service.handle(table_id, command,
                                             key=key or str(interaction.id))
         if not outcome.accepted:
@@ -174,6 +203,8 @@ class ChouetteBot(commands.Bot):
 
     async def close(self) -> None:
         """Close Discord, then the store (inside the loop, which aiosqlite needs)."""
+        if hasattr(self, "_inbox"):
+            self._inbox.cancel()
         try:
             await super().close()
         finally:
@@ -189,6 +220,11 @@ class ChouetteBot(commands.Bot):
         await tell(interaction, cause, f"/{name}")
 
 
+class ShardedChouetteBot(ChouetteBot, commands.AutoShardedBot):
+    """The bot on some shards of Discord's gateway (CHOUETTE_SHARD_COUNT, CHOUETTE_SHARD_IDS),
+    one connection each; the same bot otherwise."""
+
+
 def _named_in(interaction: discord.Interaction) -> Mapping[str, str]:
     """The users an interaction names (its sender, a command's member options), by id."""
     users = [interaction.user, *(v for v in vars(interaction.namespace).values()
@@ -199,7 +235,7 @@ def _named_in(interaction: discord.Interaction) -> Mapping[str, str]:
 def build_bot(settings: Settings, *, dice: Dice | None = None) -> ChouetteBot:
     """A ready-to-start bot (tests pass it to SimCord; `run` logs it in)."""
     startup.quiet_voice()
-    bot = ChouetteBot(settings, dice=dice)
+    bot = (ShardedChouetteBot if settings.sharded else ChouetteBot)(settings, dice=dice)
 
     async def on_ready() -> None:
         log.info("%s", startup.ready_line(bot))

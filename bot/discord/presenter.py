@@ -268,14 +268,18 @@ async def answered(interaction: discord.Interaction, lines: list[str]) -> None:
     answered twice; a command gets a private "Done." with what was done."""
     message = interaction.message
     if interaction.type is discord.InteractionType.component and message is not None:
-        done = ("\n".join(f"> {line}" for line in lines)
-                or "> " + translate("Done.", interaction.locale))
         await interaction.response.edit_message(
-            content=f"{message.content}\n{done}"[:2000], view=None)
+            content=done_text(message.content, lines, interaction.locale), view=None)
         return
     done = translate("Done.", interaction.locale)  # a private reply: the clicker's language
     await interaction.response.send_message("\n".join([done, *lines])[:2000],
                                             ephemeral=True)
+
+
+def done_text(content: str, lines: list[str], locale: object = None) -> str:
+    """An answered question's message: what it asked, then what was done."""
+    done = "\n".join(f"> {line}" for line in lines) or "> " + translate("Done.", locale)
+    return f"{content}\n{done}"[:2000]
 
 
 def _still_asked(state: TableState, prompt: Prompt) -> bool:

@@ -107,3 +107,35 @@ def test_a_postgresql_url_chooses_the_postgresql_store(tmp_path: Path) -> None:
     with pytest.raises(SettingsError, match=r"CHOUETTE_DATABASE_URL must be a PostgreSQL URL"
                                             r".*not 'mysql'.*CHOUETTE_DB"):
         Settings.load(env, environ={"CHOUETTE_DATABASE_URL": "mysql://x:secret@h/d"})
+
+
+def test_shards_are_read_checked_and_say_which_servers_this_process_serves(
+        tmp_path: Path) -> None:
+    env, url = tmp_path / "none.env", "postgresql://bot:pw@db/chouette"
+
+    def load(**values: str) -> Settings:
+        return Settings.load(env, environ=values, root=tmp_path)
+
+    alone = load()
+    assert (alone.shard_count, alone.shard_ids, alone.sharded, alone.serves_all) == (
+        1, None, False, True)
+    assert alone.serves(123 << 22) and alone.serves(None)
+    every = load(CHOUETTE_SHARD_COUNT="2")  # one process, both shards: SQLite is fine
+    assert every.sharded and every.serves_all and every.serves((1 << 22) + 5)
+    assert load(CHOUETTE_SHARD_COUNT="2", CHOUETTE_SHARD_IDS="1,0").serves_all
+    one = load(CHOUETTE_SHARD_COUNT="2", CHOUETTE_SHARD_IDS="1", CHOUETTE_DATABASE_URL=url)
+    assert one.shard_ids == (1,) and not one.serves_all
+    assert one.serves(3 << 22) and not one.serves(4 << 22)
+    assert not one.serves(None)  # DMs and tables without a server: shard 0's
+    assert one.shard_of(3 << 22) == 1
+    for bad, says in (({"CHOUETTE_SHARD_COUNT": "0"}, "CHOUETTE_SHARD_COUNT must be a whole"),
+                      ({"CHOUETTE_SHARD_COUNT": "two"}, "not 'two'"),
+                      ({"CHOUETTE_SHARD_IDS": "0"}, "needs CHOUETTE_SHARD_COUNT"),
+                      ({"CHOUETTE_SHARD_COUNT": "2", "CHOUETTE_SHARD_IDS": "2"},
+                       "from 0 to 1 separated by commas"),
+                      ({"CHOUETTE_SHARD_COUNT": "2", "CHOUETTE_SHARD_IDS": "0;1"}, "not '0;1'"),
+                      ({"CHOUETTE_SHARD_COUNT": "2", "CHOUETTE_SHARD_IDS": "1"},
+                       "set CHOUETTE_DATABASE_URL")):
+        with pytest.raises(SettingsError, match=says) as caught:
+            load(**bad)
+        assert "\n" not in str(caught.value)

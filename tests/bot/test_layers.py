@@ -1,4 +1,4 @@
-"""The shape of the code: the Discord adapter's imports go one way (client -> presenter ->
+"""The shape of the code: the Discord adapter's imports go one way (client -> inbox -> presenter ->
 boards -> actions -> views -> asks -> host -> failures -> channels), the game's flow sits between
 the adapter and the service (flow -> service -> effects, store), and the process core does
 not import the adapter (but the command line, which starts it, and the start-up checks,
@@ -8,7 +8,7 @@ import ast
 from pathlib import Path
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
-ORDER = ["client", "presenter", "boards", "actions", "views", "asks", "host", "failures",
+ORDER = ["client", "inbox", "presenter", "boards", "actions", "views", "asks", "host", "failures",
          "channels", "sync"]
 CORE = ["flow", "service", "effects", "store"]
 

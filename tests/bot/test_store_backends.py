@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 
 from bot import store as store_module
+from bot.codec import command_dumps, command_loads
 from bot.dialect import placeholders, postgres_ddl, shown
 from bot.effects import Announce, Outcome
 from bot.service import TableService
 from bot.store import MIGRATIONS, Channels, ConcurrentWrite, EventStore, StoreError
-from rules.commands import Join, Open
+from rules.commands import Join, Open, Take
 from rules.events import PlayerJoined
 from tests.bot.conftest import new_schema
 
@@ -80,6 +81,34 @@ async def test_channels_and_the_outbox_are_kept(target: Path | str) -> None:
         assert [(c.table_id, isinstance(at, int)) for c, at in ended] == [("t2", True)]
         assert await store.table_ids() == ["t1"]
         assert await store.table_ids(open_only=False) == ["t1", "t2"]
+
+
+async def test_the_inbox_hands_a_command_to_another_process_once(target: Path | str) -> None:
+    """Shard 0's process posts a DM answer for a table shard 1's serves: the other store (as
+    the other process) hears it (PostgreSQL: NOTIFY), reads it once, applies it once."""
+    async with EventStore(target) as here, EventStore(target) as there:
+        heard = asyncio.Event()
+        listening = await there.listen(heard.set)
+        assert listening == (there.url is not None)  # SQLite: one process, nothing to hear
+        await there.save_channels(Channels("t1", BIG, 1, 2, 3, 4, 5))
+        service = TableService(there)
+        assert (await service.handle("t1", Open(preset="atlanta", mode="scorekeeper"),
+                                     "open")).accepted
+        take = Take(by="ann", cubes=("bo",), face=2, moderator=True)
+        assert command_loads(command_dumps(take)) == take
+        await here.post("t1", "111", command_dumps(Join(by="ann")), '{"user": "1"}')
+        await here.post("t1", "111", command_dumps(Join(by="ann")), '{"user": "1"}')  # again
+        await here.post("t0", "112", command_dumps(Join(by="bo")), "{}")  # not on Discord
+        if listening:
+            await asyncio.wait_for(heard.wait(), 5)
+        rows = await there.inbox()
+        assert [(t, k, g) for t, k, _, _, g in rows] == [("t1", "111", BIG), ("t0", "112", None)]
+        assert command_loads(rows[0][2]) == Join(by="ann") and rows[0][3] == '{"user": "1"}'
+        for _ in range(2):  # picked up twice (a crash before `applied`): applied once
+            assert (await service.handle("t1", command_loads(rows[0][2]), rows[0][1])).accepted
+        await there.applied("t1", "111")
+        assert [r[1] for r in await here.inbox()] == ["112"]
+        assert [m.player for m in (await here.load("t1")).state.members] == ["ann"]
 
 
 LATER = """

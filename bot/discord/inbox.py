@@ -1,0 +1,154 @@
+"""DM answers for a table another process serves (issue 23: shards).
+
+Discord sends every DM interaction (the question buttons of `asks.py`) to shard 0, while a
+table is served by the process of its server's shard: that process alone writes the table,
+runs its timers and keeps its state in memory. So the process that got the click does not
+apply it: `post` writes the command to the store's inbox under the interaction's id and
+acknowledges the click at once (inside Discord's 3 s); the serving process picks it up
+(`run`: woken by PostgreSQL's NOTIFY, a poll besides, and at start-up for what was posted
+while it was down), applies it with `service.handle` under that id (so once, however often
+it is picked up), shows the outcome as any other (the question's message edited, or the
+refusal sent to the player by DM) and marks it applied.
+
+Only a process that does not serve every shard uses it (`Settings.serves_all`): one process
+alone, or on SQLite, never polls.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Awaitable, Mapping
+from typing import Any, Protocol
+
+import discord
+
+from bot.codec import CodecError, command_dumps, command_loads
+from bot.config import Settings
+from bot.discord.presenter import Presenter, done_text
+from bot.effects import Announce, Outcome
+from bot.i18n import translate
+from bot.service import TableService
+from bot.store import EventStore
+from rules.commands import Command
+
+log = logging.getLogger(__name__)
+
+POLL_SECONDS = 0.5  # without NOTIFY (or besides it, in case one was missed: 5 s)
+
+
+class Host(Protocol):
+    """What the inbox needs of the bot (named here, so that it does not import the client)."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def store(self) -> EventStore: ...
+
+    @property
+    def service(self) -> TableService: ...
+
+    @property
+    def presenter(self) -> Presenter: ...
+
+    def get_partial_messageable(self, id: int, /) -> discord.PartialMessageable: ...
+
+    def get_user(self, id: int, /) -> discord.User | None: ...
+
+    async def fetch_user(self, user_id: int, /) -> discord.User: ...
+
+    async def wait_until_ready(self) -> None: ...
+
+    async def quietly(self, job: Awaitable[Any], what: str) -> None: ...
+
+
+class Inbox:
+    """Commands handed between processes through the store."""
+
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+        self.woken = asyncio.Event()
+        self._draining = asyncio.Lock()
+
+    async def post(self, interaction: discord.Interaction, table_id: str, command: Command,
+                   key: str, names: Mapping[str, str]) -> None:
+        """Leave `command` for the process serving the table, then acknowledge the click:
+        its question's message says the answer is recorded (its buttons stay, in case the
+        rules refuse it)."""
+        message = interaction.message
+        reply = {"user": str(interaction.user.id), "names": dict(names),
+                 "locale": str(interaction.locale),
+                 "channel": str(interaction.channel_id or ""),
+                 "message": str(message.id) if message is not None else "",
+                 "content": message.content if message is not None else ""}
+        await self.bot.store.post(table_id, key, command_dumps(command), json.dumps(reply))
+        self.bot.service.forget(table_id)  # its state moves on elsewhere
+        recorded = translate("Answer recorded: the table shows it in a moment.",
+                             interaction.locale)
+        if interaction.type is discord.InteractionType.component and message is not None:
+            await interaction.response.edit_message(
+                content=f"{message.content}\n> {recorded}"[:2000])
+        else:
+            await interaction.response.send_message(recorded, ephemeral=True)
+
+    async def run(self) -> None:
+        """Apply what the inbox holds for this process's tables: now (what was posted while
+        it was down), then whenever woken, and every so often in case a wake-up was lost."""
+        await self.bot.wait_until_ready()
+        try:
+            heard = await self.bot.store.listen(self.woken.set)
+        except Exception:  # PostgreSQL out of reach now: read it every so often instead
+            log.exception("can't LISTEN for the inbox: reading it every %s s", POLL_SECONDS)
+            heard = False
+        every = 5.0 if heard else POLL_SECONDS
+        while True:
+            self.woken.clear()
+            try:
+                await self.drain()
+            except Exception:  # a lost connection: the next round tries again
+                log.exception("the inbox could not be read")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.woken.wait(), every)
+
+    async def drain(self) -> None:
+        """Apply every command waiting for a table this process serves, oldest first."""
+        async with self._draining:
+            for table_id, key, command, reply, guild_id in await self.bot.store.inbox():
+                if not self.bot.settings.serves(guild_id):
+                    continue
+                try:
+                    loaded, answer = command_loads(command), json.loads(reply)
+                except (CodecError, ValueError):  # written by a newer version: never applied
+                    log.exception("table %s: the inbox's command %s can't be read", table_id,
+                                  key)
+                else:
+                    await self._apply(table_id, key, loaded, answer)
+                await self.bot.store.applied(table_id, key)
+
+    async def _apply(self, table_id: str, key: str, command: Command,
+                     reply: dict[str, Any]) -> None:
+        outcome = await self.bot.service.handle(table_id, command, key)
+        if not outcome.accepted:
+            await self.bot.quietly(self._refused(table_id, outcome, reply),
+                                   f"a refusal for table {table_id}")
+            return
+        lines = [e.text for e in outcome.effects if isinstance(e, Announce)
+                 and e.channel == "board"]
+        if reply.get("message"):  # the question answered: its message, without buttons
+            message = self.bot.get_partial_messageable(int(reply["channel"])).get_partial_message(
+                int(reply["message"]))
+            await self.bot.quietly(message.edit(content=done_text(reply["content"], lines),
+                                                view=None), "a question's message")
+        await self.bot.quietly(self.bot.presenter.show(table_id, outcome),
+                               f"table {table_id}'s action")
+
+    async def _refused(self, table_id: str, outcome: Outcome, reply: dict[str, Any]) -> None:
+        state = await self.bot.service.state(table_id)
+        text = self.bot.presenter.names(state, outcome, reply.get("names") or {},
+                                        reply.get("locale"))
+        user = (self.bot.get_user(int(reply["user"]))
+                or await self.bot.fetch_user(int(reply["user"])))
+        await user.send(text[:2000])

@@ -1,0 +1,84 @@
+"""The inbox's serving side (bot/discord/inbox.py), on both backends, without Discord: what
+another process posted for this process's tables is applied once and shown (the question's
+message edited, the outcome shown) or refused by DM; other shards' commands are left."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from bot.codec import command_dumps
+from bot.config import Settings
+from bot.discord.inbox import Inbox
+from bot.discord.presenter import Presenter
+from bot.effects import Outcome
+from bot.service import TableService
+from bot.store import Channels, EventStore
+from rules.commands import Join, Open
+
+ON_1, ON_0 = (3 << 22) + 7, (4 << 22) + 7  # servers on shards 1 and 0 of 2
+
+
+class Told:
+    """A user, a DM channel or a message: records what it was sent or edited to."""
+
+    def __init__(self, log: list[Any]) -> None:
+        self.log = log
+
+    async def send(self, text: str) -> None:
+        self.log.append(("dm", text))
+
+    async def edit(self, **kw: Any) -> None:
+        self.log.append(("edit", kw))
+
+    def get_partial_message(self, message_id: int) -> Told:
+        self.log.append(("message", message_id))
+        return self
+
+
+class Host:
+    def __init__(self, store: EventStore) -> None:
+        self.settings = Settings(shard_count=2, shard_ids=(1,))
+        self.store = store
+        self.service = TableService(store, outbox=True)
+        self.log: list[Any] = []
+        self.presenter = Presenter(self)  # type: ignore[arg-type]
+        self.presenter.show = self.show  # type: ignore[method-assign]
+
+    async def show(self, table_id: str, outcome: Outcome, interaction: Any = None) -> None:
+        self.log.append(("show", table_id, outcome.accepted))
+
+    def get_partial_messageable(self, channel_id: int) -> Told:
+        self.log.append(("channel", channel_id))
+        return Told(self.log)
+
+    def get_user(self, user_id: int) -> Told:
+        return Told(self.log)
+
+    async def quietly(self, job: Any, what: str) -> None:
+        await job
+
+
+async def test_the_serving_process_applies_its_tables_commands_once(target: Path | str) -> None:
+    async with EventStore(target) as store:
+        host = Host(store)
+        for table, guild in (("t1", ON_1), ("t0", ON_0)):
+            await store.save_channels(Channels(table, guild, 1, 2, 3, 4, 5))
+            await host.service.handle(table, Open(preset="atlanta", mode="scorekeeper"), "open")
+        reply = {"user": "11", "names": {"11": "Ann"}, "locale": "en-US", "channel": "50",
+                 "message": "60", "content": "Your cube against Bo is turned to 2?"}
+        await store.post("t1", "101", command_dumps(Join(by="11")), json.dumps(reply))
+        await store.post("t1", "102", command_dumps(Join(by="11")), json.dumps(reply))  # again
+        await store.post("t0", "103", command_dumps(Join(by="12")), json.dumps(reply))
+        inbox = Inbox(host)  # type: ignore[arg-type]
+        await inbox.drain()
+        assert host.log[:4] == [("channel", 50), ("message", 60), ("edit", {
+            "content": f"{reply['content']}\n> 11 joins.", "view": None}), ("show", "t1", True)]
+        (refused,) = host.log[4:]  # the second Join: told by DM, in words
+        assert refused[0] == "dm" and "Ann" in refused[1]
+        assert [r[1] for r in await store.inbox()] == ["103"]  # shard 0's: left for it
+        await inbox.drain()  # nothing applied twice
+        assert len(host.log) == 5
+        assert [m.player for m in (await store.load("t1")).state.members] == ["11"]
+        assert (await store.load("t0")).state.members == ()
