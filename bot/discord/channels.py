@@ -85,11 +85,21 @@ class Reach(Protocol):
     def get_channel(self, id: int, /) -> Any: ...
 
 
-async def reconcile(bot: Reach, state: TableState, channels: Channels) -> None:
+Known = dict[int, dict[int, Pair]]  # overwrites a channel was seen to have, by its id
+
+
+async def reconcile(bot: Reach, state: TableState, channels: Channels,
+                    known: Known | None = None) -> None:
     """Make the table's channels' overwrites what `state` says: change only what differs
-    (nothing at all when they match), remove those of players no longer seated."""
+    (nothing at all when they match), remove those of players no longer seated.
+
+    `known` keeps what each channel was made to have, so that the next action, which
+    mostly changes no overwrite, skips reading them (discord.py builds an object for each);
+    the caller forgets a channel whenever Discord says it changed."""
     assert bot.user is not None
     for channel_id, wanted in overwrites(state, channels, bot.user.id).items():
+        if known is not None and known.get(channel_id) == wanted:
+            continue
         channel = bot.get_channel(channel_id)
         if not isinstance(channel, discord.abc.GuildChannel):
             continue
@@ -103,6 +113,8 @@ async def reconcile(bot: Reach, state: TableState, channels: Channels) -> None:
         stale = [t for t in have if t not in wanted and _is_member(channel, t)]
         for target in stale:
             await bot.http.delete_channel_permissions(channel_id, target)
+        if known is not None:
+            known[channel_id] = wanted
 
 
 def _is_member(channel: discord.abc.GuildChannel, target: int) -> bool:

@@ -137,6 +137,12 @@ class ChouetteBot(commands.Bot):
             self._guilds[table_id] = channels.guild_id
         return self.settings.serves(self._guilds[table_id])
 
+    async def on_guild_channel_update(self, before: discord.abc.GuildChannel,
+                                      after: discord.abc.GuildChannel) -> None:
+        """A channel changed (by the bot or by someone): its overwrites are read again at
+        the next action, and set back if they are not what the table says."""
+        self.presenter.overwrites.pop(after.id, None)
+
     async def quietly(self, job: Awaitable[Any], what: str) -> None:
         """Run `job`; a refusal from Discord is one log line, not a stopped bot."""
         try:

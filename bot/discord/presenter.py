@@ -27,7 +27,7 @@ from discord.http import HTTPClient
 from bot.config import Settings
 from bot.discord.asks import ASKS, prompt_view
 from bot.discord.boards import Boards, countdown
-from bot.discord.channels import reconcile
+from bot.discord.channels import Known, reconcile
 from bot.discord.sync import command_ids, linked
 from bot.drawing import Drawing, Names
 from bot.effects import Announce, Outcome, PostSheet, Prompt, Refusal, namer, paid_line
@@ -91,6 +91,7 @@ class Presenter:
         self.bot = bot
         self.timers = Timers()  # deliveries retried, ended tables removed
         self.boards = Boards(bot)
+        self.overwrites: Known = {}  # what the tables' channels were made to have (a cache)
         self.after_show: list[Callable[[str, TableState], None]] = []  # issue 21: analysis
 
     def names(self, state: TableState, refusal: Refusal,
@@ -149,7 +150,7 @@ class Presenter:
         for note in (e for e in notes if e.channel == "box"):
             if isinstance(box, discord.TextChannel):
                 await box.send(note.text, nonce=message_nonce(tag, "box", note.text))
-        await reconcile(self.bot, state, channels)  # who sees and speaks where, always
+        await reconcile(self.bot, state, channels, self.overwrites)  # who sees and speaks where
         for effect in outcome.effects:
             if isinstance(effect, Prompt):
                 await self._prompt(state, channels, effect, tag)

@@ -108,3 +108,22 @@ async def test_names_not_ids_for_a_player_who_left_and_long_input_refused_plainl
     everything = " ".join(m["content"] for m in drv.messages(BOARD))
     everything = re.sub(r"</chouette [a-z ]+:\d+>", "", everything)  # commands' ids: links
     assert not re.search(r"\d{15,}", everything), everything
+
+
+@e2e()
+async def test_an_overwrite_changed_by_hand_is_set_back_at_the_next_action(drv) -> None:
+    """The bot keeps what it made the channels (it does not read them on every action), but
+    Discord's word that a channel changed makes it look again."""
+    await open_table(drv, "alice", "bob", "carol", mode="scorekeeper")
+    await drv.click("alice", board(drv), label="Start game")
+    box, _ = seats(drv)
+    await drv.slash(box, KIBITZ, "chouette result", winner="box")  # the channels are known
+    team_ch = drv.channel(TEAM)  # a server admin lets erin read #team, in Discord's client
+    team_ch["permission_overwrites"].append(
+        {"id": drv.user("erin")["id"], "type": 1, "allow": "1024", "deny": "0"})
+    await drv.fake.dispatch("CHANNEL_UPDATE", team_ch)
+    await drv.settle()
+    assert drv.can_view("erin", TEAM)
+    r = await drv.slash(box, KIBITZ, "chouette result", winner="box", kind="gammon")
+    assert not r.ephemeral or "Done" in r.text(), r  # an action that changes no channel
+    await drv.wait_for(lambda: not drv.can_view("erin", TEAM), timeout=5)
