@@ -140,7 +140,8 @@ class Inbox:
         if reply.get("message"):  # the question answered: its message, without buttons
             message = self.bot.get_partial_messageable(int(reply["channel"])).get_partial_message(
                 int(reply["message"]))
-            await self.bot.quietly(message.edit(content=done_text(reply["content"], lines),
+            await self.bot.quietly(message.edit(content=done_text(reply["content"], lines,
+                                                                  reply.get("locale")),
                                                 view=None), "a question's message")
         await self.bot.quietly(self.bot.presenter.show(table_id, outcome),
                                f"table {table_id}'s action")
