@@ -4,13 +4,16 @@ players over 35 games). Times are CPU time (the process's), the median of the ru
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import random
 import statistics
 import time
 from collections.abc import Callable
 
+from bot.drawing import Drawing
 from bot.render import board, text
-from bot.render.board import DEFAULT_WIDTH, render_board
+from bot.render.board import DEFAULT_WIDTH, Picture, board_png, picture
 from bot.render.samples import (
     LAST,
     ROLES,
@@ -37,12 +40,17 @@ def _median_ms(fn: Callable[[], bytes], runs: int) -> tuple[float, int]:
 def game(seed: int = 7, turns: int = 40) -> list[Callable[[], bytes]]:
     """A game's boards as the bot draws them, two a turn: rolled (the dice on the board) and
     played (the new position, the last play marked), with the full cube strip."""
-    rng, position, side = random.Random(seed), Position.initial(), Side.TEAM
-    boards: list[Callable[[], bytes]] = []
+    return [functools.partial(board_png, p) for p in game_pictures(seed, turns)]
 
-    def draw(pos: Position, on_roll: Side, dice: tuple[int, int] | None) -> Callable[[], bytes]:
-        return lambda: render_board(pos, on_roll=on_roll, dice=dice, cubes=full_strip(),
-                                    roles=ROLES, last=LAST)
+
+def game_pictures(seed: int = 7, turns: int = 40) -> list[Picture]:
+    """What `game` draws: the pictures, as the bot sends them to its drawing process."""
+    rng, position, side = random.Random(seed), Position.initial(), Side.TEAM
+    boards: list[Picture] = []
+
+    def draw(pos: Position, on_roll: Side, dice: tuple[int, int] | None) -> Picture:
+        return picture(pos, on_roll=on_roll, dice=dice, cubes=full_strip(), roles=ROLES,
+                       last=LAST)
 
     for _ in range(turns):
         dice = (rng.randint(1, 6), rng.randint(1, 6))
@@ -84,6 +92,7 @@ def run(runs: int = 50) -> list[tuple[str, str]]:
     board.forget(drawings=False)
     moves = iter(boards * (runs // len(boards) + 1))
     game_ms, game_size = _median_ms(lambda: next(moves)(), len(boards))
+    process_ms, wall_ms = asyncio.run(_through_a_process(game_pictures()))
     sheet, order, roles = sample_sheet()
     sheet_ms, sheet_size = _median_ms(lambda: render_sheet(sheet, order, roles=roles), runs)
     long, long_order, long_roles = long_sheet()
@@ -99,9 +108,30 @@ def run(runs: int = 50) -> list[tuple[str, str]]:
         (f"render: a game's boards ({len(boards)}: rolled, played), median",
          f"{game_ms:.1f} ms"),
         ("render: a game's boards, PNG size, median", f"{game_size / 1024:.0f} KB"),
+        ("render: the same through the drawing process, the bot's CPU a board",
+         f"{process_ms:.2f} ms"),
+        ("render: the same through the drawing process, wall a board", f"{wall_ms:.1f} ms"),
         ("render: a process's first board (palette, static board)", f"{first_ms:.0f} ms"),
         ("render: score sheet (5 players, 4 games), median", f"{sheet_ms:.1f} ms"),
         ("render: score sheet, PNG size", f"{sheet_size / 1024:.0f} KB"),
         ("render: score sheet (8 players, 35 games), median", f"{long_ms:.1f} ms"),
         ("render: score sheet (8 players, 35 games), PNG size", f"{long_size / 1024:.0f} KB"),
     ]
+
+
+async def _through_a_process(pictures: list[Picture]) -> tuple[float, float]:
+    """A game's boards drawn by the bot's drawing process (`bot.drawing`), one after another,
+    after another game's (its pieces and glyphs kept as a running bot has them): what each
+    costs the bot's own process (sending the picture, receiving the PNG), and how long it
+    takes."""
+    drawing = Drawing(1)
+    try:
+        for pic in game_pictures(seed=8):
+            await drawing.run(board_png, pic)
+        cpu0, wall0 = time.process_time(), time.perf_counter()
+        for pic in pictures:
+            await drawing.run(board_png, pic)
+        n = len(pictures)
+        return ((time.process_time() - cpu0) / n * 1e3, (time.perf_counter() - wall0) / n * 1e3)
+    finally:
+        drawing.close()
