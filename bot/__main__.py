@@ -205,7 +205,10 @@ def backup_database(db: str | None, out: str | None) -> int:
 
 
 def print_stats(path: str, player: str | None) -> int:
-    """Print {player: record} as JSON (only `player`'s; {} if he never played)."""
+    """Print {player: record} as JSON (only `player`'s; {} if he never played), each with
+    GNU Backgammon's figures over his analysed games (`analysis`), as `/chouette stats`."""
+    from bot.analysis_queue import AnalysisStore
+    from bot.analysis_text import Analysed
     from bot.stats import read_stats
 
     async def read() -> dict[str, object]:
@@ -213,7 +216,10 @@ def print_stats(path: str, player: str | None) -> int:
             raise StoreError(f"There is no database at {path}.")
         async with EventStore(path) as store:
             found = await read_stats(store, player=player)
-        return {key: record.as_json() for key, record in found.items()}
+            analysed = await AnalysisStore(store).players(player=player)
+        return {key: record.as_json() | {
+            "analysis": analysed.get(key, Analysed()).as_json()}
+            for key, record in found.items()}
 
     try:
         print(json.dumps(asyncio.run(read()), indent=2))

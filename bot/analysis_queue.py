@@ -100,21 +100,33 @@ class AnalysisStore:
     async def analysed(self, player: str, guild_id: int | None = None) -> Analysed:
         """`player`'s figures over every game analysed (on the server `guild_id`'s tables,
         if given), verdicts stored before migration 8 totalled first."""
+        return (await self.players(guild_id, player)).get(player, Analysed())
+
+    async def players(self, guild_id: int | None = None,
+                      player: str | None = None) -> dict[str, Analysed]:
+        """Every player's figures over every game analysed (on the server `guild_id`'s
+        tables, if given; only `player`'s, if given), by player key; verdicts stored before
+        migration 8 totalled first. A player with no analysed decision is left out."""
         await self.backfill()
+        where = (["d.guild_id = ?"] if guild_id is not None else []) + (
+            ["t.player = ?"] if player is not None else [])
         rows = await self.store.db.execute_fetchall(
-            "SELECT t.plies, COUNT(*), SUM(t.checker_decisions), SUM(t.checker_errors), "
-            "SUM(t.checker_loss), SUM(t.cube_decisions), SUM(t.cube_errors), "
-            "SUM(t.cube_loss) FROM analysis_totals t "
-            + ("JOIN discord_tables d ON d.table_id = t.table_id WHERE d.guild_id = ? AND "
-               if guild_id is not None else "WHERE ")
-            + "t.player = ? GROUP BY t.plies ORDER BY t.plies",
-            (guild_id, player) if guild_id is not None else (player,))
-        checker, cube, depths = Figures(), Figures(), {}
-        for plies, games, *sums in rows:  # PostgreSQL's SUM of integers is a Decimal
-            checker += Figures(int(sums[0]), int(sums[1]), float(sums[2]))
-            cube += Figures(int(sums[3]), int(sums[4]), float(sums[5]))
-            depths[int(plies)] = int(games)
-        return Analysed(checker, cube, depths)
+            "SELECT t.player, t.plies, COUNT(*), SUM(t.checker_decisions), "
+            "SUM(t.checker_errors), SUM(t.checker_loss), SUM(t.cube_decisions), "
+            "SUM(t.cube_errors), SUM(t.cube_loss) FROM analysis_totals t "
+            + ("JOIN discord_tables d ON d.table_id = t.table_id " if guild_id is not None
+               else "")
+            + (f"WHERE {' AND '.join(where)} " if where else "")
+            + "GROUP BY t.player, t.plies ORDER BY t.player, t.plies",
+            tuple(x for x in (guild_id, player) if x is not None))
+        found: dict[str, Analysed] = {}
+        for key, plies, games, *sums in rows:  # PostgreSQL's SUM of integers is a Decimal
+            was = found.get(key, Analysed())
+            found[key] = Analysed(
+                was.checker + Figures(int(sums[0]), int(sums[1]), float(sums[2])),
+                was.cube + Figures(int(sums[3]), int(sums[4]), float(sums[5])),
+                {**was.depths, int(plies): int(games)})
+        return found
 
     async def posted(self, table_id: str, game: int) -> None:
         """The game's message is in #board."""

@@ -42,6 +42,13 @@ class Figures:
         """The error rate as the messages write it: "6.0 mEMG"."""
         return f"{self.rate:.1f} mEMG"
 
+    def as_json(self) -> dict[str, Any]:
+        """The figures as JSON numbers (`python -m bot stats`): the rate in mEMG per
+        decision, None without a decision."""
+        return {"decisions": self.decisions, "errors": self.errors,
+                "loss": round(self.loss, 6),
+                "rate": round(self.rate, 6) if self.decisions else None}
+
     def text(self, what: str) -> str:
         """"checker 2 errors in 14, -0.084, 6.0 mEMG"."""
         errors = "1 error" if self.errors == 1 else f"{self.errors} errors"
@@ -64,6 +71,12 @@ class Analysed:
     @property
     def games(self) -> int:
         return sum(self.depths.values())
+
+    def as_json(self) -> dict[str, Any]:
+        """The figures as JSON numbers: checker and cube apart, the games analysed and how
+        many at each depth (plies -> games)."""
+        return {"games": self.games, "plies": dict(sorted(self.depths.items())),
+                "checker": self.checker.as_json(), "cube": self.cube.as_json()}
 
 
 def rated(decision: Decision) -> bool:

@@ -75,6 +75,9 @@ async def test_stored_verdicts_are_summed_per_server_and_depth(
         assert everywhere.games == 3 and same(everywhere.checker, twice(checker) + checker)
         cy = await rows.analysed("Cy", guild_id=10)
         assert cy.checker.decisions == 0 and cy.cube.decisions == 2 * cube_of(result, "Cy")
+        every = await rows.players(guild_id=10)  # every player at once, the same sums
+        assert list(every) == ["Ann", "Bob", "Cy"] and every["Bob"] == here
+        assert (await rows.players())["Bob"] == everywhere
         nobody = await rows.analysed("Di", guild_id=10)
         assert (nobody.games, nobody.checker, nobody.cube) == (0, Figures(), Figures())
         assert await rows.backfill() == 0  # every verdict was totalled when stored

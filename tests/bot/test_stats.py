@@ -1,13 +1,20 @@
 """Player statistics: a two-session history worked out by hand, a transcript's sheet, the
-store (a guild's tables, the cache of closed tables) and `python -m bot stats`."""
+store (a guild's tables, the cache of closed tables) and `python -m bot stats` (with GNU
+Backgammon's figures of a real verdict, on both store backends)."""
 
+import asyncio
+import hashlib
 import json
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.__main__ import main
+from bot.analysis_client import analyse_game
+from bot.analysis_queue import AnalysisStore
+from bot.analysis_text import figures
 from bot.scenario import run_stored
 from bot.service import TableService
 from bot.stats import PlayerStats, fold, read_stats, session_stats
@@ -28,6 +35,7 @@ from rules.state import TableState, replay
 from rules.table import decide
 
 SCENARIOS = Path(__file__).parents[1] / "scenarios"
+CHOUETTE = Path(__file__).parents[1] / "analysis" / "data" / "chouette.jsonl"
 
 # Session 1 (Atlanta, scorekeeper): Ann Box, Bo Captain, Cy. G1 the Team wins a gammon on
 # untouched cubes (Jacoby: single): Ann pays Bo 1 and Cy 1; Bo is Box. G2 Cy (Captain)
@@ -126,12 +134,45 @@ async def test_read_stats_keeps_to_the_guild_and_caches_closed_tables(tmp_path: 
         assert everywhere["1"].sessions == 3
 
 
-def test_the_command_line_prints_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    db = tmp_path / "db.sqlite3"
-    assert main(["scenario", str(SCENARIOS / "atlanta.jsonl"), "--db", str(db)]) == 0
+@pytest.fixture(scope="module")
+def verdict() -> dict[str, Any]:
+    """GNU Backgammon's real verdict (0 ply, through the worker) on the chouette transcript."""
+    return asyncio.run(analyse_game(CHOUETTE.read_text().splitlines(), 0))
+
+
+def test_the_command_line_prints_json(target: Path | str, verdict: dict[str, Any],
+                                      tmp_path: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(target)
+    for transcript in (SCENARIOS / "atlanta.jsonl", CHOUETTE):
+        assert main(["scenario", str(transcript), "--db", db]) == 0
     capsys.readouterr()
-    assert main(["stats", "--db", str(db), "--player", "Eve"]) == 0
+    table = "scenario-" + hashlib.sha256(CHOUETTE.read_bytes()).hexdigest()[:16]
+
+    async def analysed() -> None:  # as the bot's queue keeps it: game 1, at 0 ply
+        async with EventStore(target) as store:
+            await AnalysisStore(store).save(table, 1, 0, verdict)
+    asyncio.run(analysed())
+
+    assert main(["stats", "--db", db, "--player", "Eve"]) == 0
     eve = json.loads(capsys.readouterr().out)["Eve"]
     assert (eve["name"], eve["games"], eve["partner"], eve["points"]) == ("Eve", 6, 2, 0)
+    nothing = {"decisions": 0, "errors": 0, "loss": 0, "rate": None}
+    assert eve["analysis"] == {"games": 0, "plies": {}, "checker": nothing, "cube": nothing}
+    assert main(["stats", "--db", db]) == 0
+    everyone = json.loads(capsys.readouterr().out)
+    assert everyone["Bob"]["games"] == 7  # six at the Atlanta table, one analysed here
+    for player in ("Ann", "Bob", "Cy"):
+        checker, cube = figures(verdict["decisions"], player)
+        shown = everyone[player]["analysis"]
+        assert (shown["games"], shown["plies"]) == (1, {"0": 1})
+        for mine, figure in ((shown["checker"], checker), (shown["cube"], cube)):
+            assert (mine["decisions"], mine["errors"]) == (figure.decisions, figure.errors)
+            assert mine["loss"] == pytest.approx(figure.loss, abs=1e-6)
+            if figure.decisions:  # the rate /chouette stats writes, as a number
+                assert f"{mine['rate']:.1f} mEMG" == figure.per_decision
+            else:
+                assert mine["rate"] is None
+    assert everyone["Bob"]["analysis"]["checker"]["decisions"] > 0
     assert main(["stats", "--db", str(tmp_path / "none.sqlite3")]) == 2
     assert "no database" in capsys.readouterr().err
