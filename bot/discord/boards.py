@@ -36,6 +36,7 @@ from rules.game import shooter, waiting_for
 from rules.results import confirmers
 from rules.state import TableState
 
+ANSWER_WITHIN = 2.0  # seconds from a click to its answer, or else an acknowledgement
 Due = Callable[[str, str], float | None]  # when a timer (kind, player) runs out, if it runs
 
 
@@ -203,7 +204,9 @@ class Boards:
     async def answer(self, interaction: discord.Interaction, channels: Channels,
                      version: int, lines: list[str]) -> None:
         """Answer a click on the board message: with the board drawn anew when no edit is
-        under way, else with an acknowledgement at once, the board following in turn."""
+        under way, else with an acknowledgement at once, the board following in turn. A
+        board not drawn by `ANSWER_WITHIN` of the click (the drawing process busy or stuck)
+        is acknowledged first and shown when drawn: Discord forgets a click after 3 s."""
         table_id = channels.table_id
         turn = self._turns[table_id]
         if turn.locked():
@@ -213,9 +216,18 @@ class Boards:
         async with turn:  # free: taken without waiting
             loaded = await self.bot.service.current(table_id)
             noted, newest = self._note(table_id, version, lines)
-            text, files, view = await self._draw(loaded.state, channels, newest)
-            await interaction.response.edit_message(content=text, attachments=files,
-                                                    view=view)
+            drawn = asyncio.ensure_future(self._draw(loaded.state, channels, newest))
+            waited = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+            await asyncio.wait({drawn}, timeout=max(0.0, ANSWER_WITHIN - max(waited, 0.0)))
+            if drawn.done():
+                text, files, view = drawn.result()
+                await interaction.response.edit_message(content=text, attachments=files,
+                                                        view=view)
+            else:
+                await interaction.response.defer()
+                text, files, view = await drawn
+                await interaction.edit_original_response(content=text, attachments=files,
+                                                         view=view)
             self._shown[table_id] = (loaded.version, noted)
 
     async def show(self, channels: Channels, version: int, lines: list[str]) -> None:

@@ -2,8 +2,11 @@
 cube as waiting, the table's mode, moderators' acts announced, and names as they were
 typed, whatever markdown they hold."""
 
+import os
 import re
+import signal
 import time
+from pathlib import Path
 
 from tests.e2e.session import (
     BOARD,
@@ -95,3 +98,35 @@ async def test_a_team_players_question_counts_down_his_time(drv) -> None:
         assert found and asked - 1 <= int(found[1]) - 120 <= time.time(), dm["content"]
     found = re.search(r"Time runs out <t:(\d+):R>\.$", status(drv))
     assert found and asked - 1 <= int(found[1]) - 120 <= time.time(), status(drv)
+
+
+def drawing_process(drv) -> int:
+    """The bot's drawing process (bot/drawing.py): the child that is not the resource
+    tracker."""
+    pid = drv.bot.pid
+    children = [int(c) for task in Path(f"/proc/{pid}/task").iterdir()
+                for c in (task / "children").read_text().split()]
+    (worker,) = [c for c in children
+                 if "spawn_main" in Path(f"/proc/{c}/cmdline").read_text()]
+    return worker
+
+
+@e2e()
+async def test_a_click_is_acknowledged_in_time_while_the_drawing_process_is_stuck(drv) -> None:
+    """Discord forgets a click after 3 s: a board that can't be drawn in time (the drawing
+    process stopped here) is acknowledged first, and shown once drawn."""
+    await open_table(drv, "alice", "bob", "carol")
+    await drv.click("alice", board(drv), label="Start game")
+    shooter = await play_until_roll(drv)
+    worker = drawing_process(drv)
+    os.kill(worker, signal.SIGSTOP)
+    try:
+        started = time.monotonic()
+        roll = await drv.click(shooter, board(drv), label="Roll", settle=False)
+        assert roll.acked and time.monotonic() - started < 3  # deferred, not failed
+        assert status(drv).startswith(f"Waiting for {shooter} to roll")  # not drawn yet
+    finally:
+        os.kill(worker, signal.SIGCONT)
+    await drv.wait_for(lambda: status(drv).startswith(f"Waiting for {shooter} to play"),
+                       timeout=10)
+    assert drv.pngs(board(drv))  # the board drawn, its image with it
