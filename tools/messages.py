@@ -14,7 +14,8 @@ The texts: the rules' refusal templates (rules/messages.py), the /chouette comma
 (msgctxt "command name") and descriptions, the board's and the DM questions' button labels
 (bot/discord/actions.py, asks.py), the record's cube turns and game kinds (bot/effects.py),
 the refusal outside a table (cogs/__init__.py), and every `translate("...")` and
-`tr("...")` call in bot/ and cogs/.
+`tr("...")` call in bot/ and cogs/; the words drawn into the images (bot/render/): every
+`words("...")` call, and every text marked `english("...")` (kept in data).
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ def template() -> Catalog:
     for folder in ("bot", "cogs"):
         for file, line, msgid, _, context in extract_from_dir(
                 ROOT / folder, method_map=[("**.py", "python")],
-                keywords={"translate": (1,), "tr": (1,)}):
+                keywords={"translate": (1,), "tr": (1,), "words": (1,), "english": (1,)}):
             if isinstance(msgid, str):
                 pot.add(msgid, locations=[(f"{folder}/{file}", line)], context=context)
     return pot
