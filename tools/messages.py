@@ -12,7 +12,8 @@ A new language's catalogue is made from the template when its code is given (`sv
 
 The texts: the rules' refusal templates (rules/messages.py), the /chouette commands' names
 (msgctxt "command name") and descriptions, the board's and the DM questions' button labels
-(bot/discord/actions.py, asks.py), the record's cube turns and game kinds (bot/effects.py),
+(bot/discord/actions.py, asks.py), the record's cube turns (with figures too) and game kinds
+(bot/effects.py),
 gnubg's marks of an error and cube choices (bot/analysis_text.py),
 the refusal outside a table (cogs/__init__.py), and every `translate("...")` and
 `tr("...")` call in bot/ and cogs/; the words drawn into the images (bot/render/): every
@@ -37,7 +38,7 @@ from bot.analysis_text import CHOICES, MARKS
 from bot.discord.actions import ACTIONS
 from bot.discord.asks import ASKS
 from bot.discord.sync import NAME
-from bot.effects import KINDS, TURNED
+from bot.effects import FIGURED, KINDS, TURNED
 from bot.i18n import DOMAIN, LOCALE_DIR, catalogue_path
 from cogs import NOT_A_TABLE
 from rules.messages import MESSAGES
@@ -74,6 +75,8 @@ def template() -> Catalog:
         pot.add(entry.label, auto_comments=[f"bot/discord/actions.py: {name} button"])
     for action, line in TURNED.items():
         pot.add(line, auto_comments=[f"bot/effects.py: a cube's turn in the record ({action})"])
+    for line in FIGURED.values():
+        pot.add(line, auto_comments=["bot/effects.py: a cube's turn with figures in the record"])
     for kind in KINDS:
         pot.add(kind, auto_comments=["bot/effects.py: a game's result (single, gammon, ...)"])
     pot.add(HOW_TO_ENABLE, auto_comments=["bot/analysis_client.py: HOW_TO_ENABLE"])
