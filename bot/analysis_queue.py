@@ -35,6 +35,13 @@ log = logging.getLogger(__name__)
 RESUME_HOURS = 24  # at start-up, games ended longer ago than this are not analysed afresh
 Post = Callable[[str, int, str], Awaitable[None]]  # (table, game, text): into #board
 States = Callable[[str], Awaitable[TableState]]
+Locale = Callable[[str, TableState], Awaitable[object]]  # (table, state): what #board reads in
+
+
+async def _table_language(table_id: str, state: TableState) -> object:
+    """A table's language as its state keeps it (English for a table opened before tables
+    had one; the bot passes the presenter's, which falls back to the server's)."""
+    return state.language or None
 
 
 @dataclass(frozen=True)
@@ -180,9 +187,11 @@ class AnalysisQueue:
     """Analyses each table's ended games in turn, stores and posts each verdict once."""
 
     def __init__(self, store: EventStore, states: States, post: Post, *, plies: int,
-                 worker: AnalysisWorker | None = None) -> None:
+                 worker: AnalysisWorker | None = None,
+                 locale: Locale = _table_language) -> None:
         self.rows = AnalysisStore(store)
         self.store, self.states, self.post, self.plies = store, states, post, plies
+        self.locale = locale  # the posts are in the table's language
         self.worker = worker or AnalysisWorker()
         self.enabled = available()
         self._queued: list[str] = []  # tables to look at, in turn
@@ -265,7 +274,7 @@ class AnalysisQueue:
         if done:
             await self.post(table_id, 0, session(
                 {n: s.result for n, s in done.items()}, [s.plies for s in done.values()],
-                _names(state)))
+                _names(state), await self.locale(table_id, state)))
         await self.rows.sum_posted(table_id)
 
     async def _games(self, table_id: str, ended: list[int], done: dict[int, Stored]) -> None:
@@ -287,7 +296,8 @@ class AnalysisQueue:
             if stored.failed is None and stored.result.get("decisions"):
                 state = await self.states(table_id)
                 await self.post(table_id, game, post_game(
-                    stored.result, game, stored.plies, _names(state)))
+                    stored.result, game, stored.plies, _names(state),
+                    await self.locale(table_id, state)))
                 noticed = self._noticed.pop(table_id, None)
                 if noticed is not None:
                     log.info("table %s game %d: the analysis posted %.1f s after the game "

@@ -2,8 +2,10 @@
 a player's list of errors, and one error's numbers beside its board.
 
 Pure functions of the analysis result. Names come through `shown` (player key -> name as a
-message writes it, already escaped: `bot.markdown.escape`). Equities are gnubg's, normalised
-to a cube of 1; an error rate is gnubg's: the loss per decision in thousandths (mEMG).
+message writes it, already escaped: `bot.markdown.escape`); the words are in `locale`'s
+language (the table's for what #board shows, the reader's for a private reply). Equities
+are gnubg's, normalised to a cube of 1; an error rate is gnubg's: the loss per decision in
+thousandths (mEMG).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.i18n import tr, translate
 from rules.cube import Side
 
 Decision = Mapping[str, Any]
@@ -21,7 +24,7 @@ ERROR = 0.030  # gnubg's "doubtful": a decision losing this much or more is an e
 MARKS = ((0.120, "very bad"), (0.060, "bad"), (0.030, "doubtful"))  # gnubg's thresholds
 NOTICED = 0.0005  # a loss that shows as 0.001 or more: listed by the command
 CUBE_KINDS = ("double", "take")
-_PAST = {"take": "took", "drop": "dropped", "beaver": "beavered"}
+CHOICES = ("double", "no double", "take", "drop", "beaver")  # a cube's choices, as gnubg's
 
 
 @dataclass(frozen=True)
@@ -49,10 +52,13 @@ class Figures:
                 "loss": round(self.loss, 6),
                 "rate": round(self.rate, 6) if self.decisions else None}
 
-    def text(self, what: str) -> str:
-        """"checker 2 errors in 14, -0.084, 6.0 mEMG"."""
-        errors = "1 error" if self.errors == 1 else f"{self.errors} errors"
-        return f"{what} {errors} in {self.decisions}, -{self.loss:.3f}, {self.per_decision}"
+    def text(self, what: str, locale: object = None) -> str:
+        """"checker 2 errors in 14, -0.084, 6.0 mEMG" (`what`: the kind, in words)."""
+        errors = (translate("1 error", locale) if self.errors == 1
+                  else tr("{count} errors", locale, count=self.errors))
+        return tr("{kind} {errors} in {decisions}, -{loss}, {rate}", locale, kind=what,
+                  errors=errors, decisions=self.decisions, loss=format(self.loss, ".3f"),
+                  rate=self.per_decision)
 
     def __add__(self, other: Figures) -> Figures:
         return Figures(self.decisions + other.decisions, self.errors + other.errors,
@@ -113,9 +119,16 @@ def totals(result: Mapping[str, Any]) -> dict[str, tuple[Figures, Figures]]:
     return {player: figures(decisions, player) for player in players(decisions)}
 
 
-def mark(loss: float) -> str:
+def mark(loss: float, locale: object = None) -> str:
     """gnubg's word for a decision's loss ("very bad", "bad", "doubtful"), or ""."""
-    return next((word for limit, word in MARKS if loss >= limit), "")
+    word = next((word for limit, word in MARKS if loss >= limit), "")
+    return translate(word, locale) if word else ""
+
+
+def _marked(loss: float, locale: object = None) -> str:
+    """" (bad)" after an error, or "" for a loss under gnubg's marks."""
+    word = mark(loss, locale)
+    return f" ({word})" if word else ""
 
 
 def worst(decisions: Iterable[Decision]) -> Decision | None:
@@ -124,59 +137,94 @@ def worst(decisions: Iterable[Decision]) -> Decision | None:
     return found if found is not None and float(found["loss"]) >= NOTICED else None
 
 
-def _cube(d: Decision, shown: Shown, value: int) -> str:
+def _cube(d: Decision, shown: Shown, value: int, locale: object = None) -> str:
+    """"a 2-cube" (the player's own), or "carol's 2-cube"."""
     team = d["cube"]["team"]
-    whose = "a" if team == d["player"] else f"{shown(team)}'s"
-    return f"{whose} {value}-cube"
+    if team == d["player"]:
+        return tr("a {value}-cube", locale, value=value)
+    return tr("{player}'s {value}-cube", locale, player=shown(team), value=value)
 
 
-def what(d: Decision, shown: Shown) -> str:
+def _answer(answer: str, locale: object = None) -> str:
+    """An answer to a double as gnubg's best: "a take", "a drop", "a beaver"."""
+    if answer == "take":
+        return translate("a take", locale)
+    if answer == "drop":
+        return translate("a drop", locale)
+    if answer == "beaver":
+        return translate("a beaver", locale)
+    return f"a {answer}"
+
+
+def what(d: Decision, shown: Shown, locale: object = None) -> str:
     """What was done and what gnubg says was right: "dropped a 2-cube that was a take"."""
     if d["kind"] == "take":
-        value = int(d["cube"]["value"]) * 2
-        best = "a take" if d["best"] == "take" else f"a {d['best']}"
-        return f"{_PAST.get(d['played'], d['played'])} {_cube(d, shown, value)} that was {best}"
+        cube = _cube(d, shown, int(d["cube"]["value"]) * 2, locale)
+        best = _answer(str(d["best"]), locale)
+        if d["played"] == "take":
+            return tr("took {cube} that was {best}", locale, cube=cube, best=best)
+        if d["played"] == "drop":
+            return tr("dropped {cube} that was {best}", locale, cube=cube, best=best)
+        if d["played"] == "beaver":
+            return tr("beavered {cube} that was {best}", locale, cube=cube, best=best)
+        return f"{d['played']} {cube} that was {best}"
     if d["kind"] == "double":
         team = d["cube"]["team"]
-        whose = "the" if team == d["player"] else f"{shown(team)}'s"
         to = int(d["cube"]["value"]) * 2
-        if d["played"] == "double":
-            return f"doubled {whose} cube to {to} when it was no double"
-        return f"did not double {whose} cube to {to} when it was a double"
+        doubled = d["played"] == "double"
+        if team == d["player"]:
+            return (tr("doubled the cube to {value} when it was no double", locale, value=to)
+                    if doubled else
+                    tr("did not double the cube to {value} when it was a double", locale,
+                       value=to))
+        return (tr("doubled {player}'s cube to {value} when it was no double", locale,
+                   player=shown(team), value=to)
+                if doubled else
+                tr("did not double {player}'s cube to {value} when it was a double", locale,
+                   player=shown(team), value=to))
     dice = "-".join(str(n) for n in d.get("dice") or ())
-    return f"played {d['played']} with {dice}, best {d['best']}"
+    return tr("played {play} with {dice}, best {best}", locale, play=d["played"], dice=dice,
+              best=d["best"])
 
 
-def phrase(d: Decision, shown: Shown) -> str:
+def phrase(d: Decision, shown: Shown, locale: object = None) -> str:
     """"bob: dropped a 2-cube that was a take, -0.132"."""
-    return f"{shown(d['player'])}: {what(d, shown)}, -{float(d['loss']):.3f}"
+    return f"{shown(d['player'])}: {what(d, shown, locale)}, -{float(d['loss']):.3f}"
 
 
-def player_lines(decisions: list[Decision], shown: Shown) -> list[str]:
+def _parts(checker: Figures, cube: Figures, locale: object = None) -> list[str]:
+    """A player's checker and cube figures in words (a kind he had none of left out)."""
+    return [f.text(kind, locale) for f, kind in ((checker, translate("checker", locale)),
+                                                 (cube, translate("cube", locale)))
+            if f.decisions]
+
+
+def player_lines(decisions: list[Decision], shown: Shown, locale: object = None) -> list[str]:
     """One line a player: his checker and cube figures apart (a kind he had none of left out)."""
     lines = []
     for player in players(decisions):
-        checker, cube = figures(decisions, player)
-        parts = [f.text(kind) for f, kind in ((checker, "checker"), (cube, "cube"))
-                 if f.decisions]
+        parts = _parts(*figures(decisions, player), locale)
         if parts:
             lines.append(f"{shown(player)}: " + " · ".join(parts))
     return lines
 
 
-def post_game(result: Mapping[str, Any], game: int, plies: int, shown: Shown) -> str:
+def post_game(result: Mapping[str, Any], game: int, plies: int, shown: Shown,
+              locale: object = None) -> str:
     """The message in #board after game `game`: each player's checker and cube figures
-    apart, and the worst error of the game named. A few lines, never a wall."""
+    apart, and the worst error of the game named. A few lines, never a wall. In `locale`'s
+    language (the table's)."""
     decisions = list(result["decisions"])
-    lines = [f"**GNU Backgammon on game {game}** ({plies}-ply; errors are losses of "
-             f"{ERROR:.3f} or more; `/chouette analysis` for the details)"]
-    lines += player_lines(decisions, shown)
+    lines = [tr("**GNU Backgammon on game {game}** ({plies}-ply; errors are losses of "
+                "{error} or more; `/chouette analysis` for the details)", locale, game=game,
+                plies=plies, error=format(ERROR, ".3f"))]
+    lines += player_lines(decisions, shown, locale)
     bad = worst(decisions)
     if bad is None:
-        lines.append("No error: gnubg agrees with every decision.")
+        lines.append(translate("No error: gnubg agrees with every decision.", locale))
     else:
-        word = mark(float(bad["loss"]))
-        lines.append(f"Worst: {phrase(bad, shown)}" + (f" ({word})" if word else ""))
+        lines.append(tr("Worst: {error}", locale, error=phrase(bad, shown, locale))
+                     + _marked(float(bad["loss"]), locale))
     return "\n".join(lines)
 
 
@@ -188,24 +236,24 @@ def listed(decisions: Iterable[Decision], player: str | None) -> list[Decision]:
 
 
 def error_list(games: Mapping[int, Mapping[str, Any]], player: str | None,
-               shown: Shown) -> tuple[str, list[Decision]]:
+               shown: Shown, locale: object = None) -> tuple[str, list[Decision]]:
     """A player's (or everyone's) figures and numbered errors over `games` (game number ->
     result): the text, and the decisions numbered 1, 2, ... in it."""
     every = [d for number in sorted(games) for d in _numbered(games[number], number)]
     who = [player] if player is not None else players(every)
     lines = []
     for p in who:
-        checker, cube = figures(every, p)
-        parts = [f.text(kind) for f, kind in ((checker, "checker"), (cube, "cube"))
-                 if f.decisions]
-        lines.append(f"{shown(p)}: " + (" · ".join(parts) or "no decision"))
+        parts = _parts(*figures(every, p), locale)
+        lines.append(f"{shown(p)}: "
+                     + (" · ".join(parts) or translate("no decision", locale)))
     errors = listed(every, player)
     for index, d in enumerate(errors, 1):
-        word = mark(float(d["loss"]))
-        lines.append(f"`{index}.` game {d['game']}: {shown(d['player'])} {what(d, shown)}, "
-                     f"-{float(d['loss']):.3f}" + (f" ({word})" if word else ""))
+        lines.append(tr("`{index}.` game {game}: {player} {error}, -{loss}", locale,
+                        index=index, game=d["game"], player=shown(d["player"]),
+                        error=what(d, shown, locale), loss=format(float(d["loss"]), ".3f"))
+                     + _marked(float(d["loss"]), locale))
     if not errors:
-        lines.append("No error: gnubg agrees with every decision.")
+        lines.append(translate("No error: gnubg agrees with every decision.", locale))
     return "\n".join(lines), errors
 
 
@@ -215,23 +263,28 @@ def _numbered(result: Mapping[str, Any], number: int) -> list[Decision]:
     return [{**d, "game": number} for d in result["decisions"]]
 
 
-def numbers(d: Decision, plies: int) -> str:
+def numbers(d: Decision, plies: int, locale: object = None) -> str:
     """gnubg's numbers for one decision: ND / DT / DP for a cube, the best plays for a move."""
     details = d.get("details") or {}
-    head = f"gnubg at {plies}-ply"
+    head = tr("gnubg at {plies}-ply", locale, plies=plies)
+    loss = f"{float(d['loss']):.3f}"
     if d["kind"] in CUBE_KINDS and details:
-        cube = (f"No double {details['nd']:+.3f} · Double, take {details['dt']:+.3f} · "
-                f"Double, pass {details['dp']:+.3f}")
-        seen = " (the doubler's equities: take = -DT, drop = -1)" if d["kind"] == "take" else ""
-        return (f"{head}{seen}: {cube}. Best: {d['best']}; played: {d['played']}, "
-                f"-{float(d['loss']):.3f}.")
+        cube = tr("No double {nd} · Double, take {dt} · Double, pass {dp}", locale,
+                  nd=format(details["nd"], "+.3f"), dt=format(details["dt"], "+.3f"),
+                  dp=format(details["dp"], "+.3f"))
+        seen = (translate(" (the doubler's equities: take = -DT, drop = -1)", locale)
+                if d["kind"] == "take" else "")
+        return tr("{head}{seen}: {cube}. Best: {best}; played: {played}, -{loss}.", locale,
+                  head=head, seen=seen, cube=cube, best=translate(str(d["best"]), locale),
+                  played=translate(str(d["played"]), locale), loss=loss)
     if details:
-        plays = [f"{i}. {p['play']} {p['equity']:+.3f}"
-                 for i, p in enumerate(details["plays"], 1)]
+        plays = "; ".join(f"{i}. {p['play']} {p['equity']:+.3f}"
+                          for i, p in enumerate(details["plays"], 1))
         played = details["played"]
-        return (f"{head}, best plays: " + "; ".join(plays) + f". Played: {played['play']} "
-                f"{played['equity']:+.3f} (rank {played['rank']}), -{float(d['loss']):.3f}.")
-    return f"{head}: forced play."
+        return tr("{head}, best plays: {plays}. Played: {play} {equity} (rank {rank}), "
+                  "-{loss}.", locale, head=head, plays=plays, play=played["play"],
+                  equity=format(played["equity"], "+.3f"), rank=played["rank"], loss=loss)
+    return tr("{head}: forced play.", locale, head=head)
 
 
 def side_to_move(d: Decision, box: str) -> Side:
@@ -245,20 +298,21 @@ def side_to_move(d: Decision, box: str) -> Side:
 
 
 def session(games: Mapping[int, Mapping[str, Any]], plies: Iterable[int],
-            shown: Shown) -> str:
+            shown: Shown, locale: object = None) -> str:
     """The message beside the final sheet: each player's checker and cube figures over every
-    game analysed, and the worst error of the session."""
+    game analysed, and the worst error of the session, in `locale`'s language (the
+    table's)."""
     every = [d for number in sorted(games) for d in _numbered(games[number], number)]
     depth = "/".join(f"{p}-ply" for p in sorted(set(plies)))
     numbers = sorted(games)
-    which = (f"game {numbers[0]}" if len(numbers) == 1
-             else f"{len(numbers)} games")
-    lines = [f"**GNU Backgammon over the session** ({which}, {depth}; "
-             "`/chouette analysis` for each error)"]
-    lines += player_lines(every, shown)
+    which = (tr("game {number}", locale, number=numbers[0]) if len(numbers) == 1
+             else tr("{count} games", locale, count=len(numbers)))
+    lines = [tr("**GNU Backgammon over the session** ({games}, {depth}; "
+                "`/chouette analysis` for each error)", locale, games=which, depth=depth)]
+    lines += player_lines(every, shown, locale)
     bad = worst(every)
     if bad is not None:
-        word = mark(float(bad["loss"]))
-        lines.append(f"Worst: game {bad['game']}, {phrase(bad, shown)}"
-                     + (f" ({word})" if word else ""))
+        lines.append(tr("Worst: game {game}, {error}", locale, game=bad["game"],
+                        error=phrase(bad, shown, locale))
+                     + _marked(float(bad["loss"]), locale))
     return "\n".join(lines)

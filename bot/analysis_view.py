@@ -1,5 +1,6 @@
 """What `/chouette analysis` shows: a player's figures and errors for a game or the session,
-and one listed error's position as a board image with gnubg's numbers."""
+and one listed error's position as a board image with gnubg's numbers, in `locale`'s
+language (the reader's: a private reply)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 from bot import records
 from bot.analysis_queue import Stored
 from bot.analysis_text import Decision, error_list, mark, numbers, side_to_move
+from bot.i18n import Words, tr, translate
 from bot.markdown import escape
 from bot.render.board import render_board
 from rules.cube import Side
@@ -28,73 +30,85 @@ class Shown:
     board: bytes | None = None
 
 
-def not_ready(state: TableState, stored: Mapping[int, Stored], game: int | None) -> str | None:
+def not_ready(state: TableState, stored: Mapping[int, Stored], game: int | None,
+              locale: object = None) -> str | None:
     """Why there is nothing to show yet, or None."""
     if game is not None and game not in stored:
-        return (f"Game {game}'s analysis is not ready yet: GNU Backgammon is on it, and it is "
-                "posted in #board when done.")
+        return tr("Game {game}'s analysis is not ready yet: GNU Backgammon is on it, and it is "
+                  "posted in #board when done.", locale, game=game)
     if not stored:
-        return ("No game of this session has been analysed yet: each game's analysis is "
-                "posted in #board once the game is over.")
+        return translate("No game of this session has been analysed yet: each game's analysis "
+                         "is posted in #board once the game is over.", locale)
     return None
 
 
 def answer(state: TableState, events: list[Event], stored: Mapping[int, Stored],
-           game: int | None, player: str | None, error: int | None) -> Shown:
+           game: int | None, player: str | None, error: int | None,
+           locale: object = None) -> Shown:
     """The list for `player` (None: everyone) in `game` (None: every game analysed), and
     error number `error` of it on its board (None: the worst)."""
     games = {n: s.result for n, s in stored.items()
              if (game is None or n == game) and s.failed is None}
-    failed = [f"Game {n} could not be analysed: {s.failed}" for n, s in stored.items()
-              if (game is None or n == game) and s.failed is not None]
+    failed = [tr("Game {game} could not be analysed: {why}", locale, game=n, why=s.failed)
+              for n, s in stored.items() if (game is None or n == game) and s.failed is not None]
     plies = {s.plies for s in stored.values()}
-    text, errors = error_list(games, player, lambda p: escape(state.shown(p)))
-    where = f"game {game}" if game is not None else "this session's games"
-    head = (f"**GNU Backgammon on {where}** ({'/'.join(f'{p}-ply' for p in sorted(plies))}; "
-            "each loss in equity normalised to a cube of 1)")
+    text, errors = error_list(games, player, lambda p: escape(state.shown(p)), locale)
+    depth = "/".join(f"{p}-ply" for p in sorted(plies))
+    head = (tr("**GNU Backgammon on game {game}** ({depth}; each loss in equity normalised "
+               "to a cube of 1)", locale, game=game, depth=depth) if game is not None
+            else tr("**GNU Backgammon on this session's games** ({depth}; each loss in equity "
+                    "normalised to a cube of 1)", locale, depth=depth))
     lines = [head, *text.splitlines(), *failed]
     if not errors:
-        return Shown(_clip(lines))
+        return Shown(_clip(lines, locale=locale))
     if error is not None and not 1 <= error <= len(errors):
-        lines.append(f"There is no error {error} in this list: 1 to {len(errors)}.")
-        return Shown(_clip(lines))
+        lines.append(tr("There is no error {error} in this list: 1 to {count}.", locale,
+                        error=error, count=len(errors)))
+        return Shown(_clip(lines, locale=locale))
     index = error or 1 + max(range(len(errors)), key=lambda i: float(errors[i]["loss"]))
     chosen = errors[index - 1]
-    depth = stored[int(chosen["game"])].plies
-    word = mark(float(chosen["loss"]))
-    detail = (f"\n**Error {index}**" + (f" ({word})" if word else "") + ": "
-              + numbers(chosen, depth))
-    return Shown(_clip(lines, LIMIT - len(detail)) + detail, _board(state, events, chosen))
+    depth_of = stored[int(chosen["game"])].plies
+    word = mark(float(chosen["loss"]), locale)
+    detail = ("\n" + tr("**Error {index}**", locale, index=index)
+              + (f" ({word})" if word else "") + ": " + numbers(chosen, depth_of, locale))
+    return Shown(_clip(lines, LIMIT - len(detail), locale) + detail,
+                 _board(state, events, chosen, locale))
 
 
-def _board(state: TableState, events: list[Event], d: Decision) -> bytes:
+def _board(state: TableState, events: list[Event], d: Decision, locale: object = None) -> bytes:
     """The position of decision `d` (as its Position ID, the side to move on roll)."""
     record = next((r for r in records.games(events) if r.number == d["game"]), None)
     box = record.box if record else ""
     side = side_to_move(d, box)
     dice = tuple(d["dice"]) if d.get("dice") else None
     if d["kind"] == "move":
-        status = f"{state.shown(d['player'])} to play: {d['played']} was played"
+        status = tr("{player} to play: {play} was played", locale,
+                    player=state.shown(d["player"]), play=d["played"])
     else:
         cube = d["cube"]
-        owner = {"centred": "centred", "team": "owned by the Team", "box": "owned by the Box"}
-        status = (f"{state.shown(cube['team'])}'s cube at {cube['value']}, "
-                  f"{owner.get(cube['owner'], cube['owner'])}: {d['played']}")
-    names = {Side.BOX: "Box", Side.TEAM: "Team"}
+        owner = {"centred": translate("centred", locale),
+                 "team": translate("owned by the Team", locale),
+                 "box": translate("owned by the Box", locale)}
+        status = tr("{player}'s cube at {value}, {owner}: {played}", locale,
+                    player=state.shown(cube["team"]), value=cube["value"],
+                    owner=owner.get(cube["owner"], cube["owner"]),
+                    played=translate(str(d["played"]), locale))
+    names = {Side.BOX: translate("Box", locale), Side.TEAM: translate("Team", locale)}
     if record is not None:
-        names = {Side.BOX: f"Box ({state.shown(record.box)})",
-                 Side.TEAM: f"Team ({state.shown(record.captain)})"}
+        names = {Side.BOX: tr("Box ({player})", locale, player=state.shown(record.box)),
+                 Side.TEAM: tr("Team ({player})", locale, player=state.shown(record.captain))}
     return render_board(position_from_id(str(d["id"])), on_roll=side,
                         dice=dice if dice and len(dice) == 2 else None,
-                        names=names, status=status)
+                        names=names, status=status, words=Words.of(locale))
 
 
-def _clip(lines: list[str], room: int = LIMIT) -> str:
+def _clip(lines: list[str], room: int = LIMIT, locale: object = None) -> str:
     """The lines that fit in `room` characters, saying how many were left out."""
     kept: list[str] = []
     for i, line in enumerate(lines):
         if sum(len(k) + 1 for k in kept) + len(line) > room - 80:
-            kept.append(f"... and {len(lines) - i} more lines: name a game or a player.")
+            kept.append(tr("... and {count} more lines: name a game or a player.", locale,
+                           count=len(lines) - i))
             break
         kept.append(line)
     return "\n".join(kept)

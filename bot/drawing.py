@@ -27,6 +27,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import ParamSpec, TypeVar
 
+from bot.i18n import Words, catalogue, languages
 from bot.render.board import board_png, table_picture
 from rules.state import TableState
 
@@ -47,11 +48,12 @@ class Drawing:
         if self.processes:
             self._executor().submit(_warm)
 
-    async def board(self, state: TableState) -> bytes | None:
-        """The table's board as PNG bytes (None before it has one)."""
+    async def board(self, state: TableState, locale: object = None) -> bytes | None:
+        """The table's board as PNG bytes (None before it has one), its words in `locale`'s
+        language (the table's)."""
         if state.board is None:
             return None
-        return await self.run(board_png, table_picture(state))
+        return await self.run(board_png, table_picture(state, words=Words.of(locale)))
 
     async def run(self, draw: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """`draw(*args)` in the worker (a module-level function, picklable arguments)."""
@@ -106,6 +108,8 @@ def _warm() -> None:
     from bot.render.samples import sample_picture
 
     board_png(sample_picture())
+    for language in languages():  # a board's strip reads its words from the catalogue
+        catalogue(language)
 
 
 def _watch_parent(parent: int) -> None:

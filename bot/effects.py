@@ -10,6 +10,7 @@ which channel is not an effect: it is a function of the state (`bot.discord.chan
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
@@ -351,15 +352,44 @@ TURNED = {  # what a cube's turn is called in the record (CubeTurned.action as s
 }
 
 
+_ROLLED = r"the fraction of (?P<fraction>\S+) rolled off \((?P<throws>[^)]*)\), (?P<paid>\S+) paid"
+_OF = " ({team} v {box}, cube {face})."
+FIGURED = {  # a cube's turn with figures of its own, as the rules write its action -> its line
+    rf"settle {_ROLLED}":
+        "{by}: settle the fraction of {fraction} rolled off ({throws}), {paid} paid" + _OF,
+    r"settle (?P<points>\S+)": "{by}: settle {points}" + _OF,
+    rf"bought out for (?P<price>\S+) \({_ROLLED}\)":
+        "{by}: bought out for {price} (the fraction of {fraction} rolled off ({throws}), "
+        "{paid} paid)" + _OF,
+    r"bought out for (?P<price>\S+)": "{by}: bought out for {price}" + _OF,
+    rf"sold to (?P<buyer>.+) for (?P<price>\S+) \({_ROLLED}\)":
+        "{by}: sold to {buyer} for {price} (the fraction of {fraction} rolled off ({throws}), "
+        "{paid} paid)" + _OF,
+    r"sold to (?P<buyer>.+) for (?P<price>\S+)": "{by}: sold to {buyer} for {price}" + _OF,
+    r"resignation accepted \((?P<kind>\w+)\)": "{by}: resignation accepted ({kind})" + _OF,
+    r"take \((?P<dropper>.+) dropped their half\)":
+        "{by}: take ({dropper} dropped their half)" + _OF,
+}
+_FIGURED = [(re.compile(pattern), template) for pattern, template in FIGURED.items()]
+_PLAYERS = ("buyer", "dropper")  # the fields of FIGURED that are players' keys
+
+
 def cube_line(cube: Cube, action: str, by: str, n: Callable[[str], str],
               locale: object) -> str:
     """A cube's turn in the record: "Bo: double (Ann v Bo, cube 2)."; an action with
-    figures of its own (a settlement, a sale) in English as the rules wrote it."""
-    fields = {"by": n(by), "team": n(cube.team_player), "box": n(cube.box_player),
-              "face": cube.face}
+    figures of its own (a settlement, a sale, a roll-off) read from the words the rules
+    wrote (`FIGURED`), its players named and its line translated like the others."""
+    fields: dict[str, object] = {"by": n(by), "team": n(cube.team_player),
+                                 "box": n(cube.box_player), "face": cube.face}
     template = TURNED.get(action)
     if template is not None:
         return translate(template, locale).format(**fields)
+    for pattern, line in _FIGURED:
+        found = pattern.fullmatch(action)
+        if found is not None:
+            said = {k: n(v) if k in _PLAYERS else translate(v, locale) if k == "kind" else v
+                    for k, v in found.groupdict().items()}
+            return translate(line, locale).format(**said, **fields)
     return "{by}: {action} ({team} v {box}, cube {face}).".format(action=action, **fields)
 
 

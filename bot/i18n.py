@@ -11,6 +11,7 @@ messages`) extracts the msgids anew and updates every catalogue.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from pathlib import Path
 
 from babel.messages.pofile import read_po
@@ -70,6 +71,23 @@ def translation(text: str, locale: object, context: str = "") -> str | None:
 def tr(text: str, locale: object, /, **fields: object) -> str:
     """`text` in `locale`'s language with its fields filled (`translate`, then `format`)."""
     return translate(text, locale).format(**fields)
+
+
+@dataclass(frozen=True)
+class Words:
+    """`translate` into one language as plain data: what an image's words are written with
+    (`bot.render`'s `words`). Equal for equal languages and picklable, so a board's
+    `Picture` holding it stays a cache key and can be sent to the drawing process."""
+
+    language: str = ENGLISH
+
+    @classmethod
+    def of(cls, locale: object) -> Words:
+        """The words of `locale`'s language (`da`, a `discord.Locale`, None: English)."""
+        return cls(language(locale))
+
+    def __call__(self, text: str) -> str:
+        return translate(text, self.language)
 
 
 def languages() -> list[str]:

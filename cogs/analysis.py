@@ -19,10 +19,12 @@ from bot import analysis_client, analysis_view
 from bot.analysis_queue import AnalysisQueue
 from bot.discord.client import ChouetteBot
 from bot.discord.presenter import message_nonce
+from bot.i18n import translate
 from bot.tasks import spawn
 from cogs import Subcommands, this_table
 from rules.errors import RuleError
 from rules.review import may_see_analysis
+from rules.state import TableState
 
 
 class Analysis(Subcommands):
@@ -35,7 +37,7 @@ class Analysis(Subcommands):
         if not hasattr(self.bot, "store"):  # a tool listing the commands (tools/messages.py)
             return
         self.queue = AnalysisQueue(self.bot.store, self.bot.service.state, self._post,
-                                   plies=self.bot.settings.analysis_plies)
+                                   plies=self.bot.settings.analysis_plies, locale=self._locale)
         self.bot.presenter.after_show.append(self.queue.notice)
         self._resuming = spawn(self._resume(), "analysis resume")
 
@@ -52,6 +54,13 @@ class Analysis(Subcommands):
         await self.bot.wait_until_ready()  # the channels can be seen
         await self.queue.resume(self.bot.serves_table)
         self.queue.start()
+
+    async def _locale(self, table_id: str, state: TableState) -> object:
+        """What #board reads in: the table's language, else its server's (as the board)."""
+        channels = await self.bot.store.channels(table_id=table_id)
+        if channels is None:
+            return state.language or None
+        return self.bot.presenter.boards.locale(state, channels)
 
     async def _post(self, table_id: str, game: int, text: str) -> None:
         channels = await self.bot.store.channels(table_id=table_id)
@@ -70,18 +79,19 @@ class Analysis(Subcommands):
                        error: app_commands.Range[int, 1] | None = None) -> None:
         """GNU Backgammon's verdict: a player's errors in a game or the session, on the board."""
         table = await this_table(self.bot, interaction)
+        locale = interaction.locale  # a private reply: the reader's language
         if not analysis_client.available():
-            await self.bot.reply(interaction, analysis_client.HOW_TO_ENABLE)
+            await self.bot.reply(interaction, translate(analysis_client.HOW_TO_ENABLE, locale))
             return
         state = await self.bot.service.state(table)
         try:
             may_see_analysis(state, game)
         except RuleError as exc:
-            await self.bot.reply(interaction, str(exc))
+            await self.bot.reply(interaction, self.bot.presenter.names(state, exc, locale=locale))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         stored = await self.queue.rows.games(table)
-        waiting = analysis_view.not_ready(state, stored, game)
+        waiting = analysis_view.not_ready(state, stored, game, locale)
         if waiting is not None:
             await self.bot.reply(interaction, waiting)
             return
@@ -92,7 +102,7 @@ class Analysis(Subcommands):
                                             str(player.id) if player is not None else None)
         events = [s.event for s in await self.bot.store.events(table)]
         shown = await asyncio.to_thread(analysis_view.answer, state, events, stored, game,
-                                        whose, error)
+                                        whose, error, locale)
         if shown.board is None:
             await interaction.followup.send(shown.text, ephemeral=True)
             return

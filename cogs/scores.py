@@ -20,7 +20,7 @@ class Scores(Subcommands):
         table = await this_table(self.bot, interaction)
         state = await self.bot.service.state(table)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        file = await sheet_file(self.bot.drawing, state)
+        file = await sheet_file(self.bot.drawing, state, interaction.locale)  # a private reply
         await interaction.followup.send(file=file, ephemeral=True)
 
     @app_commands.command()

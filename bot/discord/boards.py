@@ -262,14 +262,14 @@ class Boards:
 
     async def _draw(self, state: TableState, channels: Channels, lines: list[str]
                     ) -> tuple[str, list[discord.File], discord.ui.View]:
-        image = await self.bot.drawing.board(state)
+        locale = self.locale(state, channels)
+        image = await self.bot.drawing.board(state, locale)
         files = [discord.File(io.BytesIO(image), "board.png")] if image else []
         timers = self.bot.flow.timers
 
         def due(kind: str, player: str) -> float | None:
             return timers.due(Timer(kind, channels.table_id, player))
 
-        locale = self.locale(state, channels)
         text = linked(board_text(state, lines, due, locale), await command_ids(self.bot.store))
         return text, files, board_view(channels.table_id, state, locale)
 

@@ -32,7 +32,7 @@ from bot.discord.sync import command_ids, linked
 from bot.drawing import Drawing, Names
 from bot.effects import Announce, Outcome, PostSheet, Prompt, Refusal, namer, paid_line
 from bot.flow import Flow
-from bot.i18n import tr, translate
+from bot.i18n import Words, tr, translate
 from bot.markdown import shown
 from bot.render.sheet import render_sheet
 from bot.service import TableService
@@ -251,7 +251,7 @@ class Presenter:
                  else tr("Score after correction {number}", locale, number=effect.correction)
                  if effect.correction
                  else tr("Score after game {number}", locale, number=state.games_played))
-        file = await sheet_file(self.bot.drawing, state)
+        file = await sheet_file(self.bot.drawing, state, locale)
         await channel.send(f"**{title}**\n" + "\n".join(lines), file=file,
                            nonce=message_nonce(tag, "sheet", title))
 
@@ -306,23 +306,29 @@ def _pinging(player: str) -> discord.AllowedMentions:
     return discord.AllowedMentions(everyone=False, roles=False, users=users)
 
 
-async def sheet_file(drawing: Drawing, state: TableState) -> discord.File:
-    """The score sheet of `state` as a PNG attachment, players by their names, drawn by
-    `drawing`'s process."""
+async def sheet_file(drawing: Drawing, state: TableState,
+                     locale: object = None) -> discord.File:
+    """The score sheet of `state` as a PNG attachment, players by their names, its words in
+    `locale`'s language, drawn by `drawing`'s process."""
     order = state.seating.players if state.seating else tuple(m.player for m in state.members)
-    title = f"Score sheet · {state.basic}" if state.basic else "Score sheet"
+    title = (tr("Score sheet · {stake}", locale, stake=state.basic) if state.basic
+             else translate("Score sheet", locale))
     data = await drawing.run(render_sheet, state.sheet, order, roles=state.game_roles or None,
                              shown=Names.of(state), payoff=state.rules.payoff, title=title,
-                             next_roles=next_roles(state), basic=state.basic)
+                             next_roles=next_roles(state, locale), basic=state.basic,
+                             words=Words.of(locale))
     return discord.File(io.BytesIO(data), "sheet.png")
 
 
-def next_roles(state: TableState) -> dict[str, str]:
+def next_roles(state: TableState, locale: object = None) -> dict[str, str]:
     """Each seated player's role in the seating, for the sheet's columns (euro ¶17): "Box",
-    "Partner", "Captain", then the Team's places in rotation order ("2", "3", ...)."""
+    "Partner", "Captain", then the Team's places in rotation order ("2", "3", ...), in
+    `locale`'s language."""
     seating = state.seating
     if seating is None or state.ended:
         return {}
-    partner = {} if seating.partner is None else {seating.partner: "Partner"}
-    return {seating.box: "Box", **partner,
-            **{p: str(i) if i > 1 else "Captain" for i, p in enumerate(seating.team, 1)}}
+    partner = ({} if seating.partner is None
+               else {seating.partner: translate("Partner", locale)})
+    captain = translate("Captain", locale)
+    return {seating.box: translate("Box", locale), **partner,
+            **{p: str(i) if i > 1 else captain for i, p in enumerate(seating.team, 1)}}

@@ -35,6 +35,7 @@ from bot.render.lastplay import LastPlay, draw_rings, last_play
 from bot.render.layout import STACK, Layout
 from bot.render.text import draw_text, fit, length, readable
 from bot.render.theme import DEFAULT, Shown, Theme, checker_sprite, die_sprite, same
+from bot.render.words import Words, english
 from rules.board import Position
 from rules.cube import Cube, Side
 from rules.game import shooter, waiting_for
@@ -48,24 +49,26 @@ DEFAULT_WIDTH = 800
 @dataclass(frozen=True)
 class Legend:
     """One side's legend row: a checker of his, his label and sub-label (Partner, Acting
-    Captain), pips and checkers off, outlined when he is on roll."""
+    Captain), his pips and checkers off in words ("167 pips · 3 off"), outlined when he is
+    on roll."""
 
     side: Side
     label: str
     sub: str
-    pips: int
-    off: int
+    figures: str
     on_roll: bool
 
 
 @dataclass(frozen=True)
 class Strip:
-    """The cube strip: the cubes, the roles (for the C and AC tags) and each player's name
-    drawn, as (key, name) pairs."""
+    """The cube strip: the cubes, the roles (for the C and AC tags), each player's name
+    drawn, as (key, name) pairs, and the words of its cards (`english`, or the table's
+    language as plain data: `bot.i18n.Words`)."""
 
     cubes: tuple[Cube, ...]
     roles: Roles | None
     names: tuple[tuple[str, str], ...]
+    words: Words = english
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,7 @@ def render_board(
     theme: Theme = DEFAULT,
     shown: Shown = same,
     last: LastPlay | None = None,
+    words: Words = english,
 ) -> bytes:
     """The board as PNG bytes.
 
@@ -104,11 +108,12 @@ def render_board(
     "Box" and "Team"); `status` the line under the board (by default who is to roll or play).
     `roles` and the cubes name players by key; every name drawn for them is `shown(key)`
     (by default the key itself). `names` and `status` are drawn as given. `last` marks the
-    last checker play on the board.
+    last checker play on the board. Every other word is `words(english)` (the table's
+    language; by default English).
     """
     return board_png(picture(position, on_roll=on_roll, dice=dice, cubes=cubes, roles=roles,
                              names=names, status=status, bottom=bottom, width=width,
-                             theme=theme, shown=shown, last=last))
+                             theme=theme, shown=shown, last=last, words=words))
 
 
 def picture(
@@ -125,25 +130,29 @@ def picture(
     theme: Theme = DEFAULT,
     shown: Shown = same,
     last: LastPlay | None = None,
+    words: Words = english,
 ) -> Picture:
     """What `render_board` draws (its arguments are `render_board`'s): cheap, and equal for
     equal boards."""
     shown = readable(shown)
-    labels = _labels(roles, names, shown)
+    labels = _labels(roles, names, shown, words)
     if status is None:
         who = labels[on_roll]
         if roles is not None:
             who = shown(roles.box if on_roll is Side.BOX
                         else roles.acting_captain or roles.captain)
-        status = whose_turn(who, dice)
+        status = whose_turn(who, dice, words)
     pips, off = _side_map(position.pips, on_roll), _side_map(position.off, on_roll)
-    legends = {side: Legend(side, labels[side], _sub_label(side, roles, shown), pips[side],
-                            off[side], side is on_roll) for side in Side}
+    legends = {side: Legend(side, labels[side], _sub_label(side, roles, shown, words),
+                            _figures(pips[side], off[side], words), side is on_roll)
+               for side in Side}
     view = position if on_roll is bottom else position.swap()  # the bottom side's view
     players = sorted({key for cube in cubes for key in (cube.team_player, cube.box_player)})
+    pid = words("Position ID {id}").format(id=position_id(position))
     return Picture(width, theme, legends[bottom.other], Felt(view, bottom, on_roll, dice, last),
-                   legends[bottom], (status, f"Position ID {position_id(position)}"),
-                   Strip(tuple(cubes), roles, tuple((key, shown(key)) for key in players)))
+                   legends[bottom], (status, pid),
+                   Strip(tuple(cubes), roles, tuple((key, shown(key)) for key in players),
+                         words))
 
 
 def board_png(pic: Picture) -> bytes:
@@ -280,23 +289,24 @@ def _strip(lay: Layout, theme: Theme, strip: Strip) -> Image.Image:
     height = strip_height(len(strip.cubes), lay.s) + lay.pad
     img = Image.new("RGB", (lay.width, height), theme.background)
     draw_strip(img, strip.cubes, strip.roles, lay.pad, 0, lay.width - 2 * lay.pad, lay.s,
-               theme, shown=dict(strip.names).__getitem__)
+               theme, shown=dict(strip.names).__getitem__, words=strip.words)
     return img
 
 
 def render_table(state: TableState, *, width: int = DEFAULT_WIDTH,
-                 theme: Theme = DEFAULT) -> bytes:
+                 theme: Theme = DEFAULT, words: Words = english) -> bytes:
     """The board of a table as PNG bytes: the game in progress, or else the last board.
-    Players are drawn by `state.shown` (their display names), not by their keys.
+    Players are drawn by `state.shown` (their display names), not by their keys; the
+    words by `words` (the table's language, English by default).
 
     Raises ValueError when the table has no board to show (nothing played yet, or a
     scorekeeper table).
     """
-    return board_png(table_picture(state, width=width, theme=theme))
+    return board_png(table_picture(state, width=width, theme=theme, words=words))
 
 
 def table_picture(state: TableState, *, width: int = DEFAULT_WIDTH,
-                  theme: Theme = DEFAULT) -> Picture:
+                  theme: Theme = DEFAULT, words: Words = english) -> Picture:
     """What `render_table` draws (raises as it does)."""
     game, seating = state.game, state.seating
     if game is not None and game.position is not None and game.on_roll is not None:
@@ -313,28 +323,37 @@ def table_picture(state: TableState, *, width: int = DEFAULT_WIDTH,
                       acting if acting != seating.captain else None)
     dice = game.dice if game is not None else None
     return picture(position, on_roll=on_roll, dice=dice, cubes=cubes, roles=roles,
-                   status=_table_status(state), width=width, theme=theme,
-                   shown=state.shown, last=last_play(game))
+                   status=_table_status(state, words), width=width, theme=theme,
+                   shown=state.shown, last=last_play(game), words=words)
 
 
-def _table_status(state: TableState) -> str:
+def _table_status(state: TableState, words: Words = english) -> str:
     game, shown = state.game, readable(state.shown)
     if game is None:
-        return f"Game {state.games_played} is over: its last position"
+        return words("Game {number} is over: its last position").format(
+            number=state.games_played)
     waits = waiting_for(state)
     if waits:
-        players = [shown(p) for p in dict.fromkeys(player for player, _ in waits)]
-        cubes = len(waits)
-        what = "a cube" if cubes == 1 else f"{cubes} cubes"
-        return f"Waiting for {', '.join(players)} to answer {what}"
+        players = ", ".join(shown(p) for p in dict.fromkeys(player for player, _ in waits))
+        if len(waits) == 1:
+            return words("Waiting for {players} to answer a cube").format(players=players)
+        return words("Waiting for {players} to answer {cubes} cubes").format(
+            players=players, cubes=len(waits))
     key = shooter(state)
-    return whose_turn(shown(key) if key is not None else "?", game.dice)
+    return whose_turn(shown(key) if key is not None else "?", game.dice, words)
 
 
-def whose_turn(who: str, dice: tuple[int, int] | None) -> str:
-    """"Ann to play 6-5", or "Ann to roll" without dice: the line under the board, and the
-    board message's status (`bot.discord.presenter.status`)."""
-    return f"{who} to play {dice[0]}-{dice[1]}" if dice else f"{who} to roll"
+def whose_turn(who: str, dice: tuple[int, int] | None, words: Words = english) -> str:
+    """"Ann to play 6-5", or "Ann to roll" without dice: the line under the board."""
+    if dice:
+        return words("{player} to play {dice}").format(player=who, dice=f"{dice[0]}-{dice[1]}")
+    return words("{player} to roll").format(player=who)
+
+
+def _figures(pips: int, off: int, words: Words = english) -> str:
+    """A side's pips and checkers off in words: "167 pips · 3 off"."""
+    text = (words("{pips} pip") if pips == 1 else words("{pips} pips")).format(pips=pips)
+    return text + words(" · {off} off").format(off=off) if off else text
 
 
 def _side_map(pair: tuple[int, int], on_roll: Side) -> dict[Side, int]:
@@ -342,21 +361,25 @@ def _side_map(pair: tuple[int, int], on_roll: Side) -> dict[Side, int]:
 
 
 def _labels(roles: Roles | None, names: Mapping[Side, str] | None,
-            shown: Shown = same) -> dict[Side, str]:
-    labels = {Side.BOX: "Box", Side.TEAM: "Team"}
+            shown: Shown = same, words: Words = english) -> dict[Side, str]:
+    labels = {Side.BOX: words("Box"), Side.TEAM: words("Team")}
     if roles is not None:
-        labels = {Side.BOX: f"Box ({shown(roles.box)})",
-                  Side.TEAM: f"Team (Captain {shown(roles.captain)})"}
+        labels = {Side.BOX: words("Box ({player})").format(player=shown(roles.box)),
+                  Side.TEAM: words("Team (Captain {player})").format(
+                      player=shown(roles.captain))}
     labels.update(names or {})
     return labels
 
 
-def _sub_label(side: Side, roles: Roles | None, shown: Shown = same) -> str:
+def _sub_label(side: Side, roles: Roles | None, shown: Shown = same,
+               words: Words = english) -> str:
     if roles is None:
         return ""
     if side is Side.BOX:
-        return f"Partner {shown(roles.partner)}" if roles.partner else ""
-    return f"Acting Captain {shown(roles.acting_captain)}" if roles.acting_captain else ""
+        return (words("Partner {player}").format(player=shown(roles.partner))
+                if roles.partner else "")
+    return (words("Acting Captain {player}").format(player=shown(roles.acting_captain))
+            if roles.acting_captain else "")
 
 
 def _legend(img: Image.Image, lay: Layout, legend: Legend, y: int, theme: Theme) -> None:
@@ -370,8 +393,7 @@ def _legend(img: Image.Image, lay: Layout, legend: Legend, y: int, theme: Theme)
     sprite = checker_sprite(legend.side, dot, theme)
     mid = y + h // 2
     img.paste(sprite, (x0 + round(9 * s), mid - dot // 2), sprite)
-    pips, off = legend.pips, legend.off
-    right = f"{pips} pip{'' if pips == 1 else 's'}" + (f" · {off} off" if off else "")
+    right = legend.figures
     size, small = round(26 * s), round(22 * s)
     right_w = draw_text(draw, (x1 - 12 * s, mid), right, size, theme.text, anchor="rm")
     tx = x0 + dot + 18 * s

@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 
 from bot.render.text import draw_text, fit, length
 from bot.render.theme import RGB, Shown, Theme, checker_sprite, same
+from bot.render.words import Words, english
 from rules.cube import Cube, CubeState
 
 COLUMNS = 2
@@ -62,38 +63,43 @@ def state_colour(cube: Cube, theme: Theme) -> RGB:
     return theme.centred
 
 
-_VERBS = {
-    CubeState.OFFERED: "doubled",
-    CubeState.BEAVERED: "beavered",
-    CubeState.RACCOONED: "raccooned",
-    CubeState.AARDVARKED: "aardvarked",
+_VERBS = {  # who turned a cube waiting for an answer, and how
+    CubeState.OFFERED: english("{player} doubled"),
+    CubeState.BEAVERED: english("{player} beavered"),
+    CubeState.RACCOONED: english("{player} raccooned"),
+    CubeState.AARDVARKED: english("{player} aardvarked"),
 }
 
 
-def _state_word(cube: Cube) -> str:
+def _state_word(cube: Cube, words: Words = english) -> str:
     if cube.pending:
-        return "waiting"
+        return words("waiting")
     if cube.state in (CubeState.DROPPED, CubeState.SETTLED):
-        return "dropped" if cube.state is CubeState.DROPPED else "settled"
-    return "in game" if cube.in_game else ""
+        return words("dropped") if cube.state is CubeState.DROPPED else words("settled")
+    return words("in game") if cube.in_game else ""
 
 
-def _holder_text(cube: Cube, shown: Shown = same) -> tuple[str, str]:
+def _holder_text(cube: Cube, shown: Shown = same, words: Words = english) -> tuple[str, str]:
     """What the card says left of the state word when no checker marks a holder, as (a
-    player's name, the words after it): the name is what is cut when the line is short."""
+    player's name, the words around it: a template with `{player}`): the name is what is
+    cut when the line is short."""
     if cube.offered_by is not None:
         actor = cube.offered_by
         if cube.state in (CubeState.BEAVERED, CubeState.AARDVARKED):
             actor = actor.other
-        return shown(cube.player(actor)), f" {_VERBS[cube.state]}"
+        return shown(cube.player(actor)), words(_VERBS[cube.state])
     if cube.state is CubeState.DROPPED and cube.winner is not None:
-        return shown(cube.player(cube.winner)), " won"
-    return "", "centred"
+        return shown(cube.player(cube.winner)), words("{player} won")
+    return "", words("centred")
 
 
 def _fitted(parts: tuple[str, str], size: int, room: float) -> str:
-    name, words = parts
-    return fit(name, size, room - length(words, size)) + words if name else words
+    """The name cut to what the words around it leave of `room`, put into them."""
+    name, around = parts
+    if not name:
+        return around
+    before, _, after = around.partition("{player}")
+    return before + fit(name, size, room - length(before + after, size)) + after
 
 
 def cube_boxes(count: int, left: int, top: int, width: int, s: float) -> list[Box]:
@@ -114,9 +120,10 @@ def _cards(count: int, left: int, top: int, width: int, s: float) -> list[Box]:
 
 
 def draw_strip(img: Image.Image, cubes: Sequence[Cube], roles: Roles | None, left: int,
-               top: int, width: int, s: float, theme: Theme, *, shown: Shown = same) -> None:
+               top: int, width: int, s: float, theme: Theme, *, shown: Shown = same,
+               words: Words = english) -> None:
     """Draw one card per cube onto `img`, from (`left`, `top`), `width` pixels wide; each
-    player's name is `shown(key)`."""
+    player's name is `shown(key)`, each word `words(english)`."""
     draw = ImageDraw.Draw(img)
     cards = _cards(len(cubes), left, top, width, s)
     squares = cube_boxes(len(cubes), left, top, width, s)
@@ -128,11 +135,11 @@ def draw_strip(img: Image.Image, cubes: Sequence[Cube], roles: Roles | None, lef
         tx = square[2] + round(12 * s)
         right = x + w - round(10 * s)
         name_size, small = round(26 * s), round(22 * s)
-        tags = _tags(cube, roles)
+        tags = _tags(cube, roles, words)
         tag_w = sum(length(t, round(20 * s), bold=True) + 16 * s for t in tags)
         name = shown(cube.team_player)
         if roles is not None and cube.box_player != roles.box:
-            name = f"{name} v {shown(cube.box_player)}"
+            name = words("{team} v {box}").format(team=name, box=shown(cube.box_player))
         ink = theme.card_muted if over else theme.card_ink
         line1 = y + round(26 * s)
         draw_text(draw, (tx, line1), fit(name, name_size, right - tx - tag_w, bold=True),
@@ -141,7 +148,7 @@ def draw_strip(img: Image.Image, cubes: Sequence[Cube], roles: Roles | None, lef
         for tag in reversed(tags):
             tag_x = _pill(draw, tag, tag_x, line1, s, theme)
         line2 = y + h - round(14 * s)
-        word = _state_word(cube)
+        word = _state_word(cube, words)
         word_w = 0.0
         if word:
             word_w = draw_text(draw, (right, line2), word, small, state_colour(cube, theme),
@@ -150,25 +157,26 @@ def draw_strip(img: Image.Image, cubes: Sequence[Cube], roles: Roles | None, lef
         holder = cube.owner if cube.live and not cube.pending else (
             cube.winner if cube.state is CubeState.DROPPED else None)
         if holder is None:
-            text = _fitted(_holder_text(cube, shown), small, room)
+            text = _fitted(_holder_text(cube, shown, words), small, room)
             draw_text(draw, (tx, line2), text, small, theme.card_muted, anchor="ls")
             continue
         dot = round(22 * s)
         sprite = checker_sprite(holder, dot, theme)
         img.paste(sprite, (round(tx), line2 - dot + round(4 * s)), sprite)
-        parts = (shown(cube.player(holder)), "") if cube.live else _holder_text(cube, shown)
+        parts = ((shown(cube.player(holder)), "{player}") if cube.live
+                 else _holder_text(cube, shown, words))
         draw_text(draw, (tx + dot + 6 * s, line2), _fitted(parts, small, room - dot - 6 * s),
                   small, ink if cube.live else theme.card_muted, anchor="ls")
 
 
-def _tags(cube: Cube, roles: Roles | None) -> list[str]:
+def _tags(cube: Cube, roles: Roles | None, words: Words = english) -> list[str]:
     tags = []
     if cube.is_extra:
-        tags.append("penalty" if cube.penalty else "extra")
+        tags.append(words("penalty") if cube.penalty else words("extra"))
     elif roles is not None and cube.team_player == roles.captain:
-        tags.append("C")
+        tags.append(words("C"))  # the Captain's cube
     elif roles is not None and cube.team_player == roles.acting_captain:
-        tags.append("AC")
+        tags.append(words("AC"))  # the Acting Captain's
     return tags
 
 

@@ -27,12 +27,14 @@ from PIL import Image, ImageDraw
 from bot.render.money import Stake
 from bot.render.text import clean, draw_text, fit, length, readable, wrap
 from bot.render.theme import DEFAULT, Shown, Theme, encode, same, scale
+from bot.render.words import Words, english
 from rules.ledger import RoundMode, ScoreSheet, format_points
 
 DEFAULT_WIDTH = 800
 GameRoles = tuple[str, str] | None
 ROW_H = 56  # a game's row at 800 pixels: the running totals, under them the changes
-ORDER_NOTE = "Columns in seating order: Box, Partner, Captain, then the Team in rotation."
+ORDER_NOTE = english("Columns in seating order: Box, Partner, Captain, then the Team in "
+                     "rotation.")
 
 
 def losers(sheet: ScoreSheet, index: int, roles: GameRoles) -> tuple[str, ...]:
@@ -49,7 +51,7 @@ def entry_labels(sheet: ScoreSheet) -> list[str]:
     labels, number = [], 0
     for entry in sheet.games:
         if entry and all(t.reason.startswith("correction") for t in entry):
-            labels.append("fix")
+            labels.append(english("fix"))
         else:
             number += 1
             labels.append(str(number))
@@ -71,13 +73,16 @@ def render_sheet(
     payoff: str = "most_minus_first",
     basic: str | None = None,
     order_note: str | None = None,
+    words: Words = english,
 ) -> bytes:
     """The sheet as PNG bytes. The sheet, `seating_order` and `roles` name players by key; the
     column headers and the settle-up lines draw `shown(key)` (by default the key itself);
     `next_roles` maps a key to the label under his name (none for a player not in it).
     `basic` is the table's basic stake ("$5 a point"); by default it is looked for in `title`
     ("Score sheet · $5 a point"). `order_note` says what order the columns are in (by default
-    the seating order when `next_roles` is given, else the order players sat down)."""
+    the seating order when `next_roles` is given, else the order players sat down). The
+    sheet's own words are `words(english)` (the table's language; `title`, `basic`,
+    `order_note` and `next_roles` are drawn as given)."""
     s = scale(width)
     shown = readable(shown)
     stake = Stake.parse(title if basic is None else basic)
@@ -109,12 +114,12 @@ def render_sheet(
     rows = len(running) - first
     pay_lines = max(1, len(payments))
     legend_lines = 2 if roles is not None else 1
-    note = order_note or (ORDER_NOTE if next_roles else
-                          "Columns in the order the players sat down.")
+    note = order_note or (words(ORDER_NOTE) if next_roles else
+                          words("Columns in the order the players sat down."))
     if cut:  # a name cut in its column is written out here
         note = note.rstrip(".") + ": " + ", ".join(shown(n) for n in names) + "."
     if next_roles:
-        note += " Under each name: the seat in the next game."
+        note += words(" Under each name: the seat in the next game.")
     note_lines = wrap(note, small, width - 2 * pad)
     total_h = round(row_h) if stake else line_h + round(6 * s)
     height = round(pad + head_h + len(note_lines) * line_h + name_h + tag_h + folded * line_h
@@ -125,7 +130,8 @@ def render_sheet(
     draw = ImageDraw.Draw(img)
     ink, muted = theme.card_ink, theme.card_muted
     games = sum(label.isdigit() for label in labels)
-    heading = f"{title} · {games} game{'s' if games != 1 else ''}"
+    heading = (words("{title} · 1 game") if games == 1
+               else words("{title} · {games} games")).format(title=title, games=games)
     draw_text(draw, (pad, pad + head_h / 2), fit(heading, round(28 * s), width - 2 * pad, True),
               round(28 * s), ink, anchor="lm", bold=True)
     y = pad + head_h
@@ -134,7 +140,7 @@ def render_sheet(
         y += line_h
     xs = [pad + label_w + sum(cols[:i]) for i in range(len(names))]
     draw.rectangle((pad, y, width - pad, y + name_h + tag_h), fill=theme.card_ink)
-    draw_text(draw, (pad + 8 * s, y + name_h / 2), "Game", small, theme.paper, anchor="lm")
+    draw_text(draw, (pad + 8 * s, y + name_h / 2), words("Game"), small, theme.paper, anchor="lm")
     for lines, tag, x, w in zip(heads, tags, xs, cols, strict=True):
         top = y + name_h / 2 - (len(lines) - 1) * 12 * s
         for k, line in enumerate(lines):
@@ -144,12 +150,12 @@ def render_sheet(
             draw_text(draw, (x + w / 2, y + name_h + tag_h / 2 - 4 * s), tag, small,
                       theme.grid, anchor="mm")
     if tag_h:
-        draw_text(draw, (pad + 8 * s, y + name_h + tag_h / 2 - 4 * s), "seats", small,
+        draw_text(draw, (pad + 8 * s, y + name_h + tag_h / 2 - 4 * s), words("seats"), small,
                   theme.grid, anchor="lm")
     y += name_h + tag_h
     if folded:
-        draw_text(draw, (pad + 8 * s, y + line_h / 2), f"1-{labels[first - 1]}", small, muted,
-                  anchor="lm")
+        draw_text(draw, (pad + 8 * s, y + line_h / 2), f"1-{words(labels[first - 1])}", small,
+                  muted, anchor="lm")
         for name, x, w in zip(names, xs, cols, strict=True):
             draw_text(draw, (x + w / 2, y + line_h / 2),
                       cell(running[first - 1].get(name, Fraction(0))), size, muted,
@@ -157,10 +163,10 @@ def render_sheet(
         y += line_h
     for index in range(first, len(running)):
         _row(draw, sheet, index, labels, names, xs, cols, roles, running, y, pad, s, theme,
-             rounding)
+             rounding, words)
         y = round(y + row_h)
     draw.line((pad, y, width - pad, y), fill=ink, width=max(2, round(3 * s)))
-    draw_text(draw, (pad + 8 * s, y + line_h / 2 + 3 * s), "Total", small, ink, anchor="lm",
+    draw_text(draw, (pad + 8 * s, y + line_h / 2 + 3 * s), words("Total"), small, ink, anchor="lm",
               bold=True)
     for name, x, w in zip(names, xs, cols, strict=True):
         points = totals.get(name, Fraction(0))
@@ -173,14 +179,16 @@ def render_sheet(
                       anchor="mm")
     y += total_h + round(10 * s)
     y = _legend(draw, pad, y, line_h, width, s, theme, circles=roles is not None,
-                stake=stake)
+                stake=stake, words=words)
     y += round(8 * s)
-    draw_text(draw, (pad, y + head_h / 2), "Settle up", round(26 * s), ink, anchor="lm",
+    draw_text(draw, (pad, y + head_h / 2), words("Settle up"), round(26 * s), ink, anchor="lm",
               bold=True)
     y += head_h
-    lines = [p.phrase(shown, rounding) + (f" ({stake.of(p.points)})" if stake else "")
-             for p in payments]
-    for line in lines or ["Nobody owes anything."]:
+    lines = [words("{payer} pays {payee} {points}").format(
+                 payer=shown(p.payer), payee=shown(p.payee),
+                 points=format_points(p.points, rounding).lstrip("+"))
+             + (f" ({stake.of(p.points)})" if stake else "") for p in payments]
+    for line in lines or [words("Nobody owes anything.")]:
         draw_text(draw, (pad + 8 * s, y + line_h / 2), fit(line, size, width - 3 * pad), size,
                   ink, anchor="lm")
         y += line_h
@@ -218,13 +226,15 @@ def _columns(name_w: list[float], least: list[float], room: float, s: float) -> 
 def _row(draw: ImageDraw.ImageDraw, sheet: ScoreSheet, index: int, labels: list[str],
          names: list[str], xs: list[float], cols: list[float],
          roles: Sequence[GameRoles] | None, running: list[dict[str, Fraction]], y: int,
-         pad: int, s: float, theme: Theme, rounding: RoundMode) -> None:
+         pad: int, s: float, theme: Theme, rounding: RoundMode,
+         words: Words = english) -> None:
     """One game: the running totals, under each the game's change; the losers circled."""
     row_h, size, small = ROW_H * s, round(24 * s), round(20 * s)
     if index % 2:
         draw.rectangle((pad, y, xs[-1] + cols[-1] if xs else pad, y + row_h), fill=theme.card)
     label = labels[index]
-    draw_text(draw, (pad + 8 * s, y + row_h / 2), label, small, theme.card_muted, anchor="lm")
+    draw_text(draw, (pad + 8 * s, y + row_h / 2), words(label), small, theme.card_muted,
+              anchor="lm")
     game = int(label) - 1 if label.isdigit() else None
     game_roles = (roles[game] if roles is not None and game is not None and game < len(roles)
                   else None)
@@ -244,21 +254,22 @@ def _row(draw: ImageDraw.ImageDraw, sheet: ScoreSheet, index: int, labels: list[
             draw.ellipse((cx - half, top - 16 * s, cx + half, top + 15 * s),
                          outline=theme.circle, width=max(2, round(2.5 * s)))
             if len(circled) == 2 and game_roles is not None and name == game_roles[0]:
-                draw_text(draw, (cx + half + 2 * s, top - 6 * s), "b", small, theme.circle,
+                draw_text(draw, (cx + half + 2 * s, top - 6 * s), words("b"), small, theme.circle,
                           anchor="lm", bold=True)
 
 
 def _legend(draw: ImageDraw.ImageDraw, pad: int, y: int, line_h: int, width: int, s: float,
-            theme: Theme, *, circles: bool, stake: Stake | None) -> int:
+            theme: Theme, *, circles: bool, stake: Stake | None,
+            words: Words = english) -> int:
     """What the marks mean, one line each; the y under the legend."""
     small, muted = round(20 * s), theme.card_muted
     x = pad + 8 * s
     mid = y + line_h / 2
     draw_text(draw, (x, mid), "12", small, theme.card_ink, anchor="lm")
     draw_text(draw, (x + 36 * s, mid), "+2", small, theme.gain, anchor="lm", bold=True)
-    text = "running total, and under it what the game changed"
+    text = words("running total, and under it what the game changed")
     if stake:
-        text += f"; one point is {stake.format(stake.amount)}"
+        text += words("; one point is {amount}").format(amount=stake.format(stake.amount))
     draw_text(draw, (x + 76 * s, mid), fit(text, small, width - 2 * pad - 84 * s), small, muted,
               anchor="lm")
     y += line_h
@@ -266,9 +277,9 @@ def _legend(draw: ImageDraw.ImageDraw, pad: int, y: int, line_h: int, width: int
         mid = y + line_h / 2
         draw.ellipse((x, mid - 12 * s, x + 34 * s, mid + 12 * s), outline=theme.circle,
                      width=max(2, round(2.5 * s)))
-        draw_text(draw, (x + 38 * s, mid - 4 * s), "b", small, theme.circle, anchor="lm",
-                  bold=True)
-        text = "lost the game as Box or Captain; b: both lost, by the Box's circle"
+        draw_text(draw, (x + 38 * s, mid - 4 * s), words("b"), small, theme.circle,
+                  anchor="lm", bold=True)
+        text = words("lost the game as Box or Captain; b: both lost, by the Box's circle")
         draw_text(draw, (x + 60 * s, mid), fit(text, small, width - 2 * pad - 68 * s), small,
                   muted, anchor="lm")
         y += line_h

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -268,3 +269,55 @@ async def test_the_sessions_figures_follow_the_final_sheet_once(
         again.start()
         await asyncio.wait_for(again.idle.wait(), 60)
         assert len(posts) == 2
+
+
+def test_the_post_game_message_in_danish(result: dict[str, Any]) -> None:
+    text = post_game(result, 3, 0, shown, "da")
+    lines = text.splitlines()
+    assert lines[0] == ("**GNU Backgammon om spil 3** (0-ply; fejl er tab på 0.030 eller mere; "
+                        "`/chouette analysis` for detaljerne)")
+    checker, cube = figures(result["decisions"], "Bob")
+    (bob,) = [x for x in lines if x.startswith("Bob: ")]
+    assert bob.startswith(f"Bob: brikker {checker.errors} fejl i {checker.decisions}, -")
+    assert f" · terning {cube.errors} fejl i {cube.decisions}, -" in bob
+    assert lines[-1].startswith(r"Værst: \*\*Ann\_\*\*: afviste Bobs 4-terning, der var en "
+                                "beaver, -1.1")
+    assert lines[-1].endswith(" (meget dårlig)")
+    assert len(lines) == len(post_game(result, 3, 0, shown).splitlines())
+
+
+def test_the_command_answers_in_the_readers_language(result: dict[str, Any]) -> None:
+    _, events, _ = apply(CHOUETTE)
+    state = replay(events)
+    stored = {1: Stored(1, 0, result, True)}
+    one = answer(state, events, stored, 1, "Bob", 1, "da")
+    assert one.text.startswith("**GNU Backgammon om spil 1** (0-ply; hvert tab i equity")
+    assert "**Fejl 1** (meget dårlig): gnubg på 0-ply, bedste træk: 1. 24/15 " in one.text
+    assert "Spillet: 8/5 8/2* -0.384 (nr. 14)" in one.text
+    assert one.board is not None and one.board != answer(state, events, stored, 1, "Bob", 1).board
+    assert "Der er ingen fejl 99 på denne liste" in answer(state, events, stored, 1, "Bob",
+                                                           99, "da").text
+
+
+async def test_the_posts_are_in_the_tables_language(tmp_path: Path) -> None:
+    _, events, _ = apply([*CHOUETTE, '{"cmd": "end_session"}'])
+    posts: list[str] = []
+
+    async def post(table: str, game: int, text: str) -> None:
+        posts.append(text)
+
+    async def states(table: str) -> TableState:
+        return replace(replay(events), language="da")
+
+    async with EventStore(tmp_path / "c.db") as store:
+        await store.append("t1", 0, events, None, None)
+        queue = AnalysisQueue(store, states, post, plies=0)
+        await queue.resume()
+        queue.start()
+        await asyncio.wait_for(queue.idle.wait(), 60)
+        queue.notice("t1", await states("t1"))
+        await asyncio.wait_for(queue.idle.wait(), 60)
+        assert [p.splitlines()[0][:30] for p in posts] == [
+            "**GNU Backgammon om spil 1** (", "**GNU Backgammon over sessione"]
+        assert "Værst: spil 1, Ann: afviste Bobs 4-terning" in posts[1]
+        await queue.close()

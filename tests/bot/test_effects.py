@@ -1,5 +1,7 @@
 """Effects: what the Discord layer is asked to do after a command (no Discord needed)."""
 
+import re
+
 from bot.effects import Announce, Prompt, effects_for, event_line
 from rules.commands import Away, Double, Open, Seat, Start, build
 from rules.cube import Side
@@ -78,3 +80,63 @@ def test_a_result_offer_says_who_must_still_agree() -> None:
     assert "when the Captain confirms it" in (event_line(sides) or "")
     fibs = ResultProposed(Side.BOX, "single", "ann", Side.BOX, ("ann",), ("bo", "cy"))
     assert "when bo, cy agree too" in (event_line(fibs) or "")
+
+
+def test_every_cube_turn_of_the_scenarios_is_a_record_line_in_danish() -> None:
+    """A turn with figures of its own (a settlement, a sale, a buy-out, a roll-off, a
+    resignation, a half dropped) is read from the rules' words and translated like the
+    others: no line of the scenarios falls back to the rules' English."""
+    from pathlib import Path
+
+    from bot.effects import FIGURED, TURNED
+    from bot.scenario import apply
+    from rules.events import CubeTurned
+
+    figured = [re.compile(pattern) for pattern in FIGURED]
+    seen: set[str] = set()
+    for path in sorted((Path(__file__).parents[1] / "scenarios").glob("*.jsonl")):
+        _, events, _ = apply(path.read_text().splitlines())
+        for event in events:
+            if not isinstance(event, CubeTurned):
+                continue
+            english, danish = event_line(event), event_line(event, locale="da")
+            assert english is not None and danish is not None
+            if event.action in TURNED:
+                continue
+            (pattern,) = [p for p in figured if p.fullmatch(event.action)]
+            seen.add(pattern.pattern)
+            cube = event.cube
+            assert english == (f"{event.by}: {event.action} ({cube.team_player} v "
+                               f"{cube.box_player}, cube {cube.face}).")  # as before
+            assert " mod " in danish and " v " not in danish.split("(")[-1], danish
+            for word in ("settle", "bought out", "sold to", "resignation", "dropped their",
+                         "rolled off", " paid"):
+                assert word not in danish, danish
+    assert len(seen) >= 3  # sold, sold with a roll-off, bought out
+
+
+def test_a_turn_with_figures_names_its_players_and_is_translated() -> None:
+    from bot.effects import cube_line
+    from rules.cube import Cube
+
+    cube = Cube("ann", "bo", 2)
+    names = {"ann": "Ann", "bo": "Bo", "cy": "Cy", "pat": "Pat"}.__getitem__
+    lines = {
+        "settle 3/2": ("Bo: settle 3/2 (Ann v Bo, cube 2).",
+                       "Bo: afgør for 3/2 (Ann mod Bo, terning 2)."),
+        "settle the fraction of 3/2 rolled off (7 v 5), 1 paid": (
+            "Bo: settle the fraction of 3/2 rolled off (7 v 5), 1 paid (Ann v Bo, cube 2).",
+            "Bo: afgør, brøken af 3/2 slået om (7 v 5), 1 betalt (Ann mod Bo, terning 2)."),
+        "sold to cy for 1": ("Bo: sold to Cy for 1 (Ann v Bo, cube 2).",
+                             "Bo: solgt til Cy for 1 (Ann mod Bo, terning 2)."),
+        "resignation accepted (gammon)": (
+            "Bo: resignation accepted (gammon) (Ann v Bo, cube 2).",
+            "Bo: opgivelse accepteret (gammon) (Ann mod Bo, terning 2)."),
+        "take (pat dropped their half)": (
+            "Bo: take (Pat dropped their half) (Ann v Bo, cube 2).",
+            "Bo: tager (Pat opgav sin halvdel) (Ann mod Bo, terning 2)."),
+        "something new": ("Bo: something new (Ann v Bo, cube 2).",) * 2,
+    }
+    for action, (english, danish) in lines.items():
+        assert cube_line(cube, action, "bo", names, None) == english
+        assert cube_line(cube, action, "bo", names, "da") == danish

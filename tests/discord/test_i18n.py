@@ -178,7 +178,14 @@ def test_a_danish_tables_record_and_questions_are_in_danish() -> None:
     assert [item.item.label for item in view.children] == ["Tag", "Giv op"]
 
 
-async def test_a_table_opened_in_danish_shows_its_board_in_danish(simcord_env: Any) -> None:
+async def test_a_table_opened_in_danish_shows_its_board_in_danish(
+        simcord_env: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot import drawing
+
+    pictures: list[Any] = []
+    real = drawing.table_picture
+    monkeypatch.setattr(drawing, "table_picture",
+                        lambda *a, **k: pictures.append(real(*a, **k)) or pictures[-1])
     _, members, board = await open_table(simcord_env, "ann", "bo", "cy", language="da")
     message = board_message(board)
     assert labels(message) == ["Kom med", "Start spil"]
@@ -188,6 +195,9 @@ async def test_a_table_opened_in_danish_shows_its_board_in_danish(simcord_env: A
                           "ann kommer med."]
     await members[0].click(board_message(board), label="Start spil")
     assert "**Box** " in board_message(board).content
+    drawn = pictures[-1]  # the board image's words are the table's too
+    assert drawn.status[1].startswith("Positions-ID ")
+    assert "Hold (Kaptajn " in drawn.top.label + drawn.bottom.label
     assert "Pladser (" in "\n".join(m.content for m in board.history())
     items = [c for row in board_message(board).components for c in row.children]
     assert [getattr(c, "placeholder", None) or c.label for c in items][-1:] == [
