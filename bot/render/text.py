@@ -216,24 +216,43 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
 
 def draw_run(draw: ImageDraw.ImageDraw, xy: tuple[float, float], run: str, font: Font,
              fill: Colour) -> None:
-    """Draw one run in one font, its baseline's left end at `xy`, a character at a time
-    (kerned by pairs), each from a mask drawn once: FreeType takes about 0.2 ms a glyph,
-    and a board's lines ("bob to play 6-5", a new position's ID) are new on every board
-    while their characters never are."""
-    x, y = xy
-    previous = ""
+    """Draw one run in one font, its baseline's left end at `xy`, from its mask (`_line`)."""
+    mask, left, top = _line(run, font)
+    draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
+
+
+@lru_cache(maxsize=4096)
+def _line(run: str, font: Font) -> tuple[Image.Image, int, int]:
+    """`run`'s mask, and where its top left is from the baseline's left end: its characters'
+    masks (`_mask`, each drawn once) set side by side, kerned by pairs. FreeType takes about
+    0.2 ms a glyph, and a board's lines ("bob to play 6-5", a new position's ID) are new on
+    every board while their characters never are; a line that comes back (a name, a
+    heading) is one mask kept."""
+    placed: list[tuple[int, int, Image.Image]] = []
+    pen, previous = 0.0, ""
     for cluster in _clusters(run):
-        x += _kern(previous, cluster, font)
+        pen += _kern(previous, cluster, font)
         if not cluster.isspace():
             mask, left, top = _mask(cluster, font)
-            draw.bitmap((round(x) + left, round(y) + top), mask, fill=fill)
-        x += _advance(cluster, font)
+            placed.append((round(pen) + left, top, mask))
+        pen += _advance(cluster, font)
         previous = cluster
+    if not placed:
+        return Image.new("L", (1, 1)), 0, 0
+    left = min(x for x, _, _ in placed)
+    top = min(y for _, y, _ in placed)
+    right = max(x + m.width for x, _, m in placed)
+    bottom = max(y + m.height for _, y, m in placed)
+    line = Image.new("L", (right - left, bottom - top))
+    for x, y, mask in placed:  # each over the others, as drawn one by one
+        line.paste(255, (x - left, y - top, x - left + mask.width, y - top + mask.height), mask)
+    return line, left, top
 
 
 def forget() -> None:
     """Forget the masks and widths drawn so far (the bench's cold board)."""
     _mask.cache_clear()
+    _line.cache_clear()
     _width.cache_clear()
     _advance.cache_clear()
     _kern.cache_clear()
