@@ -134,4 +134,4 @@ async def _through_a_process(pictures: list[Picture]) -> tuple[float, float]:
         n = len(pictures)
         return ((time.process_time() - cpu0) / n * 1e3, (time.perf_counter() - wall0) / n * 1e3)
     finally:
-        drawing.close()
+        await drawing.close()

@@ -1,31 +1,32 @@
 """Images drawn beside the event loop, in a process of their own.
 
-Pillow holds the GIL while it draws: a board takes 5-20 ms, a long score sheet 130 ms, and
+Pillow holds the GIL while it draws: a board takes 5-20 ms, a long score sheet 80 ms, and
 in a thread of the bot's process that is time every other click waits for. So the boards
 and sheets are drawn by a worker process (`CHOUETTE_DRAW_PROCESSES`, default 1; 0 draws in
 a thread as before), which also keeps its own caches of what it drew (the bands, the
 glyphs) and puts a second core to work. What it is sent is plain data (a `Picture`, a
 sheet's rows), never a table's state; what it returns is PNG bytes.
 
-The worker is started with the bot and draws one board at once, so the first click of the
-day does not wait for it. It ends with the bot, and by itself if the bot is killed (it
-watches its parent). If it dies, the image is drawn in the bot's process and a new worker
-is started for the next one.
+A worker is `python -m bot.drawing`, spoken to over its standard input and output from the
+event loop itself (no thread): a request is a pickled (function, arguments), an answer a
+pickled (done, value), each after its length in 4 bytes, the answers in the order of the
+requests. It is started with the bot and draws one board at once, so the first click of the
+day does not wait for it. It ends when its input closes: when the bot stops, and when the
+bot is killed. If it dies, what it had to draw is drawn in the bot's process and a new
+worker is started for the next image.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
-import os
-import threading
-import time
+import pickle
+import sys
+from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import ParamSpec, TypeVar
+from pathlib import Path
+from typing import Any, ParamSpec, TypeVar
 
 from bot.i18n import Words, catalogue, languages
 from bot.render.board import board_png, table_picture
@@ -34,6 +35,68 @@ from rules.state import TableState
 log = logging.getLogger(__name__)
 P = ParamSpec("P")
 T = TypeVar("T")
+ROOT = Path(__file__).resolve().parents[1]  # where `python -m bot.drawing` finds `bot`
+
+
+class WorkerGone(Exception):
+    """The drawing process ended before it answered."""
+
+
+class Worker:
+    """One drawing process and the answers it owes, oldest first."""
+
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
+        self.owed: deque[asyncio.Future[Any]] = deque()
+        self.reading = asyncio.ensure_future(self._read())
+
+    @classmethod
+    async def start(cls) -> Worker:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot.drawing", cwd=ROOT, stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE)
+        return cls(process)
+
+    @property
+    def alive(self) -> bool:
+        return not self.reading.done()
+
+    def ask(self, draw: Callable[..., Any], args: tuple[Any, ...],
+            kwargs: dict[str, Any]) -> asyncio.Future[Any]:
+        """Send one request; its answer's future."""
+        assert self.process.stdin is not None
+        data = pickle.dumps((draw, args, kwargs), pickle.HIGHEST_PROTOCOL)
+        answer = asyncio.get_running_loop().create_future()
+        self.owed.append(answer)
+        self.process.stdin.write(len(data).to_bytes(4, "big") + data)
+        return answer
+
+    async def _read(self) -> None:
+        assert self.process.stdout is not None
+        try:
+            while True:
+                size = int.from_bytes(await self.process.stdout.readexactly(4), "big")
+                done, value = pickle.loads(await self.process.stdout.readexactly(size))
+                answer = self.owed.popleft()
+                if not answer.done():
+                    (answer.set_result if done else answer.set_exception)(value)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass  # the process ended
+        finally:
+            for answer in self.owed:
+                if not answer.done():
+                    answer.set_exception(WorkerGone())
+
+    async def close(self) -> None:
+        """Close its input, so that it ends, and wait for it (5 s, then it is killed)."""
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        try:
+            await asyncio.wait_for(self.process.wait(), 5)
+        except TimeoutError:
+            self.process.kill()
+            await self.process.wait()
+        await asyncio.gather(self.reading, return_exceptions=True)
 
 
 class Drawing:
@@ -41,12 +104,18 @@ class Drawing:
 
     def __init__(self, processes: int = 1) -> None:
         self.processes = processes
-        self._pool: ProcessPoolExecutor | None = None
+        self._workers: list[Worker] = []
+        self._starting = asyncio.Lock()
 
-    def start(self) -> None:
-        """Start the worker and have it draw a first board (its palette, its static board)."""
+    async def start(self) -> None:
+        """Start the workers, each drawing a first board (its palette, its static board)."""
         if self.processes:
-            self._executor().submit(_warm)
+            await self._worker()
+
+    @property
+    def pids(self) -> list[int]:
+        """The drawing processes running."""
+        return [w.process.pid for w in self._workers if w.alive]
 
     async def board(self, state: TableState, locale: object = None) -> bytes | None:
         """The table's board as PNG bytes (None before it has one), its words in `locale`'s
@@ -56,30 +125,30 @@ class Drawing:
         return await self.run(board_png, table_picture(state, words=Words.of(locale)))
 
     async def run(self, draw: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-        """`draw(*args)` in the worker (a module-level function, picklable arguments)."""
-        if not self.processes:
-            return await asyncio.to_thread(draw, *args, **kwargs)
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self._executor(), _call, draw, args, kwargs)
-        except BrokenProcessPool:
-            log.warning("the drawing process ended: drawn in the bot's process this time, "
-                        "a new drawing process from the next image")
-            self._pool = None
-            return await asyncio.to_thread(draw, *args, **kwargs)
+        """`draw(*args)` in a worker (a module-level function, picklable arguments)."""
+        if self.processes:
+            try:
+                answer: T = await (await self._worker()).ask(draw, args, kwargs)
+                return answer
+            except (WorkerGone, OSError):
+                log.warning("the drawing process ended: drawn in the bot's process this "
+                            "time, a new drawing process from the next image")
+        return await asyncio.to_thread(draw, *args, **kwargs)
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                self.processes, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_watch_parent, initargs=(os.getpid(),))
-        return self._pool
+    async def _worker(self) -> Worker:
+        """The worker with the fewest answers owed, started if there are too few."""
+        async with self._starting:
+            self._workers = [w for w in self._workers if w.alive]
+            while len(self._workers) < self.processes:
+                worker = await Worker.start()
+                worker.ask(_warm, (), {})
+                self._workers.append(worker)
+        return min(self._workers, key=lambda w: len(w.owed))
 
-    def close(self) -> None:
-        """Stop the workers (what they were drawing is not waited for)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+    async def close(self) -> None:
+        """Stop the workers."""
+        workers, self._workers = self._workers, []
+        await asyncio.gather(*(worker.close() for worker in workers))
 
 
 @dataclass(frozen=True)
@@ -100,10 +169,6 @@ class Names:
         return dict(self.names).get(key, key)
 
 
-def _call(draw: Callable[..., T], args: tuple[object, ...], kwargs: dict[str, object]) -> T:
-    return draw(*args, **kwargs)
-
-
 def _warm() -> None:
     from bot.render.samples import sample_picture
 
@@ -112,11 +177,23 @@ def _warm() -> None:
         catalogue(language)
 
 
-def _watch_parent(parent: int) -> None:
-    """In a worker: end when the bot's process is gone (killed, its pipes still open)."""
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1)
-        os._exit(0)
+def serve() -> None:
+    """A worker's loop: each request read from standard input answered on standard output,
+    until the input ends (the bot stopped or was killed)."""
+    requests, answers = sys.stdin.buffer, sys.stdout.buffer
+    sys.stdout = sys.stderr  # what anything prints must not mix with the answers
+    while len(head := requests.read(4)) == 4:
+        draw, args, kwargs = pickle.loads(requests.read(int.from_bytes(head, "big")))
+        try:
+            data = pickle.dumps((True, draw(*args, **kwargs)), pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:  # the bot raises it where it asked
+            try:
+                data = pickle.dumps((False, exc), pickle.HIGHEST_PROTOCOL)
+            except Exception:
+                data = pickle.dumps((False, RuntimeError(repr(exc))))
+        answers.write(len(data).to_bytes(4, "big") + data)
+        answers.flush()
 
-    threading.Thread(target=watch, name="watch the bot", daemon=True).start()
+
+if __name__ == "__main__":
+    serve()

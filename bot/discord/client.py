@@ -86,7 +86,7 @@ class ChouetteBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the store, resume every open table, load the cogs, sync the commands."""
-        self.drawing.start()
+        await self.drawing.start()
         self.store = await EventStore(self.settings.database).open()
         self.service = TableService(self.store, outbox=True)
         self.presenter = Presenter(self)
@@ -214,7 +214,7 @@ class ChouetteBot(commands.Bot):
         try:
             await super().close()
         finally:
-            self.drawing.close()
+            await self.drawing.close()
             if hasattr(self, "store"):
                 await self.store.close()
 

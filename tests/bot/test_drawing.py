@@ -2,7 +2,6 @@
 a dead worker replaced, and no worker left behind when the bot is killed."""
 
 import asyncio
-import multiprocessing
 import os
 import signal
 import subprocess
@@ -21,8 +20,10 @@ from rules.state import TableState
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def workers() -> list[int]:
-    return [p.pid for p in multiprocessing.active_children() if p.pid is not None]
+def children() -> list[int]:
+    """This process's child processes."""
+    return [int(c) for task in Path("/proc/self/task").iterdir()
+            for c in (task / "children").read_text().split()]
 
 
 def alive(pid: int) -> bool:
@@ -36,7 +37,7 @@ def alive(pid: int) -> bool:
 
 async def test_a_worker_draws_what_the_bot_would() -> None:
     drawing = Drawing(1)
-    drawing.start()
+    await drawing.start()
     try:
         picture = sample_picture()
         assert await drawing.run(board_png, picture) == board_png(picture)
@@ -44,9 +45,9 @@ async def test_a_worker_draws_what_the_bot_would() -> None:
         names = Names((("Ann", "Søren Ærø"),))
         drawn = await drawing.run(render_sheet, sheet, order, roles=roles, shown=names)
         assert drawn == render_sheet(sheet, order, roles=roles, shown=names)
-        assert workers() and os.getpid() not in workers()
+        assert drawing.pids and set(drawing.pids) <= set(children())
     finally:
-        drawing.close()
+        await drawing.close()
 
 
 async def test_a_dead_worker_is_replaced() -> None:
@@ -54,34 +55,34 @@ async def test_a_dead_worker_is_replaced() -> None:
     try:
         picture = sample_picture()
         await drawing.run(board_png, picture)
-        (first,) = workers()
+        (first,) = drawing.pids
         os.kill(first, signal.SIGKILL)
-        await asyncio.sleep(0.5)  # the pool notices its worker is gone
+        await asyncio.sleep(0.5)  # the bot reads the end of its output
         assert await drawing.run(board_png, picture) == board_png(picture)  # drawn here
         assert await drawing.run(board_png, picture) == board_png(picture)  # a new worker
-        assert workers() not in ([], [first])
+        assert drawing.pids not in ([], [first])
     finally:
-        drawing.close()
+        await drawing.close()
 
 
 async def test_without_processes_the_bot_draws_in_a_thread() -> None:
-    before = set(workers())  # the other tests' workers, if still ending
+    before = set(children())  # the other tests' workers, if still ending
     drawing = Drawing(0)
     assert await drawing.board(TableState()) is None  # no board yet
     picture = sample_picture()
     assert await drawing.run(board_png, picture) == board_png(picture)
-    assert set(workers()) <= before
+    assert set(children()) <= before and drawing.pids == []
 
 
 def test_the_worker_ends_when_the_bot_is_killed() -> None:
-    script = ("import asyncio, multiprocessing\n"
+    script = ("import asyncio\n"
               "from bot.drawing import Drawing\n"
               "from bot.render.board import board_png\n"
               "from bot.render.samples import sample_picture\n"
               "async def main():\n"
               "    d = Drawing(1)\n"
               "    await d.run(board_png, sample_picture())\n"
-              "    print(multiprocessing.active_children()[0].pid, flush=True)\n"
+              "    print(d.pids[0], flush=True)\n"
               "    await asyncio.sleep(60)\n"
               "asyncio.run(main())\n")
     bot = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stdout=subprocess.PIPE,
@@ -90,7 +91,7 @@ def test_the_worker_ends_when_the_bot_is_killed() -> None:
         assert bot.stdout is not None
         worker = int(bot.stdout.readline())
         assert alive(worker)
-        bot.kill()  # kill -9: no shutdown of the pool
+        bot.kill()  # kill -9: nothing closes the worker's input but the kernel
         bot.wait(5)
         deadline = time.monotonic() + 10
         while alive(worker):

@@ -107,7 +107,7 @@ def drawing_process(drv) -> int:
     children = [int(c) for task in Path(f"/proc/{pid}/task").iterdir()
                 for c in (task / "children").read_text().split()]
     (worker,) = [c for c in children
-                 if "spawn_main" in Path(f"/proc/{c}/cmdline").read_text()]
+                 if "bot.drawing" in Path(f"/proc/{c}/cmdline").read_text()]
     return worker
 
 
