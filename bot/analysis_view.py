@@ -13,7 +13,7 @@ from bot.analysis_queue import Stored
 from bot.analysis_text import Decision, error_list, mark, numbers, side_to_move
 from bot.i18n import Words, tr, translate
 from bot.markdown import escape
-from bot.render.board import render_board
+from bot.render.board import Picture, picture
 from rules.cube import Side
 from rules.events import Event
 from rules.notation import position_from_id
@@ -24,10 +24,11 @@ LIMIT = 1900  # a message's text, with room to spare under Discord's 2000
 
 @dataclass(frozen=True)
 class Shown:
-    """The answer: its text, and the board of the error shown (PNG), if any."""
+    """The answer: its text, and the board of the error shown, if any (a `Picture`: the
+    bot's drawing process draws it)."""
 
     text: str
-    board: bytes | None = None
+    board: Picture | None = None
 
 
 def not_ready(state: TableState, stored: Mapping[int, Stored], game: int | None,
@@ -75,7 +76,8 @@ def answer(state: TableState, events: list[Event], stored: Mapping[int, Stored],
                  _board(state, events, chosen, locale))
 
 
-def _board(state: TableState, events: list[Event], d: Decision, locale: object = None) -> bytes:
+def _board(state: TableState, events: list[Event], d: Decision,
+           locale: object = None) -> Picture:
     """The position of decision `d` (as its Position ID, the side to move on roll)."""
     record = next((r for r in records.games(events) if r.number == d["game"]), None)
     box = record.box if record else ""
@@ -97,9 +99,9 @@ def _board(state: TableState, events: list[Event], d: Decision, locale: object =
     if record is not None:
         names = {Side.BOX: tr("Box ({player})", locale, player=state.shown(record.box)),
                  Side.TEAM: tr("Team ({player})", locale, player=state.shown(record.captain))}
-    return render_board(position_from_id(str(d["id"])), on_roll=side,
-                        dice=dice if dice and len(dice) == 2 else None,
-                        names=names, status=status, words=Words.of(locale))
+    return picture(position_from_id(str(d["id"])), on_roll=side,
+                   dice=dice if dice and len(dice) == 2 else None,
+                   names=names, status=status, words=Words.of(locale))
 
 
 def _clip(lines: list[str], room: int = LIMIT, locale: object = None) -> str:

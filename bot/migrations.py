@@ -120,5 +120,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         done INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (table_id, key)
     ) WITHOUT ROWID;
-    """,  # issue 23: DM answers for a table another process serves (bot/discord/inbox.py)
+    CREATE INDEX inbox_pending ON inbox (at, key) WHERE done = 0;
+    """,  # issue 23: DM answers for a table another process serves (bot/discord/inbox.py);
+    # read every few seconds, so what waits is found by an index, not a scan of all kept
 )

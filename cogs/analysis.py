@@ -20,6 +20,7 @@ from bot.analysis_queue import AnalysisQueue
 from bot.discord.client import ChouetteBot
 from bot.discord.presenter import message_nonce
 from bot.i18n import translate
+from bot.render.board import board_png
 from bot.tasks import spawn
 from cogs import Subcommands, this_table
 from rules.errors import RuleError
@@ -106,9 +107,9 @@ class Analysis(Subcommands):
         if shown.board is None:
             await interaction.followup.send(shown.text, ephemeral=True)
             return
+        png = await self.bot.drawing.run(board_png, shown.board)  # off the event loop
         await interaction.followup.send(
-            shown.text, ephemeral=True,
-            file=discord.File(io.BytesIO(shown.board), filename="analysis.png"))
+            shown.text, ephemeral=True, file=discord.File(io.BytesIO(png), filename="analysis.png"))
 
 
 async def setup(bot: ChouetteBot) -> None:

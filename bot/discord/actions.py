@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.asks import AskButton, Question
+from bot.discord.asks import BLUE, GREEN, GREY, RED, AskButton, Question, clicker
 from bot.discord.failures import guarded
 from bot.discord.host import bot_of
 from bot.discord.views import (
@@ -45,8 +45,6 @@ from rules.state import TableState
 from rules.table import open_choices, partner_invitees
 
 Click = Callable[[discord.Interaction, str, TableState], Awaitable[None]]
-GREY, GREEN, BLUE, RED = (discord.ButtonStyle.secondary, discord.ButtonStyle.success,
-                          discord.ButtonStyle.primary, discord.ButtonStyle.danger)
 
 
 @dataclass(frozen=True)
@@ -87,13 +85,9 @@ def _offered(state: TableState) -> list[str]:
 # -- what a click does ------------------------------------------------------------------------
 
 
-def _me(interaction: discord.Interaction) -> str:
-    return str(interaction.user.id)
-
-
 async def _join(interaction: discord.Interaction, table_id: str, state: TableState) -> None:
     await bot_of(interaction).act(interaction, table_id, Request(
-        by=_me(interaction), name=interaction.user.display_name))
+        by=clicker(interaction), name=interaction.user.display_name))
 
 
 async def _start(interaction: discord.Interaction, table_id: str, state: TableState) -> None:
@@ -102,22 +96,22 @@ async def _start(interaction: discord.Interaction, table_id: str, state: TableSt
 
 async def _roll(interaction: discord.Interaction, table_id: str, state: TableState) -> None:
     bot = bot_of(interaction)
-    await bot.act(interaction, table_id, await bot.flow.next_roll(table_id, _me(interaction)))
+    await bot.act(interaction, table_id, await bot.flow.next_roll(table_id, clicker(interaction)))
 
 
 async def _double(interaction: discord.Interaction, table_id: str, state: TableState) -> None:
     """The Box (or a FIBS Partner for the Box) picks the cubes; a Team player doubles their
     own."""
-    if state.seating is not None and boxer_of(state, _me(interaction)):
+    if state.seating is not None and boxer_of(state, clicker(interaction)):
         await box_double_menu(interaction, table_id, state)
         return
-    await bot_of(interaction).act(interaction, table_id, Double(by=_me(interaction)))
+    await bot_of(interaction).act(interaction, table_id, Double(by=clicker(interaction)))
 
 
 async def _type(interaction: discord.Interaction, table_id: str, state: TableState) -> None:
     """The form only for who may play (else why not, at once)."""
     bot = bot_of(interaction)
-    if why := may_not_move(state, _me(interaction)):
+    if why := may_not_move(state, clicker(interaction)):
         await bot.reply(interaction, bot.presenter.names(state, why, locale=interaction.locale))
         return
     await interaction.response.send_modal(MoveModal(table_id, interaction.locale))
@@ -132,7 +126,7 @@ async def _confirm(interaction: discord.Interaction, table_id: str, state: Table
                                                interaction.locale))
         return
     await bot.act(interaction, table_id, Result(
-        by=_me(interaction), winner=offer.winner.value, kind=offer.kind))
+        by=clicker(interaction), winner=offer.winner.value, kind=offer.kind))
 
 
 async def _answer(interaction: discord.Interaction, table_id: str, state: TableState) -> None:
@@ -199,7 +193,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         if click is not None:
             await click(interaction, self.table_id, state)
             return
-        await bot.act(interaction, self.table_id, build(self.action, _me(interaction)))
+        await bot.act(interaction, self.table_id, build(self.action, clicker(interaction)))
 
 
 def board_view(table_id: str, state: TableState, locale: object = None) -> discord.ui.View:

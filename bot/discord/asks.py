@@ -63,7 +63,8 @@ class Ask:
     click: Click
 
 
-def _me(interaction: discord.Interaction) -> str:
+def clicker(interaction: discord.Interaction) -> str:
+    """Who clicked, as the tables know players: the Discord user's id."""
     return str(interaction.user.id)
 
 
@@ -76,7 +77,7 @@ def table_language(interaction: discord.Interaction, state: TableState) -> objec
 async def _only(interaction: discord.Interaction, player: str, refused: str) -> bool:
     """Whether `player` clicked; else the one who did is told (`refused`, in their
     language) that the question is for someone else."""
-    if _me(interaction) != player:
+    if clicker(interaction) != player:
         await bot_of(interaction).reply(interaction, refused)
         return False
     return True
@@ -86,7 +87,7 @@ async def _answer_cube(interaction: discord.Interaction, q: Question) -> None:
     """Take, drop, beaver, raccoon, aardvark (an extra's too), accept or reject a resignation,
     or retract: from the player asked or whoever may act for them. Where a raccoon or an
     aardvark needs the other player's consent (Atlanta 5.4), that player is asked first."""
-    me = _me(interaction)
+    me = clicker(interaction)
     bot = bot_of(interaction)
     args: dict[str, Any] = {} if me == q.player else {"for": q.player}
     if q.across:
@@ -145,14 +146,14 @@ async def _correction(interaction: discord.Interaction, q: Question) -> None:
     """Agree to or refuse a pending correction (the rules say whose consent it needs)."""
     answer = Approve if q.action == "approve" else Refuse  # a moderator's says so (`act`)
     await bot_of(interaction).act(interaction, q.table_id,
-                                  answer(by=str(interaction.user.id), correction=int(q.number)))
+                                  answer(by=clicker(interaction), correction=int(q.number)))
 
 
 async def _admit(interaction: discord.Interaction, q: Question) -> None:
     """A seated player admits a newcomer who asked to join, or objects."""
     answer = Admit if q.action == "admit" else Object
     await bot_of(interaction).act(interaction, q.table_id, answer(
-        by=str(interaction.user.id), player=q.player))
+        by=clicker(interaction), player=q.player))
 
 
 async def _buy(interaction: discord.Interaction, q: Question) -> None:
@@ -169,18 +170,11 @@ async def _buy(interaction: discord.Interaction, q: Question) -> None:
 
 
 async def _stake(interaction: discord.Interaction, q: Question) -> None:
-    """The Box agrees to a player's new stake multiple (Atlanta 2.3)."""
+    """The Box agrees to a player's new stake multiple (Atlanta 2.3; the rules refuse anyone
+    else)."""
     bot = bot_of(interaction)
-    state = await bot.service.state(q.table_id)
-    if state.seating is None or str(interaction.user.id) != state.seating.box:
-        box = (shown(state, state.seating.box) if state.seating
-               else translate("the Box", interaction.locale))
-        await bot.reply(interaction, tr("Only the Box ({box}) agrees to a stake change now "
-                                        "(Atlanta 2.3): ask again with `/chouette stake`.",
-                                        interaction.locale, box=box))
-        return
     await bot.act(interaction, q.table_id, Stake(
-        by=str(interaction.user.id), player=q.player, stake=int(q.stake)))
+        by=clicker(interaction), player=q.player, stake=int(q.stake)))
 
 
 _CUBE = r"(?P<player>[^:@]+)(?::(?P<across>[^:@]+))?(?:@(?P<face>\d+))?"

@@ -32,7 +32,7 @@ from bot.discord.channels import reconcile
 from bot.discord.failures import tell
 from bot.discord.inbox import Inbox
 from bot.discord.presenter import Presenter
-from bot.discord.sync import Translator, command_ids, linked, sync_commands
+from bot.discord.sync import SCOPE_KEY, Translator, command_ids, linked, sync_commands
 from bot.drawing import Drawing
 from bot.effects import Outcome
 from bot.flow import Flow
@@ -268,7 +268,7 @@ async def _serve(settings: Settings, token: str) -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, lambda: stopping.append(loop.create_task(bot.close())))
     alive = health.heartbeat_file(settings.database_file)
-    beating = spawn(health.beat(bot, lambda: bot.store.meta("commands_scope"), alive),
+    beating = spawn(health.beat(bot, lambda: bot.store.meta(SCOPE_KEY), alive),
                     "heartbeat")
     try:
         async with bot:

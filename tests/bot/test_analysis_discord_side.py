@@ -27,6 +27,7 @@ from bot.analysis_text import ERROR, figures, phrase, post_game, worst
 from bot.analysis_transcript import ended_games, game_transcript
 from bot.analysis_view import answer
 from bot.markdown import escape
+from bot.render.board import board_png
 from bot.scenario import apply
 from bot.store import EventStore
 from rules.board import legal_plays
@@ -150,7 +151,7 @@ def test_the_command_lists_a_players_errors_and_shows_one_on_its_board(
     errors = [x for x in lines if x.startswith("`")]
     bob = [d for d in result["decisions"] if d["player"] == "Bob" and d["loss"] >= 0.0005]
     assert len(errors) == len(bob) and all(" Bob " in x for x in errors)
-    assert first.board is not None and first.board.startswith(b"\x89PNG")
+    assert first.board is not None and board_png(first.board).startswith(b"\x89PNG")
     # error 1 is Bob's 6-3 (8/5 8/2*): gnubg's five best plays and his, with its rank
     one = answer(state, events, stored, 1, "Bob", 1)
     assert "**Error 1** (very bad): gnubg at 0-ply, best plays: 1. 24/15 " in one.text
