@@ -56,6 +56,14 @@ class Ties(tuple[Players, ...]):
 
 
 MESSAGES: dict[str, str] = {
+    # rules/review.py
+    "analysis_in_play": "Game {game} is still being played: its analysis is shown once it is "
+                        "over, never during play ({over}; leave out the game for the "
+                        "session's games over so far).",
+    "analysis_no_game": "There is no game {game} at this table yet ({over}).",
+    "none_over": "no game is over yet",
+    "one_over": "game 1 is over",
+    "games_over": "{count} games are over",
     # rules/absence.py, rules/proxies.py
     "not_at_table": "{player} is not at this table.",
     "not_at_table_quoted": "{player!r} is not at this table.",

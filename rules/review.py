@@ -8,6 +8,7 @@ the bot's worker; this module only says when it may be shown.
 from __future__ import annotations
 
 from rules.errors import RuleError
+from rules.messages import Phrase
 from rules.state import TableState
 
 
@@ -21,16 +22,14 @@ def may_see_analysis(state: TableState, game: int | None) -> None:
     if game is None:
         return
     if game in state.unfinished:
-        raise NotOverYet(f"Game {game} is still being played: its analysis is shown once "
-                         f"it is over, never during play ({_over(state)}; leave out the "
-                         "game for the session's games over so far).")
+        raise NotOverYet(code="analysis_in_play", game=game, over=_over(state))
     started = max([state.games_played, *state.unfinished], default=0)
     if game > started:
-        raise RuleError(f"There is no game {game} at this table yet ({_over(state)}).")
+        raise RuleError(code="analysis_no_game", game=game, over=_over(state))
 
 
-def _over(state: TableState) -> str:
+def _over(state: TableState) -> Phrase:
     """How many games are over, in words."""
     done = state.games_played - len(state.held)
-    return ("no game is over yet" if done <= 0 else "game 1 is over" if done == 1
-            else f"{done} games are over")
+    return (Phrase("none_over") if done <= 0 else Phrase("one_over") if done == 1
+            else Phrase("games_over", count=done))
