@@ -166,8 +166,10 @@ def _cube_turned(walk: _Walk, before: TableState, event: CubeTurned) -> None:
         view = CubeView.of(old, game.on_roll)
         walk.offers[key] = Decision(game.number, event.by, "take", position_id(game.position),
                                     view, "")
-    elif event.action in ANSWERS and key in walk.offers:
+    elif isinstance(event.action, str) and event.action in ANSWERS and key in walk.offers:
         offer = walk.offers.pop(key)
+        if event.why:  # answered for him (away, timed out): not a decision of his
+            return
         walk.found.append(Decision(offer.game, event.by, "take", offer.pid, offer.cube,
                                    event.action))
 

@@ -137,7 +137,7 @@ def _candidates(state: TableState, events: Sequence[Event], at: int
             yield {"cmd": event.action, "by": event.by, "cubes": cubes}
             answers: dict[str, list[str]] = {}
             for e in _run(events, at):
-                answers.setdefault(e.action, []).append(e.cube.team_player)
+                answers.setdefault(str(e.action), []).append(e.cube.team_player)
             yield {"cmd": "answer", "by": event.by, **answers}
 
 
@@ -147,7 +147,7 @@ def _run(events: Sequence[Event], at: int) -> list[CubeTurned]:
     assert isinstance(first, CubeTurned)
     run: list[CubeTurned] = []
     for event in events[at:]:
-        if not isinstance(event, CubeTurned) or event.by != first.by:
+        if not isinstance(event, CubeTurned) or (event.by, event.why) != (first.by, first.why):
             break
         run.append(event)
     return run
@@ -166,5 +166,5 @@ def _key(event: Event) -> tuple[Any, ...]:
         return ("Moved", event.play)
     if isinstance(event, CubeTurned):
         return ("CubeTurned", event.cube.team_player, event.cube.box_player, event.action,
-                event.by)
+                event.by, event.why)
     return (type(event).__name__,)

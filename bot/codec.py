@@ -8,7 +8,9 @@ back as tuples), a refusal's or a phrase's players marked as `rules.messages` ma
 `{"$phrases": [...]}`, `{"$ties": [...]}`). Only the types registered here are read back:
 an unknown type name is a `CodecError` naming it, never a silent guess. A type no longer
 written (`RETIRED`) is left out of the sequence it was stored in; an `Outcome` stored
-before refusals were data has its words only (`reason`, no `code`), shown as they are.
+before refusals were data has its words only (`reason`, no `code`), shown as they are; a
+`CubeTurned` stored before its `why` has the reason moved out of `by` (`ANSWERED_BEFORE`),
+and its action with figures stays the words it was stored with.
 """
 
 from __future__ import annotations
@@ -46,6 +48,10 @@ ENUMS: dict[str, type[Enum]] = {"Side": Side, "CubeState": CubeState}
 # Effects older versions stored in outcomes: Announce redraws the board now, and the
 # channels' overwrites follow the state (bot.discord.channels), not SetSend and Reseat.
 RETIRED = {"EditBoard", "SetSend", "Reseat"}
+# A CubeTurned stored before `why` was data had who answered for a player in `by`, English
+# words around his key ("ann (timed out)"): read back as his key and the reason's code.
+ANSWERED_BEFORE = {" (timed out)": "answered_timed_out", " (away)": "answered_away",
+                   " (nobody answered in time)": "answered_late"}
 MARKS: dict[type, str] = {Players: "$players", Phrases: "$phrases", Ties: "$ties"}
 MARKED: dict[str, type] = {mark: kind for kind, mark in MARKS.items()}
 
@@ -106,11 +112,21 @@ def decode(data: Any) -> Any:
                              "chouette-bot? Upgrade before opening this database.")
         known = {f.name for f in dataclasses.fields(cls)}
         fields = {k: decode(v) for k, v in data.items() if k != "$" and k in known}
+        if data["$"] == "CubeTurned" and "why" not in data:  # stored before: see above
+            fields.update(_answered_before(fields.get("by")))
         try:
             return cls(**fields)
         except (TypeError, ValueError) as exc:
             raise CodecError(f"A stored {data['$']} can't be read back: {exc}") from exc
     return {k: decode(v) for k, v in data.items()}
+
+
+def _answered_before(by: object) -> dict[str, str]:
+    """A stored `CubeTurned.by` of words around a key, as the key and `why`."""
+    for words, why in ANSWERED_BEFORE.items():
+        if isinstance(by, str) and by.endswith(words):
+            return {"by": by.removesuffix(words), "why": why}
+    return {}
 
 
 def command_dumps(command: Command) -> str:

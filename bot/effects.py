@@ -10,7 +10,6 @@ which channel is not an effect: it is a function of the state (`bot.discord.chan
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
@@ -224,8 +223,8 @@ def event_line(event: Event, n: Callable[[str], str] = str, locale: object = Non
             return tr("Game {number}'s dice seed was `{seed}`: `/chouette verify "
                       "game:{number}` (or `python -m bot verify`) recomputes every roll from "
                       "it.", locale, number=number, seed=seed)
-        case CubeTurned(cube, action, by):
-            return cube_line(cube, action, by, n, locale)
+        case CubeTurned(cube, action, by, why):
+            return cube_line(cube, action, by, n, locale, why)
         case PointsPaid(t):
             return f"{paid_line(t, n, locale)}."
         case Rolled(side, dice, passed):
@@ -352,45 +351,26 @@ TURNED = {  # what a cube's turn is called in the record (CubeTurned.action as s
 }
 
 
-_ROLLED = r"the fraction of (?P<fraction>\S+) rolled off \((?P<throws>[^)]*)\), (?P<paid>\S+) paid"
-_OF = " ({team} v {box}, cube {face})."
-FIGURED = {  # a cube's turn with figures of its own, as the rules write its action -> its line
-    rf"settle {_ROLLED}":
-        "{by}: settle the fraction of {fraction} rolled off ({throws}), {paid} paid" + _OF,
-    r"settle (?P<points>\S+)": "{by}: settle {points}" + _OF,
-    rf"bought out for (?P<price>\S+) \({_ROLLED}\)":
-        "{by}: bought out for {price} (the fraction of {fraction} rolled off ({throws}), "
-        "{paid} paid)" + _OF,
-    r"bought out for (?P<price>\S+)": "{by}: bought out for {price}" + _OF,
-    rf"sold to (?P<buyer>.+) for (?P<price>\S+) \({_ROLLED}\)":
-        "{by}: sold to {buyer} for {price} (the fraction of {fraction} rolled off ({throws}), "
-        "{paid} paid)" + _OF,
-    r"sold to (?P<buyer>.+) for (?P<price>\S+)": "{by}: sold to {buyer} for {price}" + _OF,
-    r"resignation accepted \((?P<kind>\w+)\)": "{by}: resignation accepted ({kind})" + _OF,
-    r"take \((?P<dropper>.+) dropped their half\)":
-        "{by}: take ({dropper} dropped their half)" + _OF,
-}
-_FIGURED = [(re.compile(pattern), template) for pattern, template in FIGURED.items()]
-_PLAYERS = ("buyer", "dropper")  # the fields of FIGURED that are players' keys
+FIGURED = "{by}: {action} ({team} v {box}, cube {face})."  # a turn with figures (a Phrase)
 
 
-def cube_line(cube: Cube, action: str, by: str, n: Callable[[str], str],
-              locale: object) -> str:
+def cube_line(cube: Cube, action: str | Phrase, by: str, n: Callable[[str], str],
+              locale: object, why: str = "") -> str:
     """A cube's turn in the record: "Bo: double (Ann v Bo, cube 2)."; an action with
-    figures of its own (a settlement, a sale, a roll-off) read from the words the rules
-    wrote (`FIGURED`), its players named and its line translated like the others."""
-    fields: dict[str, object] = {"by": n(by), "team": n(cube.team_player),
+    figures of its own (a settlement, a sale, a roll-off) is a `Phrase` of the rules'
+    catalogue, written with its players named; `why` says who answered for `by` ("Bo
+    (timed out)"). An action stored before it was data is shown in its words, as then."""
+    words = partial(translate, locale=locale)
+    who = (messages.text(why, {"player": messages.Player(by)}, n, words)
+           if why in messages.MESSAGES else n(by))
+    fields: dict[str, object] = {"by": who, "team": n(cube.team_player),
                                  "box": n(cube.box_player), "face": cube.face}
+    if isinstance(action, Phrase):
+        return translate(FIGURED, locale).format(action=action.text(n, words), **fields)
     template = TURNED.get(action)
     if template is not None:
         return translate(template, locale).format(**fields)
-    for pattern, line in _FIGURED:
-        found = pattern.fullmatch(action)
-        if found is not None:
-            said = {k: n(v) if k in _PLAYERS else translate(v, locale) if k == "kind" else v
-                    for k, v in found.groupdict().items()}
-            return translate(line, locale).format(**said, **fields)
-    return "{by}: {action} ({team} v {box}, cube {face}).".format(action=action, **fields)
+    return FIGURED.format(action=action, **fields)  # stored before: as it is
 
 
 def _box_side_notices(before: TableState, after: TableState,

@@ -88,19 +88,16 @@ def _timeout(state: TableState, cmd: Timeout) -> tuple[Event, ...]:
         return shooter_timed_out(state, player)  # his time to roll or play ran out
     if not waiting:
         raise NotYourTurn(code="no_decision_waiting", player=Player(player))
-    action = state.rules.timeout_action
-    if action != "proxy":
-        events: list[Event] = []
-        for cube in waiting:
-            events += decided(replay(events, state), cube, action, player,
-                              f"{player} (timed out)")
-        return finish(state, events)
-    member = state.member(player)
-    if member is not None and member.away:  # nobody answered for him in time either: the
-        events = []                          # table can't wait for ever, and a drop risks
-        for cube in waiting:                 # no more than the cube's value (a reading)
-            events += decided(replay(events, state), cube, "drop", player,
-                               f"{player} (nobody answered in time)")
-        return finish(state, events)
-    away: list[Event] = [PlayerAway(player, True)]
-    return finish(state, away + absentee_answers(state, away))
+    action, why = state.rules.timeout_action, "answered_timed_out"
+    if action == "proxy":
+        member = state.member(player)
+        if member is None or not member.away:
+            away: list[Event] = [PlayerAway(player, True)]
+            return finish(state, away + absentee_answers(state, away))
+        # nobody answered for him in time either: the table can't wait for ever, and a
+        # drop risks no more than the cube's value (a reading)
+        action, why = "drop", "answered_late"
+    events: list[Event] = []
+    for cube in waiting:
+        events += decided(replay(events, state), cube, action, player, why)
+    return finish(state, events)

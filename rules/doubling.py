@@ -246,19 +246,21 @@ def _check_box_takes(state: TableState, game: Game, seating: Seating, offered: l
                                    rule=citation(state, "Atlanta 5.10"))
 
 
-def _apply(state: TableState, cube: Cube, action: str, by: str) -> list[Event]:
-    """One player's answer to a pending turn of `cube`, as events."""
+def _apply(state: TableState, cube: Cube, action: str, by: str, why: str = "") -> list[Event]:
+    """One player's answer to a pending turn of `cube`, as events (`why`: the reason
+    someone else gave it for him)."""
     rules = state.rules
     if action == "take":
-        return [CubeTurned(cube.take(), "take", by)]
+        return [CubeTurned(cube.take(), "take", by, why)]
     if action == "beaver":
-        return [CubeTurned(cube.beaver(allowed=rules.beavers), "beaver", by)]
+        return [CubeTurned(cube.beaver(allowed=rules.beavers), "beaver", by, why)]
     if action == "raccoon":
-        return [CubeTurned(cube.raccoon(allowed=rules.raccoons != "never"), "raccoon", by)]
+        return [CubeTurned(cube.raccoon(allowed=rules.raccoons != "never"), "raccoon", by, why)]
     if action == "aardvark":
-        return [CubeTurned(cube.aardvark(allowed=rules.aardvarks != "never"), "aardvark", by)]
+        return [CubeTurned(cube.aardvark(allowed=rules.aardvarks != "never"), "aardvark", by,
+                           why)]
     dropped, transfer = cube.drop()
-    return [CubeTurned(dropped, "drop", by), PointsPaid(transfer)]
+    return [CubeTurned(dropped, "drop", by, why), PointsPaid(transfer)]
 
 
 @handles(Take, Drop, Beaver, Raccoon, Aardvark)
@@ -299,12 +301,13 @@ def _respond(state: TableState, cmd: CubeAnswer) -> tuple[Event, ...]:
 
 
 def decided(state: TableState, cube: Cube, action: str, player: str,
-            label: str = "") -> list[Event]:
+            why: str = "") -> list[Event]:
     """`player`'s answer on `cube` and what follows from it, whoever gives it (he, his
-    stand-in, a timeout): a lone taker beavered (Villages 8), the FIBS Captain's drop
-    binding the Team. A frozen cube answered for its player is taken (euro ¶13)."""
-    action = "take" if label and cube.frozen and cube.frozen is cube.to_act else action
-    events = _apply(state, cube, action, label or player)
+    stand-in, a timeout: `why` is then the reason's code, `CubeTurned.why`): a lone taker
+    beavered (Villages 8), the FIBS Captain's drop binding the Team. A frozen cube answered
+    for its player is taken (euro ¶13)."""
+    action = "take" if why and cube.frozen and cube.frozen is cube.to_act else action
+    events = _apply(state, cube, action, player, why)
     if action == "drop" and state.game is not None and state.seating is not None:
         events += lone_taker_beavers(state, state.seating, events)
         events += _captain_drops_for_all(state, state.game, state.seating, cube, player)
@@ -319,7 +322,7 @@ def absentee_answers(state: TableState, events: list[Event]) -> list[Event]:
         for cube in waiting_on(after.game, player) if after.game else []:
             if not cube.pending:  # answered already by what came before (a binding drop)
                 continue
-            done = decided(after, cube, action, player, f"{player} (away)")
+            done = decided(after, cube, action, player, "answered_away")
             extra += done
             after = replay(done, after)
     return extra

@@ -151,11 +151,19 @@ class GameStarted:
 
 @dataclass(frozen=True)
 class CubeTurned:
-    """A cube changed: `action` is what happened (double, take, beaver, raccoon, drop, ...)."""
+    """A cube changed: `action` is what happened, a plain word where it has no figures of
+    its own (double, take, beaver, raccoon, drop, ...), else a `Phrase` of the catalogue
+    (a settlement's points, a sale, a buy-out, a roll-off, a resignation accepted, a half
+    dropped: `turned_*`). `by` is the player's key; `why`, when someone else answered for
+    him, the catalogue's code of the reason (`answered_timed_out`, `answered_away`,
+    `answered_late`). Events stored before both were data have the words as the rules wrote
+    them in `action` (`"settle 3/2"`) and the reason in `by` (`"ann (timed out)"`); they
+    read back as they are."""
 
     cube: Cube
-    action: str
+    action: str | Phrase
     by: str
+    why: str = ""
 
 
 @dataclass(frozen=True)

@@ -545,6 +545,23 @@ MESSAGES: dict[str, str] = {
     "seated_captains": "{player} captains instead of staying Partner (Atlanta 6.4)",
     "seated_alone": "{player} plays alone; {partner} goes to the end of the Team (Atlanta 6.3)",
     "seated_passes": "{player} passes the box",
+    # news: a cube's turn with figures of its own (rules.events.CubeTurned.action), and who
+    # answered for a player (CubeTurned.why)
+    "turned_settle": "settle {points}",
+    "turned_settle_rolled": "settle {rolled}",
+    "turned_bought_out": "bought out for {price}",
+    "turned_bought_out_rolled": "bought out for {price} ({rolled})",
+    "turned_sold": "sold to {buyer} for {price}",
+    "turned_sold_rolled": "sold to {buyer} for {price} ({rolled})",
+    "turned_resigned": "resignation accepted ({kind})",
+    "turned_half_dropped": "take ({dropper} dropped their half)",
+    "rolled_off": "the fraction of {fraction} rolled off ({throws}), {paid} paid",
+    "kind_single": "single",
+    "kind_gammon": "gammon",
+    "kind_backgammon": "backgammon",
+    "answered_timed_out": "{player} (timed out)",
+    "answered_away": "{player} (away)",
+    "answered_late": "{player} (nobody answered in time)",
 }
 
 

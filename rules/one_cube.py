@@ -18,7 +18,7 @@ from rules.events import (
     PointsPaid,
 )
 from rules.ledger import Transfer
-from rules.messages import Player, Players
+from rules.messages import Phrase, Player, Players
 from rules.roles import acting_captain, cube_between, team_doubles
 from rules.seating import Seating
 from rules.state import Game, TableState
@@ -77,7 +77,8 @@ def halves_answered(state: TableState, game: Game, seating: Seating, offered: li
         cube = cube_between(game, player, seating.box)
         assert cube is not None
         _, paid = cube.drop()
-        events += [CubeTurned(cube.take(), f"take ({dropper} dropped their half)", taker),
+        events += [CubeTurned(cube.take(), Phrase("turned_half_dropped",
+                                                  dropper=Player(dropper)), taker),
                    PointsPaid(Transfer(dropper, paid.payee, paid.points / 2,
                                        f"{dropper} dropped their half of the double"), own=True)]
     events.append(PartnershipSettled(taker, half=True))

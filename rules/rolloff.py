@@ -4,7 +4,7 @@ Where the sheet keeps whole points (`whole_points`, Atlanta 4.2), every fraction
 would write (a settlement, a sale at half the cube, a half-cube penalty, Box and Partner
 settling their shares) is rolled off: both players throw two dice, the higher total wins the
 fraction. The dice come in the command (`rolloff`), drawn by the bot, and the throws are
-recorded in the event's action. The rules never draw.
+recorded in the event's action (a `Phrase`, `rolled_off`). The rules never draw.
 """
 
 from __future__ import annotations
@@ -13,20 +13,21 @@ from fractions import Fraction
 
 from rules.cite import citation
 from rules.commands import BadCommand, Payment
+from rules.messages import Phrase
 from rules.state import TableState
 
 
 def whole(state: TableState, cmd: Payment, points: Fraction, *,
-          by_pays: bool) -> tuple[Fraction, str]:
+          by_pays: bool) -> tuple[Fraction, Phrase | None]:
     """`points` as the sheet takes them, and a note of the roll-off if there was one: at a
     whole-point table a fraction is rolled off (`by_pays`: the command's sender pays)."""
     if not state.rules.whole_points or points.denominator == 1:
-        return points, ""
+        return points, None
     return roll_off(state, cmd, points, by_pays=by_pays)
 
 
 def roll_off(state: TableState, cmd: Payment, points: Fraction, *,
-             by_pays: bool) -> tuple[Fraction, str]:
+             by_pays: bool) -> tuple[Fraction, Phrase]:
     """Atlanta 4.3: the fraction is rolled off, both players throwing two dice, the higher
     total winning it (doubles count as their pips only); a tie throws again. `rolloff` lists
     the throws as [[sender's two dice], [other's two dice]], ties first."""
@@ -49,7 +50,7 @@ def roll_off(state: TableState, cmd: Payment, points: Fraction, *,
     whole_part = points.numerator // points.denominator
     paid = Fraction(whole_part if sender_wins == by_pays else whole_part + 1)
     throws = ", ".join(f"{a} v {b}" for a, b in totals)
-    return paid, f"the fraction of {points} rolled off ({throws}), {paid} paid"
+    return paid, Phrase("rolled_off", fraction=points, throws=throws, paid=paid)
 
 
 def next_roll(state: TableState, cmd: Payment) -> tuple[int, int]:

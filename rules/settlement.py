@@ -72,10 +72,9 @@ def _settle(state: TableState, cmd: Settle) -> tuple[Event, ...]:
                                rule=citation(state, fibs="FIBS §2 ¶4"))
     by_side = cube.side_of(by)
     payer_side = by_side if points >= 0 else by_side.other
-    points = abs(points)
-    action = f"settle {points}"
-    points, rolled = whole(state, cmd, points, by_pays=payer_side is by_side)
-    action = f"settle {rolled}" if rolled else action
+    points, rolled = whole(state, cmd, abs(points), by_pays=payer_side is by_side)
+    action = (Phrase("turned_settle_rolled", rolled=rolled) if rolled
+              else Phrase("turned_settle", points=points))
     settled, transfers = cube.settle(points, payer_side)
     events: list[Event] = [CubeTurned(settled, action, by)]
     events += [PointsPaid(t) for t in transfers]
@@ -134,16 +133,19 @@ def _sell(state: TableState, cmd: Sell) -> tuple[Event, ...]:
     half = Fraction(cube.face, 4 if cube.pending else 2)  # half the value before a double
     price = half if rules.single_cube else _points(str(half) if cmd.points is None else cmd.points)
     price, rolled = whole(state, cmd, price, by_pays=by == buyer)  # Atlanta 4.3
-    note = f" ({rolled})" if rolled else ""
     if buyer == seating.box:  # the Box's preemption: a buy-out, the game ends for the seller
         if cube.pending and cube.offered_by is not Side.TEAM:
             raise CubeNotAvailable(code="answer_before_sale" if by == seller
                                    else "answer_before_sale_his", seller=Player(seller))
         ended, paid = cube.settle(price, Side.BOX)
-        events: list[Event] = [CubeTurned(ended, f"bought out for {price}{note}", buyer)]
+        bought = (Phrase("turned_bought_out_rolled", price=price, rolled=rolled) if rolled
+                  else Phrase("turned_bought_out", price=price))
+        events: list[Event] = [CubeTurned(ended, bought, buyer)]
         return finish(state, _odd_half(state, cmd, events + [PointsPaid(t) for t in paid]))
     sold, paid = cube.sell(buyer, price)
-    return (CubeTurned(sold, f"sold to {buyer} for {price}{note}", seller),
+    to = (Phrase("turned_sold_rolled", buyer=Player(buyer), price=price, rolled=rolled)
+          if rolled else Phrase("turned_sold", buyer=Player(buyer), price=price))
+    return (CubeTurned(sold, to, seller),
             *(PointsPaid(t) for t in paid))
 
 
@@ -228,6 +230,8 @@ def _fine(offender: str, to: str, points: Fraction, why: str) -> tuple[Event, ..
 
 _KINDS = {"single": GameKind.SINGLE, "gammon": GameKind.GAMMON,
           "backgammon": GameKind.BACKGAMMON}
+_KIND_WORDS = {"single": Phrase("kind_single"), "gammon": Phrase("kind_gammon"),
+               "backgammon": Phrase("kind_backgammon")}  # a kind in the record's words
 
 
 @handles(Resign)
@@ -272,6 +276,7 @@ def _answer_resignation(state: TableState, cmd: ResignationAnswer) -> tuple[Even
             side, kind = offers[player]  # the Box resigns for his side (a Partner's cubes too)
             won = cube.result(_KINDS[kind], side.other, jacoby=state.rules.jacoby)
             ended, paid = cube.settle(won.points, side)
-            events.append(CubeTurned(ended, f"resignation accepted ({kind})", by))
+            events.append(CubeTurned(ended, Phrase("turned_resigned", kind=_KIND_WORDS[kind]),
+                                     by))
             events += [PointsPaid(t) for t in paid]
     return finish(state, events)

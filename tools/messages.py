@@ -75,8 +75,8 @@ def template() -> Catalog:
         pot.add(entry.label, auto_comments=[f"bot/discord/actions.py: {name} button"])
     for action, line in TURNED.items():
         pot.add(line, auto_comments=[f"bot/effects.py: a cube's turn in the record ({action})"])
-    for line in FIGURED.values():
-        pot.add(line, auto_comments=["bot/effects.py: a cube's turn with figures in the record"])
+    pot.add(FIGURED, auto_comments=["bot/effects.py: a cube's turn with figures in the record "
+                                    "({action}: rules/messages.py's turned_*)"])
     for kind in KINDS:
         pot.add(kind, auto_comments=["bot/effects.py: a game's result (single, gammon, ...)"])
     pot.add(HOW_TO_ENABLE, auto_comments=["bot/analysis_client.py: HOW_TO_ENABLE"])

@@ -1,7 +1,5 @@
 """Effects: what the Discord layer is asked to do after a command (no Discord needed)."""
 
-import re
-
 from bot.effects import Announce, Prompt, effects_for, event_line
 from rules.commands import Away, Double, Open, Seat, Start, build
 from rules.cube import Side
@@ -84,15 +82,15 @@ def test_a_result_offer_says_who_must_still_agree() -> None:
 
 def test_every_cube_turn_of_the_scenarios_is_a_record_line_in_danish() -> None:
     """A turn with figures of its own (a settlement, a sale, a buy-out, a roll-off, a
-    resignation, a half dropped) is read from the rules' words and translated like the
-    others: no line of the scenarios falls back to the rules' English."""
+    resignation, a half dropped) is a phrase of the rules' catalogue, written and translated
+    like the others: no line of the scenarios falls back to the rules' English."""
     from pathlib import Path
 
-    from bot.effects import FIGURED, TURNED
+    from bot.effects import TURNED
     from bot.scenario import apply
     from rules.events import CubeTurned
+    from rules.messages import Phrase
 
-    figured = [re.compile(pattern) for pattern in FIGURED]
     seen: set[str] = set()
     for path in sorted((Path(__file__).parents[1] / "scenarios").glob("*.jsonl")):
         _, events, _ = apply(path.read_text().splitlines())
@@ -101,10 +99,11 @@ def test_every_cube_turn_of_the_scenarios_is_a_record_line_in_danish() -> None:
                 continue
             english, danish = event_line(event), event_line(event, locale="da")
             assert english is not None and danish is not None
-            if event.action in TURNED:
+            assert "(" not in event.by  # the player's key; who answered for him is `why`
+            if not isinstance(event.action, Phrase):
+                assert event.action in TURNED
                 continue
-            (pattern,) = [p for p in figured if p.fullmatch(event.action)]
-            seen.add(pattern.pattern)
+            seen.add(event.action.code)
             cube = event.cube
             assert english == (f"{event.by}: {event.action} ({cube.team_player} v "
                                f"{cube.box_player}, cube {cube.face}).")  # as before
@@ -116,27 +115,59 @@ def test_every_cube_turn_of_the_scenarios_is_a_record_line_in_danish() -> None:
 
 
 def test_a_turn_with_figures_names_its_players_and_is_translated() -> None:
+    from fractions import Fraction
+
+    from bot.effects import cube_line
+    from rules.cube import Cube
+    from rules.messages import Phrase, Player
+
+    cube = Cube("ann", "bo", 2)
+    names = {"ann": "Ann", "bo": "Bo", "cy": "Cy", "pat": "Pat"}.__getitem__
+    rolled = Phrase("rolled_off", fraction=Fraction(3, 2), throws="7 v 5", paid=Fraction(1))
+    lines = [
+        (Phrase("turned_settle", points=Fraction(3, 2)),
+         "Bo: settle 3/2 (Ann v Bo, cube 2).",
+         "Bo: afgør for 3/2 (Ann mod Bo, terning 2)."),
+        (Phrase("turned_settle_rolled", rolled=rolled),
+         "Bo: settle the fraction of 3/2 rolled off (7 v 5), 1 paid (Ann v Bo, cube 2).",
+         "Bo: afgør, brøken af 3/2 slået om (7 v 5), 1 betalt (Ann mod Bo, terning 2)."),
+        (Phrase("turned_sold", buyer=Player("cy"), price=Fraction(1)),
+         "Bo: sold to Cy for 1 (Ann v Bo, cube 2).",
+         "Bo: solgt til Cy for 1 (Ann mod Bo, terning 2)."),
+        (Phrase("turned_bought_out_rolled", price=Fraction(2), rolled=rolled),
+         "Bo: bought out for 2 (the fraction of 3/2 rolled off (7 v 5), 1 paid) (Ann v Bo, "
+         "cube 2).",
+         "Bo: købt ud for 2 (brøken af 3/2 slået om (7 v 5), 1 betalt) (Ann mod Bo, terning "
+         "2)."),
+        (Phrase("turned_resigned", kind=Phrase("kind_single")),
+         "Bo: resignation accepted (single) (Ann v Bo, cube 2).",
+         "Bo: opgivelse accepteret (enkelt) (Ann mod Bo, terning 2)."),
+        (Phrase("turned_half_dropped", dropper=Player("pat")),
+         "Bo: take (Pat dropped their half) (Ann v Bo, cube 2).",
+         "Bo: tager (Pat opgav sin halvdel) (Ann mod Bo, terning 2)."),
+        # stored before the action was data: its words, as they were
+        ("settle 3/2", "Bo: settle 3/2 (Ann v Bo, cube 2).",
+         "Bo: settle 3/2 (Ann v Bo, cube 2)."),
+        ("something new", "Bo: something new (Ann v Bo, cube 2).",
+         "Bo: something new (Ann v Bo, cube 2)."),
+    ]
+    for action, english, danish in lines:
+        assert cube_line(cube, action, "bo", names, None) == english
+        assert cube_line(cube, action, "bo", names, "da") == danish
+
+
+def test_an_answer_given_for_a_player_names_him_and_says_why() -> None:
     from bot.effects import cube_line
     from rules.cube import Cube
 
     cube = Cube("ann", "bo", 2)
-    names = {"ann": "Ann", "bo": "Bo", "cy": "Cy", "pat": "Pat"}.__getitem__
-    lines = {
-        "settle 3/2": ("Bo: settle 3/2 (Ann v Bo, cube 2).",
-                       "Bo: afgør for 3/2 (Ann mod Bo, terning 2)."),
-        "settle the fraction of 3/2 rolled off (7 v 5), 1 paid": (
-            "Bo: settle the fraction of 3/2 rolled off (7 v 5), 1 paid (Ann v Bo, cube 2).",
-            "Bo: afgør, brøken af 3/2 slået om (7 v 5), 1 betalt (Ann mod Bo, terning 2)."),
-        "sold to cy for 1": ("Bo: sold to Cy for 1 (Ann v Bo, cube 2).",
-                             "Bo: solgt til Cy for 1 (Ann mod Bo, terning 2)."),
-        "resignation accepted (gammon)": (
-            "Bo: resignation accepted (gammon) (Ann v Bo, cube 2).",
-            "Bo: opgivelse accepteret (gammon) (Ann mod Bo, terning 2)."),
-        "take (pat dropped their half)": (
-            "Bo: take (Pat dropped their half) (Ann v Bo, cube 2).",
-            "Bo: tager (Pat opgav sin halvdel) (Ann mod Bo, terning 2)."),
-        "something new": ("Bo: something new (Ann v Bo, cube 2).",) * 2,
-    }
-    for action, (english, danish) in lines.items():
-        assert cube_line(cube, action, "bo", names, None) == english
-        assert cube_line(cube, action, "bo", names, "da") == danish
+    names = {"ann": "Ann", "bo": "Bo"}.__getitem__
+    for why, english, danish in [
+            ("answered_timed_out", "Ann (timed out): drop (Ann v Bo, cube 2).",
+             "Ann (tiden løb ud): giver op (Ann mod Bo, terning 2)."),
+            ("answered_away", "Ann (away): drop (Ann v Bo, cube 2).",
+             "Ann (væk): giver op (Ann mod Bo, terning 2)."),
+            ("answered_late", "Ann (nobody answered in time): drop (Ann v Bo, cube 2).",
+             "Ann (ingen svarede i tide): giver op (Ann mod Bo, terning 2).")]:
+        assert cube_line(cube, "drop", "ann", names, None, why) == english
+        assert cube_line(cube, "drop", "ann", names, "da", why) == danish

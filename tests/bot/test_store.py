@@ -193,6 +193,33 @@ def test_a_refusal_keeps_its_players_marked_in_the_store_and_an_old_one_its_word
     assert loads(old).text(str.upper) == "bo is already away."  # stored before: its words
 
 
+def test_a_cube_turn_keeps_its_figures_marked_and_an_old_one_reads_as_it_was() -> None:
+    from fractions import Fraction
+
+    from bot.effects import event_line
+    from rules.events import CubeTurned
+
+    cube = Cube("ann", "bo", 2)
+    sold = CubeTurned(cube, Phrase("turned_sold", buyer=Player("cy"), price=Fraction(1, 2)),
+                      "ann")
+    back = loads(dumps(sold))
+    assert back == sold and isinstance(back.action, Phrase)
+    assert type(back.action.params["buyer"]) is Player
+    timed_out = CubeTurned(cube, "drop", "ann", "answered_timed_out")
+    assert loads(dumps(timed_out)) == timed_out
+    # as stored before both were data: the action's words, who answered in `by`
+    old = dumps(sold).replace(dumps(sold.action), '"sold to cy for 1/2"')
+    old = old.replace(',"why":""', "")
+    assert loads(old) == CubeTurned(cube, "sold to cy for 1/2", "ann")
+    assert event_line(loads(old)) == "ann: sold to cy for 1/2 (ann v bo, cube 2)."
+    for words, why in [("timed out", "answered_timed_out"), ("away", "answered_away"),
+                       ("nobody answered in time", "answered_late")]:
+        old = dumps(timed_out).replace('"ann","why":"answered_timed_out"', f'"ann ({words})"')
+        assert '"why"' not in old
+        assert loads(old) == CubeTurned(cube, "drop", "ann", why)
+        assert event_line(loads(old)) == f"ann ({words}): drop (ann v bo, cube 2)."  # as then
+
+
 async def test_a_failed_write_keeps_nothing_of_the_command(target: Path | str) -> None:
     async with EventStore(target) as store:
         bad = Outcome(True, effects=(object(),))  # type: ignore[arg-type]

@@ -36,3 +36,24 @@ def test_a_team_that_lets_every_decision_time_out_ends_the_game() -> None:
         state = do(state, "timeout", player=player)
     events = decide(state, Timeout(player="cy"))
     assert isinstance(events[-1], GameEnded) and events[-1].transfers
+
+
+def test_an_answer_given_for_a_player_is_his_with_the_reason_beside_it() -> None:
+    """`CubeTurned.by` is the player's key whoever answers for him; `why` says who did (a
+    timeout, the rule set for an away player, nobody in time)."""
+    from rules.events import CubeTurned
+
+    def turned(state: TableState, command: Timeout) -> list[tuple[str, str, object]]:
+        return [(e.by, e.why, e.action) for e in decide(state, command)
+                if isinstance(e, CubeTurned)]
+
+    state = doubled("ann", "bo", "cy")
+    state = replay(decide(state, Timeout(player="cy")), state)  # away now: bo stands in
+    assert turned(state, Timeout(player="cy")) == [("cy", "answered_late", "drop")]
+    dropper = do(TableState(), "open", mode="scorekeeper",
+                 options={"timeout_action": "drop"})
+    dropper = do(do(do(dropper, "seat", order=["ann", "bo", "cy"]), "start"), "double", "ann")
+    assert turned(dropper, Timeout(player="cy")) == [("cy", "answered_timed_out", "drop")]
+    villages = do(TableState(), "open", preset="villages", mode="scorekeeper")
+    villages = do(do(do(villages, "seat", order=["ann", "bo", "cy"]), "start"), "double", "ann")
+    assert turned(villages, Timeout(player="cy")) == [("cy", "answered_away", "take")]
