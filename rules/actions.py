@@ -5,9 +5,8 @@ or a menu is opened."""
 from __future__ import annotations
 
 from rules.commands import Command, Double, Hold
-from rules.cube import Side
 from rules.errors import RuleError
-from rules.roles import boxer_of, cube_between
+from rules.roles import box_doublable, boxer_of
 from rules.state import TableState
 from rules.table import decide
 
@@ -33,8 +32,7 @@ def box_doubles(state: TableState, player: str) -> list[str]:
     boxer = boxer_of(state, player)
     if game is None or seating is None or boxer is None:
         return []
-    return [p for p in seating.team
-            if (c := cube_between(game, p, boxer)) is not None and c.may_double(Side.BOX)]
+    return box_doublable(game, seating, boxer)
 
 
 def holders(state: TableState) -> tuple[str, ...]:

@@ -42,7 +42,16 @@ from rules.lone_taker import lone_taker, lone_taker_beavers
 from rules.messages import Phrase, Player, Players
 from rules.one_cube import half_answer, half_answerable, halves_answered, team_turns_the_cube
 from rules.proxies import absent_decisions, unnamed_absentees
-from rules.roles import acting_captain, box_decider, boxer_of, cube_between, cubes_of, team_doubles
+from rules.roles import (
+    acting_captain,
+    box_cubes,
+    box_decider,
+    box_doublable,
+    boxer_of,
+    cube_between,
+    cubes_of,
+    team_doubles,
+)
 from rules.seating import Seating
 from rules.state import Game, TableState, replay
 
@@ -109,8 +118,8 @@ def _in_rotation(state: TableState, game: Game, seating: Seating, by: str) -> No
 
 def _box_double(state: TableState, game: Game, seating: Seating,
                 cmd: Double, boxer: str) -> tuple[Event, ...]:
-    cubes = {p: c for p in seating.team if (c := cube_between(game, p, boxer)) is not None}
-    eligible = [p for p, c in cubes.items() if c.may_double(Side.BOX)]
+    cubes = box_cubes(game, seating, boxer)
+    eligible = box_doublable(game, seating, boxer)
     names = cmd.cubes
     if names is None or state.rules.single_cube:  # with one cube the Box turns it for all
         names = tuple(eligible)

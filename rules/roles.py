@@ -39,6 +39,18 @@ def cubes_of(game: Game, team_player: str) -> list[Cube]:
             and c.live]
 
 
+def box_cubes(game: Game, seating: Seating, boxer: str) -> dict[str, Cube]:
+    """Each Team player's own cube against `boxer` (the Box, or a Partner with cubes of his
+    own), by Team player in rotation order."""
+    return {p: c for p in seating.team if (c := cube_between(game, p, boxer)) is not None}
+
+
+def box_doublable(game: Game, seating: Seating, boxer: str) -> list[str]:
+    """The Team players whose cubes `boxer` may turn now, in rotation order (each cube as
+    it stands: whether the rule set allows the double as a whole is `decide`'s to say)."""
+    return [p for p, c in box_cubes(game, seating, boxer).items() if c.may_double(Side.BOX)]
+
+
 def team_doubles(game: Game, seating: Seating, boxer: str) -> list[str]:
     """Team players whose double waits for `boxer`'s answer, in rotation order."""
     return [p for p in seating.team if (c := cube_between(game, p, boxer)) is not None
