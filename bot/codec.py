@@ -23,7 +23,7 @@ from typing import Any
 
 from bot.effects import Announce, Outcome, PostSheet, Prompt
 from rules.board import Position
-from rules.commands import COMMANDS, Command
+from rules.commands import COMMANDS, Command, respelt
 from rules.cube import Cube, CubeState, Side
 from rules.events import EVENT_TYPES
 from rules.ledger import ScoreSheet, Transfer
@@ -141,7 +141,7 @@ def command_loads(text: str) -> Command:
     kind = COMMANDS.get(data.get("verb", "")) if isinstance(data, dict) else None
     if kind is None:
         raise CodecError(f"Unknown command {text[:60]!r}: written by a newer version?")
-    return kind(**data["fields"])
+    return kind(**respelt(kind, data["fields"]))  # stored before: Partner's `partner`
 
 
 def dumps(value: Any) -> str:

@@ -32,6 +32,9 @@ class Command:
     """One request to the table; a subclass per command, its fields the arguments."""
 
     verb: ClassVar[str] = ""  # the command's name in a transcript ("cmd")
+    # other transcript names of an argument -> its field ({"partner": "player"}): read, never
+    # written; the field's own name wins where both are given
+    spellings: ClassVar[Mapping[str, str]] = {}
     by: str = ""
     for_: str | None = None  # the absent player a proxy acts for
     monitor: bool = False
@@ -87,12 +90,15 @@ class Request(Newcomer, verb="request"): ...
 
 
 @dataclass(frozen=True, kw_only=True)
-class JoinAnswer(Command):
+class AboutPlayer(Command):
+    """A command about another player, named by their key: a newcomer admitted or objected
+    to, a kibitzer blinded, a disconnection reported, a decision's timer run out."""
+
     player: str
 
 
-class Admit(JoinAnswer, verb="admit"): ...
-class Object(JoinAnswer, verb="object"): ...
+class Admit(AboutPlayer, verb="admit"): ...
+class Object(AboutPlayer, verb="object"): ...
 class Leave(Command, verb="leave"): ...
 
 
@@ -109,8 +115,8 @@ class Decline(Command, verb="decline"): ...  # an invited player won't be Partne
 
 @dataclass(frozen=True, kw_only=True)
 class Partner(Command, verb="partner"):
-    player: str | None = None
-    partner: str | None = None  # the same as `player` (a transcript's spelling)
+    spellings: ClassVar[Mapping[str, str]] = {"partner": "player"}  # a transcript's spelling
+    player: str | None = None  # the sender by default
 
 
 class Captain(Command, verb="captain"): ...  # the Partner captains instead (Atlanta 6.4)
@@ -128,8 +134,7 @@ class EndSession(Command, verb="end_session"): ...
 
 
 @dataclass(frozen=True, kw_only=True)
-class Blinding(Command):
-    player: str
+class Blinding(AboutPlayer):
     name: str = ""  # the kibitzer's name as shown
 
 
@@ -144,14 +149,8 @@ class Proxy(Command, verb="proxy"):
     player: str | None = None  # None: the proxy is revoked
 
 
-@dataclass(frozen=True, kw_only=True)
-class Disconnect(Command, verb="disconnect"):
-    player: str
-
-
-@dataclass(frozen=True, kw_only=True)
-class Timeout(Command, verb="timeout"):
-    player: str
+class Disconnect(AboutPlayer, verb="disconnect"): ...
+class Timeout(AboutPlayer, verb="timeout"): ...
 
 
 class HoldOver(Command, verb="hold_over"): ...  # the game waits for its shooter (FIBS §6)
@@ -319,12 +318,15 @@ def parse(data: Mapping[str, Any], *, monitor: bool = True) -> Command:
         raise BadCommand(code="by_form", by=repr(by))
     hints = _HINTS[kind]
     keys = {f.name.rstrip("_"): f for f in fields(kind) if f.name not in ("by", "monitor")}
+    keys.update({key: keys[name] for key, name in kind.spellings.items()})
     if strays := [k for k in data if k not in keys and k not in ("cmd", "by")]:
         raise BadCommand(code="takes" if keys else "takes_nothing", verb=verb,
                          strays=", ".join(map(repr, strays)), keys=", ".join(sorted(keys)))
-    values = {f.name: _checked(verb, key, data[key], hints[f.name])
-              for key, f in keys.items() if key in data}
-    if missing := [k for k, f in keys.items() if k not in data and f.name in _REQUIRED[kind]]:
+    values = respelt(kind, {key: _checked(verb, key, data[key], hints[keys[key].name])
+                            for key in keys if key in data})
+    values = {keys[key].name: value for key, value in values.items()}
+    if missing := [k for k, f in keys.items() if k not in kind.spellings
+                   and f.name in _REQUIRED[kind] and f.name not in values]:
         raise BadCommand(code="needs", verb=verb, key=repr(missing[0]))
     return kind(by=by, monitor=monitor, **values)
 
@@ -344,6 +346,16 @@ def build(verb: str, by: str = "", **args: Any) -> Command:
     """The command `verb` sent by player `by` (not the monitor), from its arguments by
     their transcript names (`for`, `from`, `with` included): for a name chosen at run time."""
     return parse({"cmd": verb, "by": by, **args}, monitor=False)
+
+
+def respelt(kind: type[Command], values: Mapping[str, Any]) -> dict[str, Any]:
+    """`values` by their own names: another spelling of an argument (`Command.spellings`)
+    gives its value where the argument's own name gives none."""
+    out = {k: v for k, v in values.items() if k not in kind.spellings}
+    for key, value in values.items():
+        if key in kind.spellings and out.get(kind.spellings[key]) is None:
+            out[kind.spellings[key]] = value
+    return out
 
 
 def _required(kind: type[Command]) -> frozenset[str]:

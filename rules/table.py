@@ -310,7 +310,7 @@ def _decline(state: TableState, cmd: Decline) -> tuple[Event, ...]:
 @handles(Partner)
 def _partner(state: TableState, cmd: Partner) -> tuple[Event, ...]:
     seating = between_games(state)
-    player = next(p for p in (cmd.player, cmd.partner, cmd.by) if p is not None)
+    player = cmd.by if cmd.player is None else cmd.player
     if cmd.by not in (player, seating.box):
         raise NotYourTurn(code="box_invites", box=Player(seating.box))
     asked = partner_invitees(state)

@@ -220,6 +220,17 @@ def test_a_cube_turn_keeps_its_figures_marked_and_an_old_one_reads_as_it_was() -
         assert event_line(loads(old)) == f"ann ({words}): drop (ann v bo, cube 2)."  # as then
 
 
+def test_a_partner_command_handed_over_before_its_one_argument_reads_back() -> None:
+    from bot.codec import command_dumps, command_loads
+    from rules.commands import Partner
+
+    old = ('{"verb":"partner","fields":{"by":"1","for_":null,"monitor":false,'
+           '"moderator":false,"player":null,"partner":"2"}}')  # an inbox row stored before
+    assert command_loads(old) == Partner(by="1", player="2")
+    assert command_loads(command_dumps(Partner(by="1", player="3"))) == Partner(by="1",
+                                                                               player="3")
+
+
 async def test_a_failed_write_keeps_nothing_of_the_command(target: Path | str) -> None:
     async with EventStore(target) as store:
         bad = Outcome(True, effects=(object(),))  # type: ignore[arg-type]

@@ -61,3 +61,16 @@ def test_every_scenario_line_reads_back_from_the_line_it_writes() -> None:
 
 def test_every_command_has_its_rule() -> None:
     assert set(HANDLERS) == set(COMMANDS.values())
+
+
+def test_partner_reads_a_transcripts_other_spelling_into_its_one_argument() -> None:
+    from rules.commands import Partner
+
+    assert parse({"cmd": "partner", "by": "bob", "partner": "eve"}) == Partner(
+        by="bob", player="eve", monitor=True)
+    assert parse({"cmd": "partner", "by": "bob", "player": "eve", "partner": "cy"}).player == "eve"
+    assert line(Partner(by="bob", player="eve")) == {"cmd": "partner", "by": "bob",
+                                                     "player": "eve"}
+    with pytest.raises(BadCommand, match=r"takes no 'pal'; it takes for, moderator, partner, "
+                                         r"player\."):
+        parse({"cmd": "partner", "by": "bob", "pal": "eve"})
