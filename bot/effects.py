@@ -351,7 +351,8 @@ TURNED = {  # what a cube's turn is called in the record (CubeTurned.action as s
 }
 
 
-FIGURED = "{by}: {action} ({team} v {box}, cube {face})."  # a turn with figures (a Phrase)
+# a cube's turn with figures of its own: `action` a Phrase of the rules' catalogue
+WITH_FIGURES = "{by}: {action} ({team} v {box}, cube {face})."
 
 
 def cube_line(cube: Cube, action: str | Phrase, by: str, n: Callable[[str], str],
@@ -366,11 +367,12 @@ def cube_line(cube: Cube, action: str | Phrase, by: str, n: Callable[[str], str]
     fields: dict[str, object] = {"by": who, "team": n(cube.team_player),
                                  "box": n(cube.box_player), "face": cube.face}
     if isinstance(action, Phrase):
-        return translate(FIGURED, locale).format(action=action.text(n, words), **fields)
+        line = translate(WITH_FIGURES, locale)
+        return line.format(action=action.text(n, words), **fields)
     template = TURNED.get(action)
     if template is not None:
         return translate(template, locale).format(**fields)
-    return FIGURED.format(action=action, **fields)  # stored before: as it is
+    return WITH_FIGURES.format(action=action, **fields)  # stored before: as it is
 
 
 def _box_side_notices(before: TableState, after: TableState,

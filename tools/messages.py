@@ -38,7 +38,7 @@ from bot.analysis_text import CHOICES, MARKS
 from bot.discord.actions import ACTIONS
 from bot.discord.asks import ASKS
 from bot.discord.sync import NAME
-from bot.effects import FIGURED, KINDS, TURNED
+from bot.effects import KINDS, TURNED, WITH_FIGURES
 from bot.i18n import DOMAIN, LOCALE_DIR, catalogue_path
 from cogs import NOT_A_TABLE
 from rules.messages import MESSAGES
@@ -75,8 +75,8 @@ def template() -> Catalog:
         pot.add(entry.label, auto_comments=[f"bot/discord/actions.py: {name} button"])
     for action, line in TURNED.items():
         pot.add(line, auto_comments=[f"bot/effects.py: a cube's turn in the record ({action})"])
-    pot.add(FIGURED, auto_comments=["bot/effects.py: a cube's turn with figures in the record "
-                                    "({action}: rules/messages.py's turned_*)"])
+    pot.add(WITH_FIGURES, auto_comments=["bot/effects.py: a cube's turn with figures in the "
+                                         "record ({action}: rules/messages.py's turned_*)"])
     for kind in KINDS:
         pot.add(kind, auto_comments=["bot/effects.py: a game's result (single, gammon, ...)"])
     pot.add(HOW_TO_ENABLE, auto_comments=["bot/analysis_client.py: HOW_TO_ENABLE"])
