@@ -24,7 +24,7 @@ from typing import Any
 
 from bot.analysis_client import AnalysisError, AnalysisWorker, available
 from bot.analysis_text import Analysed, Figures, post_game, session, totals
-from bot.analysis_transcript import ended_games, game_transcript
+from bot.analysis_transcript import ended_games, transcripts
 from bot.markdown import escape
 from bot.store import EventStore, PlayerTotals
 from bot.tasks import spawn
@@ -219,8 +219,9 @@ class AnalysisQueue:
         """Analyse, store and post every ended game of the table not done yet; once the
         table has ended, the session's figures."""
         done = await self.rows.games(table_id)
-        light = await self.store.events(table_id, skip=("Rolled", "Moved"))  # not decoded
-        ended = ended_games([s.event for s in light])
+        # which games ended: from the events but the board's (not even read), off the loop
+        light = await self.store.event_data(table_id, skip=("Rolled", "Moved"))
+        ended = await asyncio.to_thread(self._ended_games, light)
         if not all(done.get(game, Stored(game, 0, {}, False)).posted for game in ended):
             await self._games(table_id, ended, done)
         state = await self.states(table_id)
@@ -239,13 +240,15 @@ class AnalysisQueue:
 
     async def _games(self, table_id: str, ended: list[int], done: dict[int, Stored]) -> None:
         """Analyse, store and post the ended games not done yet."""
-        events = [s.event for s in await self.store.events(table_id)]
+        todo = [game for game in ended if game not in done]
+        found: dict[int, list[str]] = {}
+        if todo:  # the session's events read, decoded and walked once, off the event loop
+            data = await self.store.event_data(table_id)
+            found = await asyncio.to_thread(self._transcripts, data, todo)
         for game in ended:
             if game not in done:
                 started = time.monotonic()
-                # the rules' replay of a long game takes some 0.1 s: off the event loop
-                transcript = await asyncio.to_thread(game_transcript, events, game)
-                result = await self._analyse(transcript)
+                result = await self._analyse(found.get(game, []))
                 await self.rows.save(table_id, game, self.plies, result)
                 log.info("table %s game %d analysed at %d-ply in %.1f s", table_id, game,
                          self.plies, time.monotonic() - started)
@@ -266,6 +269,15 @@ class AnalysisQueue:
                 log.warning("table %s game %d not analysed: %s", table_id, game,
                             stored.failed)
             await self.rows.posted(table_id, game)
+
+    def _ended_games(self, data: list[str]) -> list[int]:
+        """The ended games of a table's events as stored (in a worker thread)."""
+        return ended_games(self.store.decoded(data))
+
+    def _transcripts(self, data: list[str], games: list[int]) -> dict[int, list[str]]:
+        """The transcripts of `games` from a table's events as stored (in a worker thread:
+        decoding a long session and the rules' rebuilding of its games take a while)."""
+        return transcripts(self.store.decoded(data), games)
 
     async def _analyse(self, transcript: list[str]) -> dict[str, Any]:
         """The worker's verdict; a second try if the worker died (it is restarted)."""
