@@ -78,20 +78,6 @@ class GameRecord:
 
 
 @dataclass
-class _Game:
-    number: int
-    box: str
-    captain: str
-    names: dict[str, str]
-    opening: tuple[tuple[int, int], ...]
-    position: Position
-    on_roll: Side
-    turns: list[Turn]
-    winner: Side | None = None
-    kind: str | None = None
-
-
-@dataclass
 class BoardGame:
     """One game played on a board, as a table's events tell it: the table just before it
     started (`before`: the rules, the stakes, the seating), its `GameStarted`, and its own
@@ -156,24 +142,23 @@ def _record(played: BoardGame) -> GameRecord:
     seating, started = played.before.seating, played.started
     assert seating is not None and started.position is not None
     assert started.on_roll is not None
-    side, dice = started.on_roll, started.dice
-    game = _Game(started.number, seating.box, seating.captain,
-                 {m.player: m.shown for m in played.before.members}, started.opening,
-                 started.position, side, [Turn(side, dice, started.position, None)] if dice
-                 else [])
+    position, on_roll, dice = started.position, started.on_roll, started.dice
+    turns = [Turn(on_roll, dice, position, None)] if dice else []
+    winner, kind = None, None
     for event in played.events:
         match event:
             case Rolled(side, dice, passed):
-                game.turns.append(Turn(side, dice, game.position, "" if passed else None))
+                turns.append(Turn(side, dice, position, "" if passed else None))
                 if passed:
-                    game.position, game.on_roll = game.position.swap(), side.other
-            case Moved(side, play, position) if game.turns:
-                game.turns[-1] = replace(game.turns[-1], play=play)
-                game.position, game.on_roll = position.swap(), side.other
-            case GameEnded(winner, kind):
-                game.winner, game.kind = winner, kind
-    return GameRecord(game.number, game.box, game.captain, game.names, game.opening,
-                      tuple(game.turns), game.position, game.on_roll, game.winner, game.kind)
+                    position, on_roll = position.swap(), side.other
+            case Moved(side, play, after) if turns:
+                turns[-1] = replace(turns[-1], play=play)
+                position, on_roll = after.swap(), side.other
+            case GameEnded(won, how):
+                winner, kind = won, how
+    return GameRecord(started.number, seating.box, seating.captain,
+                      {m.player: m.shown for m in played.before.members}, started.opening,
+                      tuple(turns), position, on_roll, winner, kind)
 
 
 # -- positions on request --------------------------------------------------------------------
