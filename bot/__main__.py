@@ -216,7 +216,9 @@ def print_stats(path: str, player: str | None) -> int:
             raise StoreError(f"There is no database at {path}.")
         async with EventStore(path) as store:
             found = await read_stats(store, player=player)
-            analysed = await AnalysisStore(store).players(player=player)
+            rows = AnalysisStore(store)
+            await rows.backfill()  # (verdicts stored before migration 8: once, as the bot)
+            analysed = await rows.players(player=player)
         return {key: record.as_json() | {
             "analysis": analysed.get(key, Analysed()).as_json()}
             for key, record in found.items()}

@@ -24,9 +24,9 @@ from typing import Any
 
 from bot.analysis_client import AnalysisError, AnalysisWorker, available
 from bot.analysis_text import Analysed, Figures, post_game, session, totals
-from bot.analysis_transcript import ended_games, game_transcript
+from bot.analysis_transcript import ended_games, transcripts
 from bot.markdown import escape
-from bot.store import Database, EventStore
+from bot.store import EventStore, PlayerTotals
 from bot.tasks import spawn
 from rules.state import TableState
 
@@ -67,120 +67,77 @@ def _names(state: TableState) -> Callable[[str], str]:
 
 
 class AnalysisStore:
-    """The `analyses` table (migration 7): one row per (table, game) analysed."""
+    """Each game's verdict and each player's figures in it, as the store keeps them (its
+    SQL is the store's: `EventStore.analyses` and after)."""
 
     def __init__(self, store: EventStore) -> None:
         self.store = store
 
     async def games(self, table_id: str) -> dict[int, Stored]:
-        """Every verdict stored for the table, by game number (game 0 is the session's
-        message, not a game: left out)."""
-        rows = await self.store.db.execute_fetchall(
-            "SELECT game, plies, result, posted FROM analyses WHERE table_id = ? "
-            "AND game > 0 ORDER BY game", (table_id,))
-        return {g: Stored(g, p, json.loads(r), bool(posted)) for g, p, r, posted in rows}
+        """Every verdict stored for the table, by game number."""
+        return {g: Stored(g, p, json.loads(r), posted)
+                for g, p, r, posted in await self.store.analyses(table_id)}
 
     async def save(self, table_id: str, game: int, plies: int, result: dict[str, Any]) -> None:
         """Keep a game's verdict (the first kept stands) and, in the same transaction, each
         player's figures in it (`analysis_totals`, migration 8)."""
-        async with self.store.writing, self.store.db.transaction() as db:
-            if await db.execute_fetchall("SELECT 1 FROM analyses WHERE table_id = ? AND "
-                                         "game = ?", (table_id, game)):
-                return
-            await db.execute(
-                "INSERT OR IGNORE INTO analyses (table_id, game, plies, result) "
-                "VALUES (?, ?, ?, ?)", (table_id, game, plies, json.dumps(result)))
-            await _total(db, table_id, game, plies, totals(result))
+        await self.store.save_analysis(table_id, game, plies, json.dumps(result),
+                                       _rows(totals(result)))
 
     async def backfill(self) -> int:
         """Total the verdicts stored before migration 8 (each once: it is then marked
-        `totalled`); returns how many. Each is decoded in a worker thread."""
-        rows = await self.store.db.execute_fetchall(
-            "SELECT table_id, game, plies, result FROM analyses WHERE totalled = 0 "
-            "AND game > 0")
+        `totalled`); returns how many. Run once at start-up (`AnalysisQueue.resume`, `python
+        -m bot stats`), not at each read. Each is decoded in a worker thread."""
+        rows = await self.store.untotalled()
         for table_id, game, plies, text in rows:
             found = await asyncio.to_thread(_decoded_totals, text)
-            async with self.store.writing, self.store.db.transaction() as db:
-                await _total(db, table_id, game, plies, found)
+            await self.store.total(table_id, game, plies, found)
         return len(rows)
 
     async def analysed(self, player: str, guild_id: int | None = None) -> Analysed:
         """`player`'s figures over every game analysed (on the server `guild_id`'s tables,
-        if given), verdicts stored before migration 8 totalled first."""
+        if given)."""
         return (await self.players(guild_id, player)).get(player, Analysed())
 
     async def players(self, guild_id: int | None = None,
                       player: str | None = None) -> dict[str, Analysed]:
         """Every player's figures over every game analysed (on the server `guild_id`'s
-        tables, if given; only `player`'s, if given), by player key; verdicts stored before
-        migration 8 totalled first. A player with no analysed decision is left out."""
-        await self.backfill()
-        where = (["d.guild_id = ?"] if guild_id is not None else []) + (
-            ["t.player = ?"] if player is not None else [])
-        rows = await self.store.db.execute_fetchall(
-            "SELECT t.player, t.plies, COUNT(*), SUM(t.checker_decisions), "
-            "SUM(t.checker_errors), SUM(t.checker_loss), SUM(t.cube_decisions), "
-            "SUM(t.cube_errors), SUM(t.cube_loss) FROM analysis_totals t "
-            + ("JOIN discord_tables d ON d.table_id = t.table_id " if guild_id is not None
-               else "")
-            + (f"WHERE {' AND '.join(where)} " if where else "")
-            + "GROUP BY t.player, t.plies ORDER BY t.player, t.plies",
-            tuple(x for x in (guild_id, player) if x is not None))
+        tables, if given; only `player`'s, if given), by player key. A player with no
+        analysed decision is left out."""
         found: dict[str, Analysed] = {}
-        for key, plies, games, *sums in rows:  # PostgreSQL's SUM of integers is a Decimal
+        for key, plies, games, (_, *sums) in await self.store.analysis_sums(guild_id, player):
             was = found.get(key, Analysed())
             found[key] = Analysed(
                 was.checker + Figures(int(sums[0]), int(sums[1]), float(sums[2])),
                 was.cube + Figures(int(sums[3]), int(sums[4]), float(sums[5])),
-                {**was.depths, int(plies): int(games)})
+                {**was.depths, plies: games})
         return found
 
     async def posted(self, table_id: str, game: int) -> None:
         """The game's message is in #board."""
-        async with self.store.writing:
-            await self.store.db.execute(
-                "UPDATE analyses SET posted = 1 WHERE table_id = ? AND game = ?",
-                (table_id, game))
+        await self.store.analysis_posted(table_id, game)
 
     async def summed(self, table_id: str) -> bool:
-        """Whether the session's figures were posted beside the final sheet (row game 0)."""
-        rows = list(await self.store.db.execute_fetchall(
-            "SELECT 1 FROM analyses WHERE table_id = ? AND game = 0", (table_id,)))
-        return bool(rows)
+        """Whether the session's figures were posted beside the final sheet."""
+        return await self.store.session_figures(table_id)
 
     async def sum_posted(self, table_id: str) -> None:
         """The session's figures are in #board."""
-        async with self.store.writing:
-            await self.store.db.execute(
-                "INSERT OR IGNORE INTO analyses (table_id, game, plies, result, posted, "
-                "totalled) VALUES (?, 0, 0, '{\"session\": true}', 1, 1)", (table_id,))
+        await self.store.session_figures_posted(table_id)
 
     async def due(self, hours: float) -> list[str]:
         """The tables with a game ended in the last `hours` or a verdict not posted."""
-        since = int(time.time() - hours * 3600)
-        rows = await self.store.db.execute_fetchall(
-            "SELECT DISTINCT table_id FROM events WHERE type = 'GameEnded' AND at >= ? "
-            "UNION SELECT table_id FROM analyses WHERE posted = 0", (since,))
-        return [row[0] for row in rows]
+        return await self.store.analysis_due(int(time.time() - hours * 3600))
 
 
-def _decoded_totals(text: str) -> dict[str, tuple[Figures, Figures]]:
-    return totals(json.loads(text))
+def _rows(found: dict[str, tuple[Figures, Figures]]) -> list[PlayerTotals]:
+    """Each player's figures as the store keeps them."""
+    return [(player, checker.decisions, checker.errors, float(checker.loss), cube.decisions,
+             cube.errors, float(cube.loss)) for player, (checker, cube) in found.items()]
 
 
-async def _total(db: Database, table_id: str, game: int, plies: int,
-                 found: dict[str, tuple[Figures, Figures]]) -> None:
-    """Keep each player's figures in one game's verdict and mark the verdict totalled."""
-    if found:
-        await db.executemany(
-            "INSERT OR IGNORE INTO analysis_totals (table_id, game, player, plies, "
-            "checker_decisions, checker_errors, checker_loss, cube_decisions, cube_errors, "
-            "cube_loss) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(table_id, game, player, plies, checker.decisions, checker.errors,
-              float(checker.loss), cube.decisions, cube.errors, float(cube.loss))
-             for player, (checker, cube) in found.items()])
-    await db.execute("UPDATE analyses SET totalled = 1 WHERE table_id = ? AND game = ?",
-                     (table_id, game))
+def _decoded_totals(text: str) -> list[PlayerTotals]:
+    return _rows(totals(json.loads(text)))
 
 
 class AnalysisQueue:
@@ -215,8 +172,11 @@ class AnalysisQueue:
             self._task = spawn(self._run(), "analysis queue")
 
     async def resume(self, only: Callable[[str], Awaitable[bool]] | None = None) -> None:
-        """At start-up: queue every table with a game still to analyse or to post (of
-        those `only` keeps: the tables this process serves)."""
+        """At start-up: total the verdicts stored before their figures were (`backfill`:
+        `/chouette stats` counts them, with the analysis extra or without), then queue every
+        table with a game still to analyse or to post (of those `only` keeps: the tables
+        this process serves)."""
+        await self.rows.backfill()
         if not self.enabled:
             log.info("GNU Backgammon's analysis is not installed: games are not analysed "
                      "(pip install -e '.[analysis]' to turn it on)")
@@ -259,8 +219,9 @@ class AnalysisQueue:
         """Analyse, store and post every ended game of the table not done yet; once the
         table has ended, the session's figures."""
         done = await self.rows.games(table_id)
-        light = await self.store.events(table_id, skip=("Rolled", "Moved"))  # not decoded
-        ended = ended_games([s.event for s in light])
+        # which games ended: from the events but the board's (not even read), off the loop
+        light = await self.store.event_data(table_id, skip=("Rolled", "Moved"))
+        ended = await asyncio.to_thread(self._ended_games, light)
         if not all(done.get(game, Stored(game, 0, {}, False)).posted for game in ended):
             await self._games(table_id, ended, done)
         state = await self.states(table_id)
@@ -279,13 +240,15 @@ class AnalysisQueue:
 
     async def _games(self, table_id: str, ended: list[int], done: dict[int, Stored]) -> None:
         """Analyse, store and post the ended games not done yet."""
-        events = [s.event for s in await self.store.events(table_id)]
+        todo = [game for game in ended if game not in done]
+        found: dict[int, list[str]] = {}
+        if todo:  # the session's events read, decoded and walked once, off the event loop
+            data = await self.store.event_data(table_id)
+            found = await asyncio.to_thread(self._transcripts, data, todo)
         for game in ended:
             if game not in done:
                 started = time.monotonic()
-                # the rules' replay of a long game takes some 0.1 s: off the event loop
-                transcript = await asyncio.to_thread(game_transcript, events, game)
-                result = await self._analyse(transcript)
+                result = await self._analyse(found.get(game, []))
                 await self.rows.save(table_id, game, self.plies, result)
                 log.info("table %s game %d analysed at %d-ply in %.1f s", table_id, game,
                          self.plies, time.monotonic() - started)
@@ -306,6 +269,15 @@ class AnalysisQueue:
                 log.warning("table %s game %d not analysed: %s", table_id, game,
                             stored.failed)
             await self.rows.posted(table_id, game)
+
+    def _ended_games(self, data: list[str]) -> list[int]:
+        """The ended games of a table's events as stored (in a worker thread)."""
+        return ended_games(self.store.decoded(data))
+
+    def _transcripts(self, data: list[str], games: list[int]) -> dict[int, list[str]]:
+        """The transcripts of `games` from a table's events as stored (in a worker thread:
+        decoding a long session and the rules' rebuilding of its games take a while)."""
+        return transcripts(self.store.decoded(data), games)
 
     async def _analyse(self, transcript: list[str]) -> dict[str, Any]:
         """The worker's verdict; a second try if the worker died (it is restarted)."""

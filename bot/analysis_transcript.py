@@ -1,21 +1,24 @@
 """A played game as a play-mode transcript (contract 2), rebuilt from a table's events, for
 the analysis worker (contract 5 reads transcripts, the store keeps events).
 
-Pure: standard library and `rules/` only. The game is set up as it stood when it started
-(the rules, the stakes, the seating), then each stored action becomes the command that makes
-the same events: a candidate command is tried on the transcript's own table with the rules'
-`decide`, and kept only if it makes what the store holds (a roll's dice, a play, a cube's
-turn or answer, by the same player). A stored event no command here remakes (a player gone
-away, a proxy, a resignation) is passed over: the decisions around it are still found.
+Pure: standard library, `rules/` and the one walk over a session's games
+(`bot.records.board_games`, which the game records use too). The game is set up as it stood
+when it started (the rules, the stakes, the seating), then each stored action of the game
+becomes the command that makes the same events: a candidate command is tried on the
+transcript's own table with the rules' `decide`, and kept only if it makes what the store
+holds (a roll's dice, a play, a cube's turn or answer, by the same player). A stored event
+no command here remakes (a player gone away, a proxy, a resignation) is passed over: the
+decisions around it are still found.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from typing import Any
 
+from bot.records import BoardGame, board_games
 from rules.commands import parse
 from rules.errors import RuleError
 from rules.events import (
@@ -24,48 +27,47 @@ from rules.events import (
     GameAbandoned,
     GameEnded,
     GameHeldOver,
-    GameResumed,
     GameStarted,
     Moved,
     PlayerAway,
     Rolled,
 )
 from rules.game import shooter
-from rules.state import TableState, evolve, replay
+from rules.state import TableState, replay
 from rules.table import decide
 
 ANSWERS = ("take", "drop", "beaver", "raccoon", "aardvark")
 _OVER = (GameEnded, GameAbandoned, GameHeldOver)
 
 
+def ended(games: Sequence[BoardGame]) -> list[BoardGame]:
+    """The games played on a board that ended (a result: not abandoned, nor on hold), in
+    the order they ended (a game held over ends when it is played out)."""
+    over = [g for g in games if g.end == "ended" and g.ended_at is not None]
+    return sorted(over, key=lambda g: g.ended_at or 0)
+
+
 def ended_games(events: Sequence[Event]) -> list[int]:
-    """The numbers of the games played on a board that ended (a result, not a game
-    abandoned or held over; a scorekeeper's games have no board, nothing to analyse)."""
-    numbers: list[int] = []
-    current = None
-    for event in events:
-        if isinstance(event, GameStarted):
-            current = event.number if event.position is not None else None
-        elif isinstance(event, GameHeldOver):
-            current = None
-        elif isinstance(event, GameResumed):  # (analysed up to its hold: docs/analysis.md)
-            current = event.number
-        elif isinstance(event, GameEnded) and current is not None:
-            numbers.append(current)
-            current = None
-    return numbers
+    """The numbers of the games played on a board that ended, in the order they ended (a
+    scorekeeper's games have no board, nothing to analyse)."""
+    return [g.number for g in ended(board_games(events))]
+
+
+def transcripts(events: Sequence[Event], numbers: Collection[int] | None = None
+                ) -> dict[int, list[str]]:
+    """The ended games `numbers` (all, by default) of the table whose events are `events`,
+    as transcript lines (JSON), by number: one walk over the events (`records.board_games`:
+    each folded once), then each game rebuilt from its own events only. A game held over is
+    rebuilt up to its hold (docs/analysis.md)."""
+    return {g.number: _played(g.before, g.started, g.events) for g in ended(board_games(events))
+            if numbers is None or g.number in numbers}
 
 
 def game_transcript(events: Sequence[Event], number: int) -> list[str]:
     """Game `number` of the table whose events are `events`, as transcript lines (JSON):
     empty if no such game was played on a board."""
-    real = TableState()
-    for index, event in enumerate(events):
-        if (isinstance(event, GameStarted) and event.number == number
-                and event.position is not None and real.seating is not None):
-            return _played(real, event, events[index + 1:])
-        real = evolve(real, event)
-    return []
+    game = next((g for g in board_games(events) if g.number == number), None)
+    return [] if game is None else _played(game.before, game.started, game.events)
 
 
 def _setup(state: TableState, started: GameStarted) -> list[dict[str, Any]]:

@@ -109,7 +109,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     ALTER TABLE analyses ADD COLUMN totalled INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX analyses_untotalled ON analyses (game) WHERE totalled = 0;
     """,  # issue 21: each player's figures of each verdict, for /chouette stats; verdicts
-    # stored before are totalled when first read (`AnalysisStore.backfill`)
+    # stored before are totalled once, at start-up (`AnalysisStore.backfill`)
     """
     CREATE TABLE inbox (
         table_id TEXT NOT NULL,
@@ -123,4 +123,11 @@ MIGRATIONS: tuple[Migration, ...] = (
     CREATE INDEX inbox_pending ON inbox (at, key) WHERE done = 0;
     """,  # issue 23: DM answers for a table another process serves (bot/discord/inbox.py);
     # read every few seconds, so what waits is found by an index, not a scan of all kept
+    """
+    ALTER TABLE tables ADD COLUMN figures_posted INTEGER NOT NULL DEFAULT 0;
+    UPDATE tables SET figures_posted = 1
+        WHERE id IN (SELECT table_id FROM analyses WHERE game = 0);
+    DELETE FROM analyses WHERE game = 0;
+    """,  # the session's analysis figures posted beside the final sheet: a flag of the
+    # table, no longer a fake game-0 row of `analyses` that every query stepped over
 )

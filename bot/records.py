@@ -18,7 +18,17 @@ from dataclasses import dataclass, replace
 from rules.board import GameKind, Position
 from rules.cube import Side
 from rules.errors import RuleError
-from rules.events import Event, GameEnded, GameStarted, Moved, Rolled, TableOpened
+from rules.events import (
+    Event,
+    GameAbandoned,
+    GameEnded,
+    GameHeldOver,
+    GameResumed,
+    GameStarted,
+    Moved,
+    Rolled,
+    TableOpened,
+)
 from rules.notation import position_id
 from rules.state import TableState, evolve
 
@@ -68,45 +78,87 @@ class GameRecord:
 
 
 @dataclass
-class _Game:
-    number: int
-    box: str
-    captain: str
-    names: dict[str, str]
-    opening: tuple[tuple[int, int], ...]
-    position: Position
-    on_roll: Side
-    turns: list[Turn]
-    winner: Side | None = None
-    kind: str | None = None
-    over: bool = False
+class BoardGame:
+    """One game played on a board, as a table's events tell it: the table just before it
+    started (`before`: the rules, the stakes, the seating), its `GameStarted`, and its own
+    events after that, in order. A game held over (FIBS §6 ¶2) is one game: its events run
+    to its `GameHeldOver`, then on from its `GameResumed` when it is played out, between
+    other games (rules/holdover.py). `end` is "ended" (a result), "abandoned", "held" (on
+    hold now) or None (in play); `ended_at` the index in the table's events of its
+    `GameEnded`."""
+
+    before: TableState
+    started: GameStarted
+    events: list[Event]
+    end: str | None = None
+    ended_at: int | None = None
+
+    @property
+    def number(self) -> int:
+        """The game's number."""
+        return self.started.number
+
+
+def board_games(events: Iterable[Event]) -> list[BoardGame]:
+    """Every game played on a board, in the order they started (scorekeeper games have no
+    board: none), each with its own events: the one walk over a session's games, for the
+    records and for the analysis (`bot/analysis_transcript.py`). Each event is folded once."""
+    state = TableState()
+    found: list[BoardGame] = []
+    current: BoardGame | None = None
+    held: dict[int, BoardGame] = {}
+    for index, event in enumerate(events):
+        if isinstance(event, GameStarted):
+            current = None
+            if event.position is not None and state.seating is not None:
+                current = BoardGame(state, event, [])
+                found.append(current)
+        elif isinstance(event, GameResumed):
+            current = held.pop(event.number, None)
+            if current is not None:
+                current.events.append(event)
+                current.end = None
+        elif current is not None:
+            current.events.append(event)
+            if isinstance(event, GameEnded | GameAbandoned | GameHeldOver):
+                current.end = ("ended" if isinstance(event, GameEnded) else "abandoned"
+                               if isinstance(event, GameAbandoned) else "held")
+                if isinstance(event, GameHeldOver):
+                    held[current.number] = current
+                else:
+                    current.ended_at = index
+                current = None
+        state = evolve(state, event)
+    return found
 
 
 def games(events: Iterable[Event]) -> list[GameRecord]:
-    """A record of every game played on a board, in order (scorekeeper games have none)."""
-    state = TableState()
-    found: list[_Game] = []
-    for event in events:
-        seating, state = state.seating, evolve(state, event)
-        game = found[-1] if found and not found[-1].over else None
+    """A record of every game played on a board, in order (scorekeeper games have none); a
+    game held over and played out later is one record, its turns after the hold too."""
+    return [_record(game) for game in board_games(events)]
+
+
+def _record(played: BoardGame) -> GameRecord:
+    seating, started = played.before.seating, played.started
+    assert seating is not None and started.position is not None
+    assert started.on_roll is not None
+    position, on_roll, dice = started.position, started.on_roll, started.dice
+    turns = [Turn(on_roll, dice, position, None)] if dice else []
+    winner, kind = None, None
+    for event in played.events:
         match event:
-            case GameStarted(number, position=Position() as position, on_roll=Side() as side,
-                             dice=dice, opening=opening) if seating:
-                first = [Turn(side, dice, position, None)] if dice else []
-                found.append(_Game(number, seating.box, seating.captain,
-                                   {m.player: m.shown for m in state.members}, opening,
-                                   position, side, first))
-            case Rolled(side, dice, passed) if game:
-                game.turns.append(Turn(side, dice, game.position, "" if passed else None))
+            case Rolled(side, dice, passed):
+                turns.append(Turn(side, dice, position, "" if passed else None))
                 if passed:
-                    game.position, game.on_roll = game.position.swap(), side.other
-            case Moved(side, play, position) if game and game.turns:
-                game.turns[-1] = replace(game.turns[-1], play=play)
-                game.position, game.on_roll = position.swap(), side.other
-            case GameEnded(winner, kind) if game:
-                game.winner, game.kind, game.over = winner, kind, True
-    return [GameRecord(g.number, g.box, g.captain, g.names, g.opening, tuple(g.turns),
-                       g.position, g.on_roll, g.winner, g.kind) for g in found]
+                    position, on_roll = position.swap(), side.other
+            case Moved(side, play, after) if turns:
+                turns[-1] = replace(turns[-1], play=play)
+                position, on_roll = after.swap(), side.other
+            case GameEnded(won, how):
+                winner, kind = won, how
+    return GameRecord(started.number, seating.box, seating.captain,
+                      {m.player: m.shown for m in played.before.members}, started.opening,
+                      tuple(turns), position, on_roll, winner, kind)
 
 
 # -- positions on request --------------------------------------------------------------------

@@ -101,9 +101,13 @@ class Analysis(Subcommands):
                    for d in s.result["decisions"]}
         whose = analysis_view.choose_player(decided, me,
                                             str(player.id) if player is not None else None)
-        events = [s.event for s in await self.bot.store.events(table)]
-        shown = await asyncio.to_thread(analysis_view.answer, state, events, stored, game,
-                                        whose, error, locale)
+        data = await self.bot.store.event_data(table)  # decoded off the event loop
+
+        def answer() -> analysis_view.Shown:
+            events = self.bot.store.decoded(data)
+            return analysis_view.answer(state, events, stored, game, whose, error, locale)
+
+        shown = await asyncio.to_thread(answer)
         if shown.board is None:
             await interaction.followup.send(shown.text, ephemeral=True)
             return

@@ -1,7 +1,8 @@
 """Each player's figures of each verdict kept beside it (`analysis_totals`, migration 8) for
 `/chouette stats`, on a real verdict (gnubg at 0 ply through the worker, no mock) and on both
 store backends: the totals are the post-game message's figures, summed per server and
-depth; verdicts stored before migration 8 are totalled when first read."""
+depth; verdicts stored before migration 8 are totalled once at start-up; the session's
+figures posted are a flag of the table (migration 10), no longer a game-0 row."""
 
 from __future__ import annotations
 
@@ -14,9 +15,11 @@ import pytest
 
 from bot import store as store_module
 from bot.analysis_client import analyse_game
-from bot.analysis_queue import AnalysisStore
+from bot.analysis_queue import AnalysisQueue, AnalysisStore
 from bot.analysis_text import Figures, figures, player_lines, totals
 from bot.store import MIGRATIONS, Channels, EventStore
+from rules.events import PlayerJoined
+from rules.state import TableState
 
 DATA = Path(__file__).parents[1] / "analysis" / "data"
 CHOUETTE = (DATA / "chouette.jsonl").read_text().splitlines()
@@ -63,7 +66,10 @@ async def test_stored_verdicts_are_summed_per_server_and_depth(
         await rows.save("t2", 1, 2, result)  # another depth: mixed
         await rows.save("t3", 1, 0, result)  # another server
         await rows.save("t1", 1, 4, {"decisions": []})  # the first kept stands
-        await rows.sum_posted("t1")  # the session's row (game 0) is no game
+        await store.append("t1", 0, (PlayerJoined("Bob"),), None, None)
+        assert not await rows.summed("t1")
+        await rows.sum_posted("t1")  # the session's figures: a flag of the table, no game
+        assert await rows.summed("t1") and list(await rows.games("t1")) == [1, 2]
 
         here = await rows.analysed("Bob", guild_id=10)
         assert dict(here.depths) == {0: 1, 2: 1} and here.games == 2
@@ -103,12 +109,50 @@ async def test_verdicts_stored_before_migration_8_are_totalled_when_first_read(
         assert await store.db.execute_fetchall("SELECT COUNT(*) FROM analysis_totals") == [
             (0,)]
         rows = AnalysisStore(store)
-        ann = await rows.analysed("Ann", guild_id=10)  # the first read totals them
+        assert (await rows.analysed("Ann", guild_id=10)).games == 0  # a read totals nothing
+        queue = AnalysisQueue(store, no_states, no_post, plies=0)
+        queue.enabled = False  # the figures are totalled without the analysis extra too
+        await queue.resume()  # at start-up: totalled
+        ann = await rows.analysed("Ann", guild_id=10)
         checker, cube = figures(result["decisions"], "Ann")
         assert dict(ann.depths) == {0: 1, 2: 1}
         assert same(ann.checker, twice(checker)) and same(ann.cube, twice(cube))
-        assert await store.db.execute_fetchall(
-            "SELECT game, totalled FROM analyses ORDER BY game") == [(0, 0), (1, 1), (2, 1),
-                                                                     (3, 1)]
+        assert await store.db.execute_fetchall(  # (game 0 is gone: migration 10)
+            "SELECT game, totalled FROM analyses ORDER BY game") == [(1, 1), (2, 1), (3, 1)]
         assert await rows.backfill() == 0  # once
         assert (await rows.analysed("Ann", guild_id=10)) == ann
+
+
+async def no_states(table: str) -> TableState:
+    raise AssertionError("no table is looked at")
+
+
+async def no_post(table: str, game: int, text: str) -> None:
+    raise AssertionError("nothing is posted")
+
+
+async def test_the_session_rows_of_game_0_become_a_flag_of_the_table(
+        target: Path | str, result: dict[str, Any],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Migration 10: "the session's figures are posted" was a row of `analyses` for game 0,
+    which every query of verdicts stepped over; it is `tables.figures_posted`."""
+    with monkeypatch.context() as schema_9:  # the bot before this migration
+        schema_9.setattr(store_module, "MIGRATIONS", MIGRATIONS[:9])
+        async with EventStore(target) as old:
+            for table in ("t1", "t2"):
+                await old.append(table, 0, (PlayerJoined("Ann"),), None, None)
+            await old.db.executemany(
+                "INSERT INTO analyses (table_id, game, plies, result, posted, totalled) "
+                "VALUES (?, ?, ?, ?, 1, ?)",
+                [("t1", 0, 0, '{"session": true}', 1), ("t1", 1, 0, json.dumps(result), 0),
+                 ("t2", 1, 2, json.dumps(result), 0)])
+    async with EventStore(target) as store:
+        rows = AnalysisStore(store)
+        assert await rows.summed("t1") and not await rows.summed("t2")
+        assert await store.db.execute_fetchall("SELECT COUNT(*) FROM analyses WHERE "
+                                               "game = 0") == [(0,)]
+        assert list(await rows.games("t1")) == [1] and list(await rows.games("t2")) == [1]
+        assert await rows.backfill() == 2  # the game-0 row was never a verdict to total
+        assert (await rows.analysed("Ann")).games == 2
+        await rows.sum_posted("t2")
+        assert await rows.summed("t2")
