@@ -383,13 +383,13 @@ def cube_line(cube: Cube, action: str, by: str, n: Callable[[str], str],
                                  "box": n(cube.box_player), "face": cube.face}
     template = TURNED.get(action)
     if template is not None:
-        return translate(template, locale).format(**fields)
+        return tr(template, locale, **fields)
     for pattern, line in _FIGURED:
         found = pattern.fullmatch(action)
         if found is not None:
             said = {k: n(v) if k in _PLAYERS else translate(v, locale) if k == "kind" else v
                     for k, v in found.groupdict().items()}
-            return translate(line, locale).format(**said, **fields)
+            return tr(line, locale, **said, **fields)
     return "{by}: {action} ({team} v {box}, cube {face}).".format(action=action, **fields)
 
 

@@ -42,17 +42,14 @@ def seat(state: TableState, me: str, locale: object = None) -> str:
     elif seating is not None and seating.team and me == seating.team[0]:
         where = translate("You are the Captain", locale)
     elif seating is not None and me in seating.team:
-        where = translate("You are on the Team (seat {seat})", locale).format(
-            seat=seating.team.index(me) + 1)
+        where = tr("You are on the Team (seat {seat})", locale, seat=seating.team.index(me) + 1)
     elif member.waiting:
         where = translate("You have joined: you sit down when this game ends", locale)
     if member.away:
         by = answerer(state, me)
-        where += (translate("; you are away ({player} acts for you)", locale).format(
-                      player=shown(state, by)) if by and by != me
-                  else translate("; you are away", locale))
-    return translate("{where}, at stake ×{stake}.", locale).format(where=where,
-                                                                   stake=member.stake)
+        where += (tr("; you are away ({player} acts for you)", locale, player=shown(state, by))
+                  if by and by != me else translate("; you are away", locale))
+    return tr("{where}, at stake ×{stake}.", locale, where=where, stake=member.stake)
 
 
 def doings(state: TableState, me: str, locale: object = None,
@@ -80,8 +77,8 @@ def doings(state: TableState, me: str, locale: object = None,
                 and not cube.is_extra:
             yield tr("**{button}** (on the board)", locale, button=button("answer"))
         else:
-            yield translate("answer the cube question on {player}'s cube (sent to you by DM)",
-                            locale).format(player=shown(state, cube.team_player))
+            yield tr("answer the cube question on {player}'s cube (sent to you by DM)", locale,
+                     player=shown(state, cube.team_player))
     if me in confirmers(state):
         yield tr("**{button}** (on the board), or give another with `/chouette result`",
                  locale, button=button("confirm"))
@@ -105,22 +102,21 @@ def table_part(state: TableState, me: str, status: str, locale: object = None,
     their moves (the buttons named in `board`'s language, the table's)."""
     mode = (translate("the bot runs the board", locale) if state.mode == "play"
             else translate("scorekeeper: a real board", locale))
-    games = (translate("game {number} in progress", locale).format(number=state.game.number)
+    games = (tr("game {number} in progress", locale, number=state.game.number)
              if state.game is not None
              else translate("the session is over", locale) if state.ended
-             else translate("{count} game(s) played", locale).format(count=state.games_played)
+             else tr("{count} game(s) played", locale, count=state.games_played)
              if state.games_played
              else translate("before the first game", locale))
     can = list(dict.fromkeys(doings(state, me, locale, board)))  # once each, in order
-    now = (translate("**You can now:** {doings}.", locale).format(doings="; ".join(can))
+    now = (tr("**You can now:** {doings}.", locale, doings="; ".join(can))
            if can else translate("**You can now:** nothing: wait for the others (the board "
                                  "says who).", locale))
     return "\n".join([
-        translate("**This table:** {preset} rules ({mode}), {games}. `/chouette rules` "
-                  "explains its house rules.", locale).format(preset=state.preset, mode=mode,
-                                                              games=games),
-        translate("**You:** {seat}", locale).format(seat=seat(state, me, locale)),
-        translate("**Now:** {status}", locale).format(status=status),
+        tr("**This table:** {preset} rules ({mode}), {games}. `/chouette rules` explains its "
+           "house rules.", locale, preset=state.preset, mode=mode, games=games),
+        tr("**You:** {seat}", locale, seat=seat(state, me, locale)),
+        tr("**Now:** {status}", locale, status=status),
         now])
 
 
@@ -148,15 +144,14 @@ class Help(Subcommands):
             head = table_part(state, str(interaction.user.id), status(state, locale=locale),
                               locale, table_language(state.language, interaction.guild_locale))
         else:
-            head = translate("You are not in a chouette table's channels: {open} makes a "
-                             "table here, and {help} in a table's channels explains it.",
-                             locale).format(open=mention("chouette open", ids),
-                                            help=mention("chouette help", ids))
+            head = tr("You are not in a chouette table's channels: {open} makes a table here, "
+                      "and {help} in a table's channels explains it.", locale,
+                      open=mention("chouette open", ids), help=mention("chouette help", ids))
         url = self.bot.settings.manual_url
-        manual = (translate("[The manual]({url}): every command and button, and who may use "
-                            "it.", locale).format(url=url) if url
-                  else translate("The manual: `{path}` in the bot's source, every command and "
-                                 "button.", locale).format(path=MANUAL))
+        manual = (tr("[The manual]({url}): every command and button, and who may use it.",
+                     locale, url=url) if url
+                  else tr("The manual: `{path}` in the bot's source, every command and button.",
+                          locale, path=MANUAL))
         lines = command_lines(self.bot.chouette, ids, locale)
         embed = discord.Embed(title=translate("/chouette commands", locale),
                               description="\n".join(lines))

@@ -221,8 +221,7 @@ class AskButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLAT
 
     def __init__(self, q: Question, name: str = "", locale: object = None) -> None:
         entry = ASKS[q.action]  # the label in `locale`'s language
-        label = translate(entry.label, locale).format(
-            **vars(q), name=name or translate("newcomer", locale))
+        label = tr(entry.label, locale, **vars(q), name=name or translate("newcomer", locale))
         super().__init__(discord.ui.Button(label=label[:80], style=entry.style,
                                            custom_id=custom_id(q)))
         self.question = q
