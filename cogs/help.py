@@ -54,19 +54,25 @@ def seat(state: TableState, me: str, locale: object = None) -> str:
 
 def doings(state: TableState, me: str, locale: object = None,
            board: object = None) -> Iterator[str]:
-    """What `me` can do now, each as the button or command they would use (the buttons as
-    the board names them: in `board`'s language, the table's)."""
+    """What `me` can do now, each as the button or command they would use: a button only
+    where the board shows it (its `ACTIONS` entry's `shows`, the board's own test), and
+    only for who may use it (the rules': `doublers`, `holders`, ...). The buttons as the
+    board names them: in `board`'s language, the table's."""
     game, member = state.game, state.member(me)
 
     def button(action: str) -> str:
         return translate(ACTIONS[action].label, board)
 
+    def on_board(action: str, mine: bool = True) -> Iterator[str]:
+        if mine and ACTIONS[action].shows(state):
+            yield tr("**{button}** (on the board)", locale, button=button(action))
+
     if state.ended:
         return
     if game is None:
         if member is None:
-            yield tr("**{button}** (on the board)", locale, button=button("join"))
-        else:
+            yield from on_board("join")
+        elif ACTIONS["start"].shows(state):
             yield tr("**{button}** (on the board), once enough players have joined", locale,
                      button=button("start"))
         return
@@ -75,24 +81,23 @@ def doings(state: TableState, me: str, locale: object = None,
             continue
         if cube.side_of(player) is Side.BOX and cube.state is CubeState.OFFERED \
                 and not cube.is_extra:
-            yield tr("**{button}** (on the board)", locale, button=button("answer"))
+            yield from on_board("answer")
         else:
             yield tr("answer the cube question on {player}'s cube (sent to you by DM)", locale,
                      player=shown(state, cube.team_player))
-    if me in confirmers(state):
+    if me in confirmers(state) and ACTIONS["confirm"].shows(state):
         yield tr("**{button}** (on the board), or give another with `/chouette result`",
                  locale, button=button("confirm"))
-    if shooter(state) == me and not waiting_for(state) and not game.resignations:
-        yield (tr("**{button}** (on the board)", locale, button=button("roll"))
-               if game.dice is None
-               else tr("play your move: the menu on the board, or **{button}**", locale,
-                       button=button("type")))
-    if me in doublers(state):
-        yield tr("**{button}** (on the board)", locale, button=button("double"))
-    if me in holders(state):
+    if shooter(state) == me:  # no Roll in scorekeeper mode: the dice are real
+        yield from on_board("roll")
+        if ACTIONS["type"].shows(state):
+            yield tr("play your move: the menu on the board, or **{button}**", locale,
+                     button=button("type"))
+    yield from on_board("double", me in doublers(state))
+    if me in holders(state) and ACTIONS["hold"].shows(state):
         yield tr("**{button}** (on the board), to think about a double", locale,
                  button=button("hold"))
-    if me in game.holds:
+    if me in game.holds and ACTIONS["release"].shows(state):
         yield tr("**{button}**, or double", locale, button=button("release"))
 
 
