@@ -102,14 +102,17 @@ class Lobby(Subcommands):
         assert interaction.guild is not None
         me = str(interaction.user.id)
         joining = Join(by=me, stake=stake, name=interaction.user.display_name)
+        state = TableState()
         try:  # the rules check the whole opening, and the opener's seat, before any channel
             opening = Open(by=me, preset=preset, mode=mode, basic=basic,
                            options=parse_overrides(overrides),
                            language=table_language(language,
                                                    interaction.guild.preferred_locale))
-            decide(replay(decide(TableState(), opening)), joining)
-        except RuleError as exc:
-            await self.bot.reply(interaction, str(exc))
+            state = replay(decide(state, opening))
+            decide(state, joining)
+        except RuleError as exc:  # as any refusal: the opener's language, players named
+            await self.bot.reply(interaction, self.bot.presenter.names(
+                state, exc, {me: interaction.user.display_name}, interaction.locale))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with self.bot.opening[interaction.guild.id]:  # the limits hold for opens at once
