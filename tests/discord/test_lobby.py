@@ -120,7 +120,8 @@ async def test_open_refuses_in_the_openers_language_as_other_refusals(
 
     monkeypatch.setattr(discord.Interaction, "_from_data", danish)
     stake = await ann.slash(lobby, "chouette open", stake=3)
-    assert stake.response.content.strip() == "En indsats på 3 spilles ikke her: vælg en af 1, 2, 4, 8."
+    assert stake.response.content.strip() == (
+        "En indsats på 3 spilles ikke her: vælg en af 1, 2, 4, 8.")
     option = await ann.slash(lobby, "chouette open", overrides="max_players = 30")
     assert option.response.content.startswith("max_players skal være ")
     assert [(users, locale) for _, users, locale in written] == [
