@@ -260,3 +260,30 @@ async def test_a_closed_tables_deadlines_are_forgotten(bot: Bot) -> None:
     assert await kept(bot) == {"deadline:t2:shooter:": "another table's 1"}
     assert await bot.store.meta(f"deadline:{TABLE}:decision:bo", cached=True) is None
     assert flow.timers.keys(TABLE) == []
+
+
+async def test_a_player_with_two_cubes_waiting_has_one_deadline_for_both(bot: Bot) -> None:
+    """Danish with a Partner: the Box and the Partner each double every Team player, whose
+    time for both answers is one; it was re-armed cube by cube, each show giving it anew."""
+    names = ["a", "b", "c", "d", "e", "f"]
+    for i, command in enumerate([Open(preset="danish"), *(Join(by=p) for p in names),
+                                 Seat(order=names, partner="f"), Start(opening=[[1, 6]])]):
+        assert (await bot.service.handle(TABLE, command, key=f"start{i}")).accepted
+    state = await bot.service.state(TABLE)
+    assert state.game is not None and state.game.position is not None and state.game.dice
+    play = play_options(state.game.position, state.game.dice)[0]
+    assert (await bot.service.handle(TABLE, Move(by="b", play=play))).accepted
+    for box in ("a", "f"):
+        state = await bot.service.state(TABLE)
+        assert (await bot.service.handle(TABLE, Double(by=box, cubes=tuple(
+            box_doubles(state, box))))).accepted
+    state = await bot.service.state(TABLE)
+    assert [p for p, _ in waiting_for(state)].count("b") == 2
+    flow = Flow(bot)
+    await flow.time(TABLE, state)
+    due = flow.timers.due(Timer("decision", TABLE, "b"))
+    await asyncio.sleep(1.1)
+    await flow.time(TABLE, state)  # the next show's
+    assert flow.timers.due(Timer("decision", TABLE, "b")) == due
+    for key in flow.timers.keys(TABLE):
+        flow.timers.cancel(key)
