@@ -25,6 +25,7 @@ from typing import Any
 from bot.analysis_client import AnalysisError, AnalysisWorker, available
 from bot.analysis_text import Analysed, Figures, post_game, session, totals
 from bot.analysis_transcript import ended_games, transcripts
+from bot.i18n import table_language
 from bot.markdown import escape
 from bot.store import EventStore, PlayerTotals
 from bot.tasks import spawn
@@ -39,9 +40,9 @@ Locale = Callable[[str, TableState], Awaitable[object]]  # (table, state): what 
 
 
 async def _table_language(table_id: str, state: TableState) -> object:
-    """A table's language as its state keeps it (English for a table opened before tables
-    had one; the bot passes the presenter's, which falls back to the server's)."""
-    return state.language or None
+    """A table's language without its server (`i18n.table_language`; the bot passes the
+    presenter's, which asks the server too)."""
+    return table_language(state.language, None)
 
 
 @dataclass(frozen=True)

@@ -367,11 +367,10 @@ def cube_line(cube: Cube, action: str | Phrase, by: str, n: Callable[[str], str]
     fields: dict[str, object] = {"by": who, "team": n(cube.team_player),
                                  "box": n(cube.box_player), "face": cube.face}
     if isinstance(action, Phrase):
-        line = translate(WITH_FIGURES, locale)
-        return line.format(action=action.text(n, words), **fields)
+        return tr(WITH_FIGURES, locale, action=action.text(n, words), **fields)
     template = TURNED.get(action)
     if template is not None:
-        return translate(template, locale).format(**fields)
+        return tr(template, locale, **fields)
     return WITH_FIGURES.format(action=action, **fields)  # stored before: as it is
 
 

@@ -85,6 +85,7 @@ class Flow:
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.timers = Timers()
+        self._stale: dict[str, Timer] = {}  # deadlines of stopped timers, forgotten by `advance`
 
     @property
     def dice(self) -> Dice:
@@ -173,47 +174,88 @@ class Flow:
 
     async def time(self, table_id: str, state: TableState) -> None:
         """Time what the table waits for: each Team player's cube decision, the shooter's
-        roll or play, each hold. A timer already timing the same thing runs on."""
+        roll or play, each hold. A timer already timing the same thing runs on; one timing
+        what the table no longer waits for stops (a decision answered, a hold released, a
+        table ended). Only the table's current state is timed: a show of an older one (its
+        awaits let a newer action through) leaves the timers to the newer one's show."""
+        current = await self.bot.service.state(table_id)
+        if state is not current and state != current:
+            return
         game, rules = state.game, state.rules
+        decisions: dict[str, list[str]] = {}  # one timer a player, for all his cubes
         for player, cube in waiting_for(state):
             if cube.side_of(player) is Side.TEAM and game is not None:
-                what = (f"{game.number}:{cube.box_player}:{cube.face}:{cube.state.value}:"
-                        f"{answerer(state, player)}")  # his stand-in gets his own time
-                await self._arm(Timer("decision", table_id, player), what,
-                                rules.decision_timeout_seconds,
-                                partial(self._timeout, table_id, player))
+                decisions.setdefault(player, []).append(
+                    f"{game.number}:{cube.box_player}:{cube.face}:{cube.state.value}:"
+                    f"{answerer(state, player)}")  # his stand-in gets his own time
+        for player, what in decisions.items():
+            await self._arm(Timer("decision", table_id, player), "|".join(what),
+                            rules.decision_timeout_seconds,
+                            partial(self._timeout, table_id, player))
         await self._time_shooter(table_id, state)
-        if game is None or state.mode != "play":
-            return
-        for holder in game.holds:  # a hold lapses (Atlanta 5.9 is no licence to stall)
+        holds = game.holds if game is not None and state.mode == "play" else ()
+        for holder in holds:  # a hold lapses (Atlanta 5.9 is no licence to stall)
+            assert game is not None
             await self._arm(Timer("hold", table_id, holder), f"{game.number}:{game.dice_used}",
                             rules.hold_timeout_seconds,
                             partial(self._send, table_id, Release(by=holder)))
+        for key in self.timers.keys(table_id):
+            if ((key.kind == "decision" and key.player not in decisions)
+                    or (key.kind == "hold" and key.player not in holds)):
+                self._stop(key)
+        if state.ended:  # a closed table waits for nothing: every deadline kept goes
+            self._stale[f"deadline:{table_id}:"] = Timer("", table_id)
 
     async def _arm(self, key: Timer, what: str, seconds: float,
                    job: Callable[[], Awaitable[Any]]) -> None:
         """Time `what` with the timer `key`: `seconds` from now, unless it times `what`
         already. Its deadline is kept in the store, so that after a restart it runs out when
-        it would have (and the countdown shown reads the same)."""
+        it would have (and the countdown shown reads the same): written before the board
+        showing it is drawn, so a deadline seen is a deadline kept. Once the timer has run
+        out (its job done) or is stopped, the deadline is forgotten."""
         if self.timers.due(key, what) is not None:
             return
-        name = f"deadline:{key.table_id}:{key.kind}:{key.player}"
+        name = _deadline(key)
+        self._stale.pop(name, None)
         timed, _, when = (await self.bot.store.meta(name, cached=True) or "").rpartition(" ")
         if timed != what or not when:
             when = str(int(time.time() + seconds))
             await self.bot.store.set_meta(name, f"{what} {when}")
-        self.timers.after(max(0.0, int(when) - time.time()), key, job, what)
+
+        async def run_out() -> None:
+            await job()
+            if self.timers.due(key) is None:  # not armed again meanwhile (by the job's show)
+                await self._forget(name, key)
+
+        self.timers.after(max(0.0, int(when) - time.time()), key, run_out, what)
+
+    def _stop(self, key: Timer) -> None:
+        """Stop the timer `key`; its deadline is forgotten by `advance`, after the click that
+        stopped it is answered (a deadline left by a crash meanwhile times nothing: `_arm`
+        compares what it timed, and the table's end forgets it)."""
+        self.timers.cancel(key)
+        self._stale[_deadline(key)] = key
+
+    async def _forget(self, name: str, key: Timer) -> None:
+        """Forget a deadline kept in the store, unless its timer was armed again; a name
+        ending in ":" forgets every deadline of a table."""
+        if name.endswith(":"):
+            await self.bot.store.forget_meta(name)
+        elif self.timers.due(key) is None and await self.bot.store.meta(name, cached=True):
+            await self.bot.store.set_meta(name, None)
 
     async def advance(self, table_id: str, state: TableState) -> None:
-        """Once an action is shown: reveal finished games' dice seeds; time the shooter and
-        any hold; play a forced play at once; arm the autoroll when the side on roll may
-        roll."""
+        """Once an action is shown (its timers armed by `time` before its board was drawn):
+        forget the deadlines of timers stopped; reveal finished games' dice seeds; play a
+        forced play at once; arm the autoroll when the side on roll may roll."""
+        for name, key in [(n, k) for n, k in self._stale.items() if k.table_id == table_id]:
+            del self._stale[name]
+            await self._forget(name, key)
         if any(not seed and number not in state.unfinished
                for number, _, seed in state.commitments):
             await self.reveal(table_id, state)
         game, who = state.game, shooter(state)
         self.timers.cancel(Timer("autoroll", table_id))
-        await self.time(table_id, state)
         if game is None or game.position is None or who is None or state.mode != "play":
             return
         if game.dice is not None:
@@ -243,8 +285,14 @@ class Flow:
         who, game, key = shooter(state), state.game, Timer("shooter", table_id)
         if (who is None or game is None or state.mode != "play"
                 or waiting_for(state) or game.holds or game.resignations):
-            self.timers.cancel(key)
+            if key in self.timers:
+                self._stop(key)
             return
         await self._arm(key, f"{who}:{game.number}:{game.dice_used}",
                         state.rules.shooter_timeout_seconds,
                         partial(self._timeout, table_id, who))
+
+
+def _deadline(key: Timer) -> str:
+    """The store's `meta` key of a timer's deadline."""
+    return f"deadline:{key.table_id}:{key.kind}:{key.player}"

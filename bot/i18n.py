@@ -96,8 +96,10 @@ def languages() -> list[str]:
                              for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))]
 
 
-def table_locale(language: str, server: object) -> object:
-    """What everyone at a table reads in: the table's language, chosen when it was opened
-    (the server's then, or `/chouette open language:`), else (a table opened before tables
-    had one) the server's preferred locale now."""
-    return language or server
+def table_language(chosen: str, server: object) -> str:
+    """The language everyone at a table reads (its board, buttons and record, its DM
+    questions; the one place this is worked out): `chosen`, the table's own (kept in its
+    state: `/chouette open language:`, else the server's when it was opened), else
+    `server`'s (the server's preferred locale now: a table opened before tables had a
+    language, or the one being opened), else English. A catalogue's language (`da`, `en`)."""
+    return chosen or language(server)

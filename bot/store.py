@@ -353,6 +353,14 @@ class EventStore:
                     "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
             self._meta[key] = value
 
+    async def forget_meta(self, prefix: str) -> None:
+        """Forget every value kept under a key starting with `prefix` (a table's deadlines)."""
+        async with self._write:
+            await self.db.execute("DELETE FROM meta WHERE substr(key, 1, ?) = ?",
+                                  (len(prefix), prefix))
+            for key in [k for k in self._meta if k.startswith(prefix)]:
+                self._meta[key] = None
+
     # -- the Discord side of a table -----------------------------------------------------------
 
     async def save_channels(self, channels: Channels) -> None:

@@ -60,6 +60,10 @@ class Timers:
         self._due[key] = (what, time.time() + seconds)
         self._tasks[key] = spawn(self._run(seconds, key, job), f"timer {key}")
 
+    def keys(self, table_id: str) -> list[Timer]:
+        """The timers waiting for the table `table_id`."""
+        return [key for key in self._tasks if key.table_id == table_id]
+
     def due(self, key: Timer, what: str | None = None) -> float | None:
         """When the timer `key` runs out (Unix seconds), if it waits (timing `what`)."""
         timed, when = self._due.get(key, ("", None))

@@ -19,7 +19,7 @@ from bot import analysis_client, analysis_view
 from bot.analysis_queue import AnalysisQueue
 from bot.discord.client import ChouetteBot
 from bot.discord.presenter import message_nonce
-from bot.i18n import translate
+from bot.i18n import table_language, translate
 from bot.render.board import board_png
 from bot.tasks import spawn
 from cogs import Subcommands, this_table
@@ -57,10 +57,10 @@ class Analysis(Subcommands):
         self.queue.start()
 
     async def _locale(self, table_id: str, state: TableState) -> object:
-        """What #board reads in: the table's language, else its server's (as the board)."""
+        """What #board reads in (as the board): `i18n.table_language`."""
         channels = await self.bot.store.channels(table_id=table_id)
-        if channels is None:
-            return state.language or None
+        if channels is None:  # no server to ask
+            return table_language(state.language, None)
         return self.bot.presenter.boards.locale(state, channels)
 
     async def _post(self, table_id: str, game: int, text: str) -> None:

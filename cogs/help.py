@@ -14,7 +14,7 @@ from bot.discord.boards import status
 from bot.discord.client import ChouetteBot
 from bot.discord.sync import command_ids, linked, mention
 from bot.effects import answerer
-from bot.i18n import table_locale, tr, translate
+from bot.i18n import table_language, tr, translate
 from bot.markdown import shown
 from cogs import Subcommands
 from rules.actions import doublers, holders
@@ -42,34 +42,37 @@ def seat(state: TableState, me: str, locale: object = None) -> str:
     elif seating is not None and seating.team and me == seating.team[0]:
         where = translate("You are the Captain", locale)
     elif seating is not None and me in seating.team:
-        where = translate("You are on the Team (seat {seat})", locale).format(
-            seat=seating.team.index(me) + 1)
+        where = tr("You are on the Team (seat {seat})", locale, seat=seating.team.index(me) + 1)
     elif member.waiting:
         where = translate("You have joined: you sit down when this game ends", locale)
     if member.away:
         by = answerer(state, me)
-        where += (translate("; you are away ({player} acts for you)", locale).format(
-                      player=shown(state, by)) if by and by != me
-                  else translate("; you are away", locale))
-    return translate("{where}, at stake ×{stake}.", locale).format(where=where,
-                                                                   stake=member.stake)
+        where += (tr("; you are away ({player} acts for you)", locale, player=shown(state, by))
+                  if by and by != me else translate("; you are away", locale))
+    return tr("{where}, at stake ×{stake}.", locale, where=where, stake=member.stake)
 
 
 def doings(state: TableState, me: str, locale: object = None,
            board: object = None) -> Iterator[str]:
-    """What `me` can do now, each as the button or command they would use (the buttons as
-    the board names them: in `board`'s language, the table's)."""
+    """What `me` can do now, each as the button or command they would use: a button only
+    where the board shows it (its `ACTIONS` entry's `shows`, the board's own test), and
+    only for who may use it (the rules': `doublers`, `holders`, ...). The buttons as the
+    board names them: in `board`'s language, the table's."""
     game, member = state.game, state.member(me)
 
     def button(action: str) -> str:
         return translate(ACTIONS[action].label, board)
 
+    def on_board(action: str, mine: bool = True) -> Iterator[str]:
+        if mine and ACTIONS[action].shows(state):
+            yield tr("**{button}** (on the board)", locale, button=button(action))
+
     if state.ended:
         return
     if game is None:
         if member is None:
-            yield tr("**{button}** (on the board)", locale, button=button("join"))
-        else:
+            yield from on_board("join")
+        elif ACTIONS["start"].shows(state):
             yield tr("**{button}** (on the board), once enough players have joined", locale,
                      button=button("start"))
         return
@@ -78,24 +81,23 @@ def doings(state: TableState, me: str, locale: object = None,
             continue
         if cube.side_of(player) is Side.BOX and cube.state is CubeState.OFFERED \
                 and not cube.is_extra:
-            yield tr("**{button}** (on the board)", locale, button=button("answer"))
+            yield from on_board("answer")
         else:
-            yield translate("answer the cube question on {player}'s cube (sent to you by DM)",
-                            locale).format(player=shown(state, cube.team_player))
-    if me in confirmers(state):
+            yield tr("answer the cube question on {player}'s cube (sent to you by DM)", locale,
+                     player=shown(state, cube.team_player))
+    if me in confirmers(state) and ACTIONS["confirm"].shows(state):
         yield tr("**{button}** (on the board), or give another with `/chouette result`",
                  locale, button=button("confirm"))
-    if shooter(state) == me and not waiting_for(state) and not game.resignations:
-        yield (tr("**{button}** (on the board)", locale, button=button("roll"))
-               if game.dice is None
-               else tr("play your move: the menu on the board, or **{button}**", locale,
-                       button=button("type")))
-    if me in doublers(state):
-        yield tr("**{button}** (on the board)", locale, button=button("double"))
-    if me in holders(state):
+    if shooter(state) == me:  # no Roll in scorekeeper mode: the dice are real
+        yield from on_board("roll")
+        if ACTIONS["type"].shows(state):
+            yield tr("play your move: the menu on the board, or **{button}**", locale,
+                     button=button("type"))
+    yield from on_board("double", me in doublers(state))
+    if me in holders(state) and ACTIONS["hold"].shows(state):
         yield tr("**{button}** (on the board), to think about a double", locale,
                  button=button("hold"))
-    if me in game.holds:
+    if me in game.holds and ACTIONS["release"].shows(state):
         yield tr("**{button}**, or double", locale, button=button("release"))
 
 
@@ -105,22 +107,21 @@ def table_part(state: TableState, me: str, status: str, locale: object = None,
     their moves (the buttons named in `board`'s language, the table's)."""
     mode = (translate("the bot runs the board", locale) if state.mode == "play"
             else translate("scorekeeper: a real board", locale))
-    games = (translate("game {number} in progress", locale).format(number=state.game.number)
+    games = (tr("game {number} in progress", locale, number=state.game.number)
              if state.game is not None
              else translate("the session is over", locale) if state.ended
-             else translate("{count} game(s) played", locale).format(count=state.games_played)
+             else tr("{count} game(s) played", locale, count=state.games_played)
              if state.games_played
              else translate("before the first game", locale))
     can = list(dict.fromkeys(doings(state, me, locale, board)))  # once each, in order
-    now = (translate("**You can now:** {doings}.", locale).format(doings="; ".join(can))
+    now = (tr("**You can now:** {doings}.", locale, doings="; ".join(can))
            if can else translate("**You can now:** nothing: wait for the others (the board "
                                  "says who).", locale))
     return "\n".join([
-        translate("**This table:** {preset} rules ({mode}), {games}. `/chouette rules` "
-                  "explains its house rules.", locale).format(preset=state.preset, mode=mode,
-                                                              games=games),
-        translate("**You:** {seat}", locale).format(seat=seat(state, me, locale)),
-        translate("**Now:** {status}", locale).format(status=status),
+        tr("**This table:** {preset} rules ({mode}), {games}. `/chouette rules` explains its "
+           "house rules.", locale, preset=state.preset, mode=mode, games=games),
+        tr("**You:** {seat}", locale, seat=seat(state, me, locale)),
+        tr("**Now:** {status}", locale, status=status),
         now])
 
 
@@ -146,17 +147,16 @@ class Help(Subcommands):
         if found is not None:
             state = await self.bot.service.state(found.table_id)
             head = table_part(state, str(interaction.user.id), status(state, locale=locale),
-                              locale, table_locale(state.language, interaction.guild_locale))
+                              locale, table_language(state.language, interaction.guild_locale))
         else:
-            head = translate("You are not in a chouette table's channels: {open} makes a "
-                             "table here, and {help} in a table's channels explains it.",
-                             locale).format(open=mention("chouette open", ids),
-                                            help=mention("chouette help", ids))
+            head = tr("You are not in a chouette table's channels: {open} makes a table here, "
+                      "and {help} in a table's channels explains it.", locale,
+                      open=mention("chouette open", ids), help=mention("chouette help", ids))
         url = self.bot.settings.manual_url
-        manual = (translate("[The manual]({url}): every command and button, and who may use "
-                            "it.", locale).format(url=url) if url
-                  else translate("The manual: `{path}` in the bot's source, every command and "
-                                 "button.", locale).format(path=MANUAL))
+        manual = (tr("[The manual]({url}): every command and button, and who may use it.",
+                     locale, url=url) if url
+                  else tr("The manual: `{path}` in the bot's source, every command and button.",
+                          locale, path=MANUAL))
         lines = command_lines(self.bot.chouette, ids, locale)
         embed = discord.Embed(title=translate("/chouette commands", locale),
                               description="\n".join(lines))

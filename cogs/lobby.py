@@ -11,10 +11,10 @@ import discord
 from babel import Locale
 from discord import app_commands
 
-from bot.discord.asks import Question, ask_consent, table_language
+from bot.discord.asks import Question, ask_consent
 from bot.discord.channels import missing
 from bot.discord.client import ChouetteBot
-from bot.i18n import language, languages, tr
+from bot.i18n import languages, table_language, tr
 from bot.markdown import shown
 from bot.store import Channels
 from cogs import Subcommands, this_table
@@ -63,12 +63,6 @@ async def make_channels(guild: discord.Guild, name: str, origin: int | None) -> 
                     box.id, origin_id=origin)
 
 
-def table_language_of(guild: discord.Guild) -> str:
-    """A new table's language when the opener names none: the server's preferred locale's
-    catalogue (`da`), or English (`en`)."""
-    return language(guild.preferred_locale)
-
-
 async def may_open(bot: ChouetteBot, interaction: discord.Interaction) -> str | None:
     """Why a table can't be opened here now (None: it can): the bot's permissions, a table
     already open from this channel, or the server's limit of open tables."""
@@ -108,13 +102,17 @@ class Lobby(Subcommands):
         assert interaction.guild is not None
         me = str(interaction.user.id)
         joining = Join(by=me, stake=stake, name=interaction.user.display_name)
+        state = TableState()
         try:  # the rules check the whole opening, and the opener's seat, before any channel
             opening = Open(by=me, preset=preset, mode=mode, basic=basic,
                            options=parse_overrides(overrides),
-                           language=language or table_language_of(interaction.guild))
-            decide(replay(decide(TableState(), opening)), joining)
-        except RuleError as exc:
-            await self.bot.reply(interaction, str(exc))
+                           language=table_language(language,
+                                                   interaction.guild.preferred_locale))
+            state = replay(decide(state, opening))
+            decide(state, joining)
+        except RuleError as exc:  # as any refusal: the opener's language, players named
+            await self.bot.reply(interaction, self.bot.presenter.names(
+                state, exc, {me: interaction.user.display_name}, interaction.locale))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with self.bot.opening[interaction.guild.id]:  # the limits hold for opens at once
@@ -171,7 +169,7 @@ class Lobby(Subcommands):
         if box == me:  # the Box's own
             await self.bot.act(interaction, table, command)
             return
-        locale = table_language(interaction, state)  # the Box's DM
+        locale = table_language(state.language, interaction.guild_locale)  # the Box's DM
         await ask_consent(interaction, box,
                           tr("{player} asks to play at {stake}x stakes from the next game "
                              "(Atlanta 2.3).", locale, player=shown(state, me), stake=multiple),

@@ -9,7 +9,7 @@ from bot import analysis_client
 from bot.analysis_queue import AnalysisStore
 from bot.analysis_text import Analysed, Figures
 from bot.discord.client import ChouetteBot
-from bot.i18n import translate
+from bot.i18n import tr, translate
 from bot.markdown import escape
 from bot.stats import Cache, PlayerStats, read_stats
 from cogs import Subcommands
@@ -20,8 +20,7 @@ def stats_embed(record: PlayerStats, analysed: Analysed | None = None, locale: o
                 *, analysis_on: bool = True) -> discord.Embed:
     """The record as an embed: sessions, seats, results, points and when; then GNU
     Backgammon's error rates over his analysed games (`analysed`), in `locale`'s language."""
-    embed = discord.Embed(title=translate("{name}: chouette statistics", locale).format(
-        name=record.shown))
+    embed = discord.Embed(title=tr("{name}: chouette statistics", locale, name=record.shown))
     best, worst = record.best_session, record.worst_session
     fields = {
         translate("Sessions", locale): str(record.sessions),
@@ -36,7 +35,7 @@ def stats_embed(record: PlayerStats, analysed: Analysed | None = None, locale: o
             f"{format_points(best)} / {format_points(worst)}"
             if best is not None and worst is not None else "-"),
         translate("Stakes", locale): ", ".join(
-            translate("×{stake}: {games} games", locale).format(stake=s, games=n)
+            tr("×{stake}: {games} games", locale, stake=s, games=n)
             for s, n in sorted(record.stakes.items())) or "-",
     }
     for name, value in fields.items():
@@ -66,18 +65,18 @@ def analysis_fields(analysed: Analysed, locale: object, analysis_on: bool) -> di
         return figures.per_decision if figures.decisions else "-"
 
     def at(plies: int, games: int) -> str:
-        return translate("{games} at {plies}-ply", locale).format(games=games, plies=plies)
+        return tr("{games} at {plies}-ply", locale, games=games, plies=plies)
 
     depths = sorted(analysed.depths.items())
-    games = (at(*depths[0]) if len(depths) == 1 else translate(
-        "{games}, mixed depths: {depths}", locale).format(
-        games=analysed.games, depths=", ".join(at(p, g) for p, g in depths)))
+    games = (at(*depths[0]) if len(depths) == 1 else tr(
+        "{games}, mixed depths: {depths}", locale, games=analysed.games,
+        depths=", ".join(at(p, g) for p, g in depths)))
     return {
         translate("Checker error rate", locale): rate(analysed.checker),
         translate("Cube error rate", locale): rate(analysed.cube),
-        translate("Analysed decisions", locale): translate(
-            "checker {checker} · cube {cube}", locale).format(
-            checker=analysed.checker.decisions, cube=analysed.cube.decisions),
+        translate("Analysed decisions", locale): tr(
+            "checker {checker} · cube {cube}", locale, checker=analysed.checker.decisions,
+            cube=analysed.cube.decisions),
         translate("Analysed games", locale): games,
     }
 
@@ -103,8 +102,8 @@ class Stats(Subcommands):
         record = found.get(str(who.id))
         if record is None:
             await interaction.followup.send(
-                translate("{player} has not played a chouette on this server yet.",
-                          locale).format(player=escape(who.display_name)), ephemeral=True)
+                tr("{player} has not played a chouette on this server yet.", locale,
+                   player=escape(who.display_name)), ephemeral=True)
             return
         analysed = await AnalysisStore(self.bot.store).analysed(
             str(who.id), guild_id=interaction.guild_id)

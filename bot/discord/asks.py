@@ -22,11 +22,10 @@ import discord
 
 from bot.discord.failures import guarded
 from bot.discord.host import bot_of
-from bot.i18n import table_locale, tr, translate
+from bot.i18n import table_language, tr, translate
 from bot.markdown import shown
 from rules.actions import refusal
 from rules.commands import Admit, Approve, Decline, Object, Partner, Refuse, Sell, Stake, build
-from rules.state import TableState
 
 GREY, GREEN, BLUE, RED = (discord.ButtonStyle.secondary, discord.ButtonStyle.success,
                           discord.ButtonStyle.primary, discord.ButtonStyle.danger)
@@ -68,12 +67,6 @@ def clicker(interaction: discord.Interaction) -> str:
     return str(interaction.user.id)
 
 
-def table_language(interaction: discord.Interaction, state: TableState) -> object:
-    """What everyone at the table reads (a question sent to one player before they clicked
-    anything too): the table's language, else the server's."""
-    return table_locale(state.language, interaction.guild_locale)
-
-
 async def _only(interaction: discord.Interaction, player: str, refused: str) -> bool:
     """Whether `player` clicked; else the one who did is told (`refused`, in their
     language) that the question is for someone else."""
@@ -103,7 +96,7 @@ async def _answer_cube(interaction: discord.Interaction, q: Question) -> None:
                 await bot.reply(interaction, bot.presenter.names(state, why,
                                                                  locale=interaction.locale))
                 return
-            locale = table_language(interaction, state)
+            locale = table_language(state.language, interaction.guild_locale)
             asked = (tr("{player} asks to raccoon your beaver: that needs your consent here "
                         "(Atlanta 5.4).", locale, player=shown(state, q.player))
                      if q.action == "raccoon" else
@@ -228,8 +221,7 @@ class AskButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLAT
 
     def __init__(self, q: Question, name: str = "", locale: object = None) -> None:
         entry = ASKS[q.action]  # the label in `locale`'s language
-        label = translate(entry.label, locale).format(
-            **vars(q), name=name or translate("newcomer", locale))
+        label = tr(entry.label, locale, **vars(q), name=name or translate("newcomer", locale))
         super().__init__(discord.ui.Button(label=label[:80], style=entry.style,
                                            custom_id=custom_id(q)))
         self.question = q
@@ -248,16 +240,16 @@ class AskButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLAT
 
 
 async def ask_consent(interaction: discord.Interaction, player: str, text: str, told: str,
-                      *questions: Question, locale: object = None) -> None:
+                      *questions: Question, locale: object) -> None:
     """Ask `player` by DM (`text`, a button for each of `questions`) for what the user who
     clicked or typed wants, and tell that user `told` privately. Nothing is stored until
     `player` answers; the rules then check the answer against the table as it is. The
-    buttons are in `locale`'s language: the table's (`table_language`; the one asked has
-    not clicked anything yet), by default the server's."""
+    buttons are in `locale`'s language: the table's (`i18n.table_language`; the one asked
+    has not clicked anything yet)."""
     bot = bot_of(interaction)
     view = discord.ui.View(timeout=None)
     for q in questions:
-        view.add_item(AskButton(q, locale=locale or interaction.guild_locale))
+        view.add_item(AskButton(q, locale=locale))
     await bot.reply(interaction, told)
     await bot.presenter.ask(questions[0].table_id, player, text, view)
 

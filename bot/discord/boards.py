@@ -26,7 +26,7 @@ from bot.discord.sync import command_ids, linked
 from bot.drawing import Drawing
 from bot.effects import answerer
 from bot.flow import Flow
-from bot.i18n import table_locale, tr, translate
+from bot.i18n import table_language, tr, translate
 from bot.markdown import escape, shown
 from bot.service import TableService
 from bot.store import Channels, EventStore
@@ -277,5 +277,5 @@ class Boards:
         """What the table reads in: its language, else its server's preferred locale."""
         board = self.bot.get_channel(channels.board_id)
         server = board.guild.preferred_locale if isinstance(board, discord.TextChannel) else None
-        return table_locale(state.language, server)
+        return table_language(state.language, server)
 

@@ -130,7 +130,28 @@ class Inbox:
 
     async def _apply(self, table_id: str, key: str, command: Command,
                      reply: dict[str, Any]) -> None:
-        outcome = await self.bot.service.handle(table_id, command, key)
+        """Apply one row and show it. An error (not a refusal: a bug, say) is this row's
+        alone: logged with the table and the interaction, the player told, and the row done
+        like the others, so it is never retried ahead of them. (While the store itself is
+        out of reach, marking it done fails too: the row stays for the next round.)"""
+        try:
+            outcome = await self.bot.service.handle(table_id, command, key)
+        except Exception:
+            log.exception("table %s: the inbox's command %s (interaction %s, by %s) failed: "
+                          "not applied, the player told", table_id, command.verb, key,
+                          reply.get("user"))
+            try:
+                await self.bot.quietly(self._failed(reply), f"a failure for table {table_id}")
+            except Exception:  # not told: the log has it
+                log.exception("table %s: could not tell %s", table_id, reply.get("user"))
+            return
+        try:
+            await self._show(table_id, outcome, reply)
+        except Exception:  # stored: the outbox shows it again (redelivered at start-up)
+            log.exception("table %s: the inbox's command %s (interaction %s) was applied but "
+                          "not shown", table_id, command.verb, key)
+
+    async def _show(self, table_id: str, outcome: Outcome, reply: dict[str, Any]) -> None:
         if not outcome.accepted:
             await self.bot.quietly(self._refused(table_id, outcome, reply),
                                    f"a refusal for table {table_id}")
@@ -148,8 +169,16 @@ class Inbox:
 
     async def _refused(self, table_id: str, outcome: Outcome, reply: dict[str, Any]) -> None:
         state = await self.bot.service.state(table_id)
-        text = self.bot.presenter.names(state, outcome, reply.get("names") or {},
-                                        reply.get("locale"))
+        await self._tell(reply, self.bot.presenter.names(state, outcome, reply.get("names") or {},
+                                                         reply.get("locale")))
+
+    async def _failed(self, reply: dict[str, Any]) -> None:
+        await self._tell(reply, translate(
+            "Your answer could not be applied: something went wrong on the bot's side. If the "
+            "table does not show it, answer again.", reply.get("locale")))
+
+    async def _tell(self, reply: dict[str, Any], text: str) -> None:
+        """A DM to the player who clicked."""
         user = (self.bot.get_user(int(reply["user"]))
                 or await self.bot.fetch_user(int(reply["user"])))
         await user.send(text[:2000])

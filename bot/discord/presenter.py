@@ -213,15 +213,15 @@ class Presenter:
             return
         locale = self.boards.locale(state, channels)  # the table's language: no click yet
         across = shown(state, prompt.across)
-        whose = (translate("{player}'s cube", locale).format(player=shown(state, prompt.player))
+        whose = (tr("{player}'s cube", locale, player=shown(state, prompt.player))
                  if prompt.to else translate("Your cube", locale))
         what = (f"{across} {prompt.about}" if prompt.about
-                else translate("{whose} against {across} is turned to {face}", locale).format(
-                    whose=whose, across=across, face=prompt.face))
+                else tr("{whose} against {across} is turned to {face}", locale, whose=whose,
+                        across=across, face=prompt.face))
         text = f"{what}: {', '.join(_answer(a, locale) for a in prompt.actions)}?"
         due = self.bot.flow.timers.due(Timer("decision", channels.table_id, prompt.player))
         if prompt.private and not prompt.about and due is not None:  # their time or proxy's
-            text += " " + translate("Answer {when}.", locale).format(when=countdown(due))
+            text += " " + tr("Answer {when}.", locale, when=countdown(due))
         view = prompt_view(channels.table_id, prompt.player, prompt.actions,
                            "" if prompt.about else prompt.across,
                            None if prompt.about else prompt.face, locale)

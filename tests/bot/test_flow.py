@@ -17,8 +17,9 @@ from bot.flow import Flow, play_options
 from bot.service import TableService
 from bot.store import EventStore
 from bot.tasks import Timer
-from rules.commands import Join, Move, Open, Result, Roll
-from rules.game import shooter
+from rules.actions import box_doubles
+from rules.commands import Double, EndSession, Join, Move, Open, Result, Roll, Seat, Start, Take
+from rules.game import shooter, waiting_for
 
 TABLE = "t1"
 
@@ -117,6 +118,7 @@ async def test_the_roll_goes_ahead_when_the_double_window_closes(bot: Bot) -> No
     await table(bot, "ann", "bo", "cy", double_window_seconds=1)
     flow = Flow(bot)
     who = await play_the_opening(bot, flow)
+    await flow.time(TABLE, await bot.service.state(TABLE))  # the presenter's, before the board
     await flow.advance(TABLE, await bot.service.state(TABLE))
     assert Timer("autoroll", TABLE) not in flow.timers  # the settings say no autoroll
     assert Timer("shooter", TABLE) in flow.timers  # but the shooter's time runs
@@ -165,3 +167,123 @@ async def test_a_timer_runs_out_when_it_would_have_after_a_restart(bot: Bot) -> 
     await restarted.resume([TABLE])
     assert restarted.timers.due(Timer("shooter", TABLE)) == pytest.approx(due, abs=0.01)
     restarted.timers.cancel(Timer("shooter", TABLE))
+
+
+async def box_on_roll(bot: Bot) -> str:
+    """ann (Box), bo (Captain), cy: the Team opens 6-1 and plays; the Box is on roll."""
+    await table(bot, "ann", "bo", "cy")
+    for i, command in enumerate([Seat(order=["ann", "bo", "cy"]), Start(opening=[[1, 6]])]):
+        assert (await bot.service.handle(TABLE, command, key=f"start{i}")).accepted
+    state = await bot.service.state(TABLE)
+    assert state.game is not None and state.game.position is not None and state.game.dice
+    play = play_options(state.game.position, state.game.dice)[0]
+    assert (await bot.service.handle(TABLE, Move(by="bo", play=play))).accepted
+    assert shooter(await bot.service.state(TABLE)) == "ann"
+    return "ann"
+
+
+async def kept(bot: Bot) -> dict[str, str]:
+    """The deadlines kept in the store (as the database has them, not the cache)."""
+    rows = await bot.store.db.execute_fetchall(
+        "SELECT key, value FROM meta WHERE key LIKE 'deadline:%'")
+    return {str(k): str(v) for k, v in rows}
+
+
+async def test_a_deadline_is_forgotten_once_its_timer_stops(bot: Bot) -> None:
+    box = await box_on_roll(bot)
+    flow = Flow(bot)
+    await flow.time(TABLE, await bot.service.state(TABLE))
+    assert list(await kept(bot)) == [f"deadline:{TABLE}:shooter:"]
+    state = await bot.service.state(TABLE)
+    assert (await bot.service.handle(TABLE, Double(by=box, cubes=tuple(
+        box_doubles(state, box))))).accepted  # the Box's time stops while the Team answers
+    state = await bot.service.state(TABLE)
+    await flow.time(TABLE, state)
+    assert Timer("shooter", TABLE) not in flow.timers
+    deciders = sorted({p for p, _ in waiting_for(state)})
+    assert deciders == ["bo", "cy"]
+    assert sorted(await kept(bot)) == [f"deadline:{TABLE}:decision:bo",
+                                       f"deadline:{TABLE}:decision:cy",
+                                       f"deadline:{TABLE}:shooter:"]  # until it is answered
+    await flow.advance(TABLE, state)
+    assert sorted(await kept(bot)) == [f"deadline:{TABLE}:decision:bo",
+                                       f"deadline:{TABLE}:decision:cy"]
+    assert (await bot.service.handle(TABLE, Take(by="bo"))).accepted
+    state = await bot.service.state(TABLE)
+    await flow.time(TABLE, state)
+    await flow.advance(TABLE, state)
+    assert Timer("decision", TABLE, "bo") not in flow.timers  # answered: it can't run out
+    assert Timer("decision", TABLE, "cy") in flow.timers
+    assert list(await kept(bot)) == [f"deadline:{TABLE}:decision:cy"]
+    stale = await flow.bot.service.state(TABLE)
+    assert (await bot.service.handle(TABLE, Take(by="cy"))).accepted
+    await flow.time(TABLE, stale)  # an older show's: the timers are the newer one's to set
+    assert Timer("decision", TABLE, "cy") in flow.timers
+    state = await bot.service.state(TABLE)
+    await flow.time(TABLE, state)
+    await flow.advance(TABLE, state)
+    assert flow.timers.keys(TABLE) == [Timer("shooter", TABLE)]
+    assert list(await kept(bot)) == [f"deadline:{TABLE}:shooter:"]  # the Box's turn again
+    flow.timers.cancel(Timer("shooter", TABLE))
+
+
+async def test_a_deadline_is_forgotten_once_its_timer_runs_out(bot: Bot) -> None:
+    await box_on_roll(bot)
+    flow = Flow(bot)
+    state = await bot.service.state(TABLE)
+    await flow.time(TABLE, state)
+    name = f"deadline:{TABLE}:shooter:"
+    what = (await kept(bot))[name].rpartition(" ")[0]
+    flow.timers.cancel(Timer("shooter", TABLE))  # the bot is down ...
+    await bot.store.set_meta(name, f"{what} {int(time.time()) - 1}")  # ... past the deadline
+    restarted = Flow(bot)
+    await restarted.resume([TABLE])  # runs out at once, as it would have
+    async with asyncio.timeout(10):
+        while await kept(bot):
+            await asyncio.sleep(0.05)
+    assert [o.accepted for o in bot.presenter.outcomes] == [True]  # the Box timed out
+    assert (await bot.service.state(TABLE)).member("ann").away  # type: ignore[union-attr]
+
+
+async def test_a_closed_tables_deadlines_are_forgotten(bot: Bot) -> None:
+    await box_on_roll(bot)
+    flow = Flow(bot)
+    await flow.time(TABLE, await bot.service.state(TABLE))
+    await bot.store.set_meta(f"deadline:{TABLE}:decision:bo", "left by a crash 1")
+    await bot.store.set_meta("deadline:t2:shooter:", "another table's 1")
+    assert (await bot.service.handle(TABLE, Result(winner="box", kind="single"))).accepted
+    assert (await bot.service.handle(TABLE, EndSession(by="ann"))).accepted
+    state = await bot.service.state(TABLE)
+    assert state.ended
+    await flow.time(TABLE, state)
+    await flow.advance(TABLE, state)
+    assert await kept(bot) == {"deadline:t2:shooter:": "another table's 1"}
+    assert await bot.store.meta(f"deadline:{TABLE}:decision:bo", cached=True) is None
+    assert flow.timers.keys(TABLE) == []
+
+
+async def test_a_player_with_two_cubes_waiting_has_one_deadline_for_both(bot: Bot) -> None:
+    """Danish with a Partner: the Box and the Partner each double every Team player, whose
+    time for both answers is one; it was re-armed cube by cube, each show giving it anew."""
+    names = ["a", "b", "c", "d", "e", "f"]
+    for i, command in enumerate([Open(preset="danish"), *(Join(by=p) for p in names),
+                                 Seat(order=names, partner="f"), Start(opening=[[1, 6]])]):
+        assert (await bot.service.handle(TABLE, command, key=f"start{i}")).accepted
+    state = await bot.service.state(TABLE)
+    assert state.game is not None and state.game.position is not None and state.game.dice
+    play = play_options(state.game.position, state.game.dice)[0]
+    assert (await bot.service.handle(TABLE, Move(by="b", play=play))).accepted
+    for box in ("a", "f"):
+        state = await bot.service.state(TABLE)
+        assert (await bot.service.handle(TABLE, Double(by=box, cubes=tuple(
+            box_doubles(state, box))))).accepted
+    state = await bot.service.state(TABLE)
+    assert [p for p, _ in waiting_for(state)].count("b") == 2
+    flow = Flow(bot)
+    await flow.time(TABLE, state)
+    due = flow.timers.due(Timer("decision", TABLE, "b"))
+    await asyncio.sleep(1.1)
+    await flow.time(TABLE, state)  # the next show's
+    assert flow.timers.due(Timer("decision", TABLE, "b")) == due
+    for key in flow.timers.keys(TABLE):
+        flow.timers.cancel(key)

@@ -5,14 +5,18 @@ message edited, the outcome shown) or refused by DM; other shards' commands are 
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from bot.codec import command_dumps
 from bot.config import Settings
 from bot.discord.inbox import Inbox
 from bot.discord.presenter import Presenter
 from bot.effects import Outcome
+from bot.i18n import translate
 from bot.service import TableService
 from bot.store import Channels, EventStore
 from rules.commands import Join, Open
@@ -82,3 +86,37 @@ async def test_the_serving_process_applies_its_tables_commands_once(target: Path
         assert len(host.log) == 5
         assert [m.player for m in (await store.load("t1")).state.members] == ["11"]
         assert (await store.load("t0")).state.members == ()
+
+
+async def test_a_command_that_fails_is_logged_told_and_done_not_retried_ahead_of_others(
+        target: Path | str, caplog: pytest.LogCaptureFixture) -> None:
+    """A row whose command raises (a bug, not a refusal) never blocks the rows after it: it
+    is logged with its table and interaction, its player is told by DM, and it is done."""
+    async with EventStore(target) as store:
+        host = Host(store)
+        await store.save_channels(Channels("t1", ON_1, 1, 2, 3, 4, 5))
+        await host.service.handle("t1", Open(preset="atlanta", mode="scorekeeper"), "open")
+        reply = {"user": "11", "names": {"11": "Ann"}, "locale": "da", "channel": "50",
+                 "message": "", "content": ""}
+        await store.post("t1", "201", command_dumps(Join(by="11")), json.dumps(reply))
+        await store.post("t1", "202", command_dumps(Join(by="12")), json.dumps(reply))
+        handle = host.service.handle
+
+        async def broken(table_id: str, command: Any, key: str | None = None) -> Outcome:
+            if key == "201":
+                raise KeyError("a bug")
+            return await handle(table_id, command, key)
+
+        host.service.handle = broken  # type: ignore[method-assign]
+        inbox = Inbox(host)  # type: ignore[arg-type]
+        with caplog.at_level(logging.ERROR, logger="bot.discord.inbox"):
+            await inbox.drain()
+        (failed,) = [r for r in caplog.records if r.name == "bot.discord.inbox"]
+        assert "t1" in failed.getMessage() and "201" in failed.getMessage() and failed.exc_info
+        assert host.log[0] == ("dm", translate(
+            "Your answer could not be applied: something went wrong on the bot's side. If the "
+            "table does not show it, answer again.", "da"))
+        assert host.log[0][1].startswith("Dit svar")
+        assert host.log[1:] == [("show", "t1", True)]  # the next row applied
+        assert await store.inbox() == []  # both done: the failed one is not retried
+        assert [m.player for m in (await store.load("t1")).state.members] == ["12"]

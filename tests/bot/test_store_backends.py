@@ -83,6 +83,20 @@ async def test_channels_and_the_outbox_are_kept(target: Path | str) -> None:
         assert await store.table_ids(open_only=False) == ["t1", "t2"]
 
 
+async def test_a_tables_kept_values_are_forgotten_by_their_prefix(target: Path | str) -> None:
+    async with EventStore(target) as store:
+        for key in ("deadline:t1:shooter:", "deadline:t1:decision:9", "deadline:t10:hold:9",
+                    "deadline:t2:shooter:"):
+            await store.set_meta(key, "what 1")
+        await store.forget_meta("deadline:t1:")
+        assert [await store.meta(k, cached=True) for k in ("deadline:t1:shooter:",
+                                                           "deadline:t1:decision:9")] == [None] * 2
+        async with EventStore(target) as other:  # as the database has it
+            assert [await other.meta(k) for k in ("deadline:t1:shooter:", "deadline:t1:decision:9",
+                                                  "deadline:t10:hold:9", "deadline:t2:shooter:")
+                    ] == [None, None, "what 1", "what 1"]
+
+
 async def test_the_inbox_hands_a_command_to_another_process_once(target: Path | str) -> None:
     """Shard 0's process posts a DM answer for a table shard 1's serves: the other store (as
     the other process) hears it (PostgreSQL: NOTIFY), reads it once, applies it once."""

@@ -1,15 +1,26 @@
 """/chouette help: a private answer that explains the table the player is at (its preset, his
 seat, what he can do now) and lists every command as a clickable mention."""
 
+import json
 import re
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from discord import app_commands
 
+from bot.discord.actions import ACTIONS
 from bot.discord.sync import IDS_KEY
+from cogs.help import doings
+from rules.commands import Join, Open, Seat, Start, parse
+from rules.errors import RuleError
+from rules.state import TableState, replay
+from rules.table import decide
 from tests.discord.conftest import ScriptedDice
 from tests.discord.test_lobby import board_message, open_table
 from tests.discord.test_play import play, started
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 
 
 def every_command(env: Any) -> list[str]:
@@ -92,3 +103,47 @@ async def test_the_board_and_the_refusals_name_commands_as_mentions(simcord_env:
     refused = await kib.slash(board, "chouette end")  # the rules' words, from rules/
     assert refused.ephemeral
     assert f"to play, </chouette join:{root}> first." in refused.response.content
+
+
+def scenario_states() -> Iterator[TableState]:
+    """The table after each accepted line of every scenario (both modes, every preset)."""
+    for path in sorted(SCENARIOS.glob("*.jsonl")):
+        state = TableState()
+        for line in path.read_text().splitlines():
+            if not line.strip():
+                continue
+            try:
+                state = replay(decide(state, parse(json.loads(line))), state)
+            except RuleError:
+                continue
+            yield state
+
+
+def named_buttons(state: TableState, player: str) -> set[str]:
+    return {b for line in doings(state, player) for b in re.findall(r"\*\*(.+?)\*\*", line)}
+
+
+def test_help_names_only_the_buttons_the_board_shows() -> None:
+    seen = 0
+    for state in scenario_states():
+        showing = {a.label for a in ACTIONS.values() if a.shows(state)}
+        for member in state.members:
+            named = named_buttons(state, member.player)
+            assert named <= showing, (state.mode, member.player, named - showing)
+            seen += bool(named)
+    assert seen > 100  # the scenarios reach many moments
+
+
+def test_a_scorekeeper_shooter_is_not_told_to_roll() -> None:
+    """The board has no Roll, Type a move or Hold in scorekeeper mode (a real board's dice),
+    so help names none, to the Box, the Captain or anyone."""
+    state = TableState()
+    for command in (Open(mode="scorekeeper"), Join(by="1"), Join(by="2"), Join(by="3"),
+                    Seat(order=["1", "2", "3"]), Start()):
+        state = replay(decide(state, command), state)
+    assert state.game is not None and not ACTIONS["roll"].shows(state)
+    for player in ("1", "2", "3"):
+        assert named_buttons(state, player) == {"Double"}
+    played = [s for s in scenario_states() if s.mode == "scorekeeper" and s.game is not None]
+    assert played and not any({"Roll", "Type a move", "Hold the roll"} & named_buttons(s, m.player)
+                               for s in played for m in s.members)

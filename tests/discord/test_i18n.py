@@ -15,7 +15,7 @@ from bot.discord.asks import AskButton, prompt_view
 from bot.discord.boards import board_text
 from bot.discord.sync import NAME, Translator
 from bot.effects import Announce, effects_for
-from bot.i18n import catalogue_path, translate
+from bot.i18n import catalogue_path, table_language, translate
 from cogs.help import command_lines, table_part
 from rules.commands import Join, Move, Open, Seat, Start
 from rules.cube import Cube, Side
@@ -92,6 +92,14 @@ async def test_a_danish_player_is_refused_in_danish_with_names(simcord_env: Any)
 def test_discord_locales_choose_the_catalogue() -> None:
     assert translate("Decline", "da") == "Sig nej"
     assert translate("Decline", discord.Locale.american_english) == "Decline"
+
+
+def test_a_tables_language_is_its_own_else_its_servers_else_english() -> None:
+    assert table_language("da", discord.Locale.american_english) == "da"  # kept in its state
+    assert table_language("", discord.Locale.danish) == "da"  # opened before tables had one
+    assert table_language("", discord.Locale.american_english) == "en"
+    assert table_language("", None) == "en"  # no server to ask (a DM)
+    assert table_language("", discord.Locale.swedish) == "en"  # no catalogue
 
 
 async def test_help_speaks_danish_to_a_danish_user(simcord_env: Any) -> None:

@@ -3,6 +3,7 @@
 from typing import Any
 
 import discord
+import pytest
 
 from bot.discord.client import ChouetteBot
 from rules.commands import Seat
@@ -94,6 +95,38 @@ async def test_open_takes_house_rule_overrides_and_refuses_bad_ones(simcord_env:
     assert clash.ephemeral and "Raccoons need beavers" in clash.response.content
     unknown = await ann.slash(lobby, "chouette open", overrides="beaver = false")
     assert unknown.ephemeral and "Did you mean beavers" in unknown.response.content
+
+
+async def test_open_refuses_in_the_openers_language_as_other_refusals(
+        simcord_env: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rules' refusal of an opening (its options, the opener's seat) is written as any
+    refusal (`presenter.names`): in the opener's language, players by their names."""
+    guild = simcord_env.create_guild()
+    lobby = guild.create_text_channel("lobby")
+    ann = guild.add_member(simcord_env.create_user("ann"))
+    stake = await ann.slash(lobby, "chouette open", stake=3)
+    assert stake.ephemeral and stake.response.content.strip() == (
+        "A stake of 3 isn't played here: choose one of 1, 2, 4, 8.")
+    written: list[tuple[Any, Any, Any]] = []
+    names = simcord_env.bot.presenter.names
+    monkeypatch.setattr(simcord_env.bot.presenter, "names", lambda state, refusal, users=None,
+                        locale=None: written.append((refusal, users, locale))
+                        or names(state, refusal, users, locale))
+    real = discord.Interaction._from_data
+
+    def danish(self: discord.Interaction, data: Any) -> None:
+        real(self, data)
+        self.locale = discord.Locale.danish
+
+    monkeypatch.setattr(discord.Interaction, "_from_data", danish)
+    stake = await ann.slash(lobby, "chouette open", stake=3)
+    assert stake.response.content.strip() == (
+        "En indsats på 3 spilles ikke her: vælg en af 1, 2, 4, 8.")
+    option = await ann.slash(lobby, "chouette open", overrides="max_players = 30")
+    assert option.response.content.startswith("max_players skal være ")
+    assert [(users, locale) for _, users, locale in written] == [
+        ({str(ann.id): "ann"}, discord.Locale.danish)] * 2
+    assert not [c for c in guild.channels.values() if c.name == "board"]  # nothing opened
 
 
 async def test_the_box_invites_a_partner_who_accepts_by_dm(simcord_env: Any) -> None:
