@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import NamedTuple
 
 from rules.errors import RuleError
@@ -193,6 +194,7 @@ def _steps(m: int, o: int, die: int, blocked: frozenset[int], top: int = BAR) ->
     return out
 
 
+@lru_cache(maxsize=512)  # a roll's plays are asked for by the roll, the menu and the play
 def legal_plays(position: Position, dice: tuple[int, int]) -> tuple[Play, ...]:
     """Every distinct legal play of `dice` from `position`, one per position reached.
 
