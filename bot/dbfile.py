@@ -1,64 +1,203 @@
-"""The SQLite database as a file: created whole, copied safely while in use, connected to
-without leaving aiosqlite's worker thread behind, and spoken to as `SqliteDatabase`, the
-store's embedded backend (`bot/pgdb.py` is the other). `StoreError` is the store's error,
-here so that every module of the store raises it."""
+"""The SQLite database as a file: created whole, copied safely while in use, and spoken to
+as `SqliteDatabase`, the store's embedded backend (`bot/pgdb.py` is the other), through a
+connection on a thread of its own (`Connection`). `StoreError` is the store's error, here
+so that every module of the store raises it."""
 
 from __future__ import annotations
 
 import asyncio
 import os
 import sqlite3
+import threading
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
-from typing import Any
-
-import aiosqlite
+from queue import SimpleQueue
+from typing import Any, TypeVar
 
 from bot.dialect import Dialects, Migration
+
+T = TypeVar("T")
+Rows = list[tuple[Any, ...]]
+Statement = tuple[str, Sequence[Sequence[Any]], bool]  # SQL, its rows of arguments, many
 
 
 class StoreError(Exception):
     """The database can't be used as it is; the message names the file and what to do."""
 
 
+class Connection:
+    """One sqlite3 connection on a thread of its own: the event loop hands it a function
+    (`run`) and awaits the answer, so no wait on the disk or on another process's lock
+    blocks the loop. A hop to the thread and back costs the loop more than a statement, so
+    a transaction's statements go together (`SqliteDatabase.transaction`)."""
+
+    def __init__(self) -> None:
+        self._jobs: SimpleQueue[tuple[asyncio.Future[Any], Callable[[], Any]] | None] = (
+            SimpleQueue())
+        self._thread = threading.Thread(target=self._work, name="sqlite", daemon=True)
+        self._db: sqlite3.Connection | None = None
+
+    @classmethod
+    async def open(cls, path: Path | str, timeout: float, *, uri: bool = False) -> Connection:
+        """The database at `path`, in autocommit mode (transactions are BEGIN ... COMMIT);
+        on an error the thread has ended when it is raised."""
+        connection = cls()
+        connection._thread.start()
+        try:
+            connection._db = await connection.run(partial(
+                sqlite3.connect, path, timeout=timeout, isolation_level=None,
+                check_same_thread=False, uri=uri))
+        except BaseException:
+            await connection.close()
+            raise
+        return connection
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        """The sqlite3 connection, for functions run on the thread (`run`) only."""
+        if self._db is None:
+            raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
+        return self._db
+
+    def _work(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            future, function = job
+            try:
+                result = function()
+            except BaseException as exc:  # the awaiting task raises it
+                future.get_loop().call_soon_threadsafe(_settle, future, None, exc)
+            else:
+                future.get_loop().call_soon_threadsafe(_settle, future, result, None)
+
+    async def run(self, function: Callable[[], T]) -> T:
+        """`function()` on the connection's thread, after the functions handed it before."""
+        if not self._thread.is_alive():
+            raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._jobs.put((future, function))
+        return await future
+
+    async def close(self) -> None:
+        """Close the connection and end its thread (safe to call twice)."""
+        if not self._thread.is_alive():
+            return
+        db, self._db = self._db, None
+        if db is not None:
+            await self.run(db.close)
+        self._jobs.put(None)
+        await asyncio.to_thread(self._thread.join)
+
+
+def _settle(future: asyncio.Future[Any], result: Any, exc: BaseException | None) -> None:
+    if future.cancelled():
+        return
+    if exc is not None:
+        future.set_exception(exc)
+    else:
+        future.set_result(result)
+
+
+def _apply(db: sqlite3.Connection, statements: Sequence[Statement], *, begin: bool = False,
+           query: tuple[str, Sequence[Any]] | None = None, commit: bool = False) -> Rows:
+    """On the connection's thread: BEGIN IMMEDIATE if `begin`, the `statements`, the
+    `query`'s rows, COMMIT if `commit`; anything failing rolls the transaction back."""
+    try:
+        if begin:
+            db.execute("BEGIN IMMEDIATE")
+        for sql, rows, many in statements:
+            if many:
+                db.executemany(sql, rows)
+            else:
+                db.execute(sql, rows[0])
+        found = [tuple(row) for row in db.execute(*query).fetchall()] if query else []
+        if commit:
+            db.execute("COMMIT")  # a failed commit is rolled back too
+        return found
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+
+
+def _rollback(db: sqlite3.Connection) -> None:
+    if db.in_transaction:
+        db.execute("ROLLBACK")
+
+
+class Transaction:
+    """The statements of one transaction, sent to the connection's thread together: at
+    its end, or with a read (which must see them); `SqliteDatabase.transaction` yields it."""
+
+    dialect = "sqlite"
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        self.pending: list[Statement] = []
+        self.begun = False
+
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> None:
+        """One statement, run with the others."""
+        self.pending.append((sql, (args,), False))
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """One statement for each row of arguments, run with the others."""
+        self.pending.append((sql, list(rows), True))
+
+    async def execute_fetchall(self, sql: str, args: Sequence[Any] = ()) -> Rows:
+        """Every row of a query, after the statements before it (the transaction begun)."""
+        return await self.send(query=(sql, args))
+
+    async def send(self, *, query: tuple[str, Sequence[Any]] | None = None,
+                   commit: bool = False) -> Rows:
+        statements, self.pending = self.pending, []
+        begin, self.begun = not self.begun, True
+        db = self.connection.db
+        return await self.connection.run(partial(_apply, db, statements, begin=begin,
+                                                 query=query, commit=commit))
+
+
 class SqliteDatabase:
-    """One aiosqlite connection as the store's backend: `?` placeholders, rows as tuples,
+    """One SQLite connection as the store's backend: `?` placeholders, rows as tuples,
     `transaction()` as BEGIN IMMEDIATE (so a second process waits for the first's write)."""
 
     dialect = "sqlite"
     errors: tuple[type[BaseException], ...] = (sqlite3.Error, OSError)
     integrity: tuple[type[BaseException], ...] = (sqlite3.IntegrityError,)
 
-    def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
+    def __init__(self, connection: Connection, path: Path) -> None:
         self.connection = connection
         self.path = path
         self.name = str(path)
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> None:
-        """Run one statement (in the open transaction, if any; else on its own)."""
-        await self.connection.execute(sql, args)
+        """Run one statement on its own."""
+        await self.connection.run(partial(_apply, self.connection.db, [(sql, (args,), False)]))
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         """Run one statement for each row of arguments."""
-        await self.connection.executemany(sql, rows)
+        statement = (sql, list(rows), True)
+        await self.connection.run(partial(_apply, self.connection.db, [statement]))
 
-    async def execute_fetchall(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+    async def execute_fetchall(self, sql: str, args: Sequence[Any] = ()) -> Rows:
         """Every row of a query, as tuples."""
-        return [tuple(row) for row in await self.connection.execute_fetchall(sql, args)]
+        return await self.connection.run(partial(_apply, self.connection.db, (),
+                                                 query=(sql, args)))
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[SqliteDatabase]:
-        """Statements on the yielded database are one transaction: committed at the end of
-        the block, rolled back if it raises. Callers hold the store's write lock."""
-        await self.connection.execute("BEGIN IMMEDIATE")
+    async def transaction(self) -> AsyncIterator[Transaction]:
+        """Statements on the yielded transaction are one transaction: committed at the end
+        of the block, rolled back if it raises. Callers hold the store's write lock."""
+        transaction = Transaction(self.connection)
         try:
-            yield self
-            await self.connection.execute("COMMIT")  # a failed commit is rolled back too
+            yield transaction
         except BaseException:
-            await self.connection.execute("ROLLBACK")
+            if transaction.begun:
+                await self.connection.run(partial(_rollback, self.connection.db))
             raise
+        await transaction.send(commit=True)
 
     async def migrate(self, migrations: Sequence[Migration]) -> Path | None:
         """Apply the migrations the file lacks (its number is PRAGMA user_version), each in
@@ -76,20 +215,20 @@ class SqliteDatabase:
         for number in range(current, len(migrations)):
             migration = migrations[number]
             text = migration.sqlite if isinstance(migration, Dialects) else migration
-            async with self.transaction():
+            async with self.transaction() as transaction:
                 for statement in text.split(";"):
                     if statement.strip():
-                        await self.execute(statement)
-                await self.execute(f"PRAGMA user_version = {number + 1}")
+                        await transaction.execute(statement)
+                await transaction.execute(f"PRAGMA user_version = {number + 1}")
         return copy
 
     async def check_writable(self, version: int) -> None:
         """Write to the file and take it back: a read-only file or folder fails here."""
-        await self.connection.execute("BEGIN IMMEDIATE")
+        write = [(f"PRAGMA user_version = {version}", ((),), False)]
         try:
-            await self.connection.execute(f"PRAGMA user_version = {version}")
+            await self.connection.run(partial(_apply, self.connection.db, write, begin=True))
         finally:
-            await self.connection.execute("ROLLBACK")
+            await self.connection.run(partial(_rollback, self.connection.db))
 
     async def close(self) -> None:
         """Close the connection."""
@@ -129,7 +268,7 @@ async def open_sqlite(path: Path, busy_timeout: float) -> SqliteDatabase:
             raise StoreError(empty(path))
         if not path.exists():
             await asyncio.to_thread(create, path)
-    db = SqliteDatabase(await connect(path, busy_timeout), path)
+    db = SqliteDatabase(await Connection.open(path, busy_timeout), path)
     try:
         await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
         await db.execute_fetchall("PRAGMA journal_mode = WAL")
@@ -188,20 +327,6 @@ def create(path: Path) -> None:
     finally:
         db.close()
     os.replace(part, path)
-
-
-async def connect(path: Path, timeout: float) -> aiosqlite.Connection:
-    """aiosqlite's connection, or its error once its worker thread has stopped: on a failed
-    connect aiosqlite stops the thread without waiting, and a thread that outlives the event
-    loop dies with "Event loop is closed" after the bot's own one-line error."""
-    connection = aiosqlite.connect(path, timeout=timeout, isolation_level=None)
-    try:
-        return await connection
-    except BaseException:
-        worker = getattr(connection, "_thread", None)
-        if worker is not None and worker.is_alive():
-            await asyncio.to_thread(worker.join, 5)
-        raise
 
 
 def empty(path: Path) -> str:

@@ -1,5 +1,5 @@
-"""The event store: every table's events, append-only, in SQLite (aiosqlite, WAL: the
-embedded default) or PostgreSQL (asyncpg: several processes on one database).
+"""The event store: every table's events, append-only, in SQLite (WAL, on a thread of
+its own: the embedded default) or PostgreSQL (asyncpg: several processes on one database).
 
 Events are keyed by (table, version), so a second writer that read the same version fails
 loudly instead of forking the table. A command's events and its outcome (keyed by the
@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
 from bot.codec import CodecError, dumps, loads
-from bot.dbfile import SqliteDatabase, explain, open_sqlite
+from bot.dbfile import SqliteDatabase, Transaction, explain, open_sqlite
 from bot.dbfile import StoreError as StoreError  # raised by both; imported from here
 from bot.dialect import is_url, shown
 from bot.migrations import MIGRATIONS
@@ -125,6 +125,11 @@ class EventStore:
         # ids, the timers' deadlines), so kept in memory; each key is written by the process
         # that reads it (a table's by the process serving it; the command ids are alike in all)
         self._meta: dict[str, str | None] = {}
+        # kept once read, read on every click: a table's channels, written only by the
+        # process serving it (`save_channels`, which keeps them here too), and the games'
+        # dice seeds, which never change once stored
+        self._channels: dict[str, Channels] = {}
+        self._seeds: dict[tuple[str, int], bytes] = {}
         self.backed_up: Path | None = None  # the copy made before a migration at open
 
     async def open(self) -> EventStore:
@@ -151,8 +156,8 @@ class EventStore:
         return self
 
     async def close(self) -> None:
-        """Close the connection (safe to call twice, even at once: a second aiosqlite close
-        of the same connection would wait forever)."""
+        """Close the connection (safe to call twice, even at once: the connection is handed
+        over before it is closed)."""
         db, self._db = self._db, None
         if db is not None:
             await db.close()
@@ -322,6 +327,8 @@ class EventStore:
                         fresh: bytes | None = None) -> bytes | None:
         """The secret dice seed of the table's game number `game`: the one stored first,
         else `fresh`, stored now (a retried start or a restart keeps its dice)."""
+        if (table_id, game) in self._seeds:
+            return self._seeds[table_id, game]
         if fresh is not None:
             async with self._write:
                 await self.db.execute(
@@ -330,7 +337,10 @@ class EventStore:
                     (table_id, game, fresh.hex()))
         rows = list(await self.db.execute_fetchall(
             "SELECT seed FROM dice_seeds WHERE table_id = ? AND game = ?", (table_id, game)))
-        return bytes.fromhex(rows[0][0]) if rows else None
+        if not rows:
+            return None
+        seed = self._seeds[table_id, game] = bytes.fromhex(rows[0][0])
+        return seed
 
     async def meta(self, key: str, *, cached: bool = False) -> str | None:
         """A value the bot keeps about itself (not about a table), or None; `cached`: as
@@ -373,10 +383,13 @@ class EventStore:
                 (channels.table_id, channels.guild_id, channels.category_id,
                  channels.board_id, channels.kibitz_id, channels.team_id, channels.box_id,
                  channels.message_id, channels.origin_id))
+            self._channels[channels.table_id] = channels
 
     async def channels(self, *, table_id: str | None = None,
                        channel_id: int | None = None) -> Channels | None:
         """A table's channels, found by the table or by any of its channels."""
+        if table_id in self._channels:
+            return self._channels[table_id]
         if table_id is not None:
             sql, args = "SELECT * FROM discord_tables WHERE table_id = ?", (table_id,)
         else:
@@ -384,7 +397,10 @@ class EventStore:
                    "(category_id, board_id, kibitz_id, team_id, box_id)")
             args = (channel_id,)  # type: ignore[assignment]
         rows = list(await self.db.execute_fetchall(sql, args))
-        return Channels(*rows[0]) if rows else None
+        if not rows:
+            return None
+        found = self._channels[rows[0][0]] = Channels(*rows[0])
+        return found
 
     async def guild_tables(self, guild_id: int, *, open_only: bool = True) -> list[Channels]:
         """The channels of every table opened on the server `guild_id` (only those still
@@ -525,7 +541,7 @@ class EventStore:
         return [row[0] for row in rows]
 
 
-async def _total(db: Database, table_id: str, game: int, plies: int,
+async def _total(db: Database | Transaction, table_id: str, game: int, plies: int,
                  totals: Sequence[PlayerTotals]) -> None:
     """Keep each player's figures in one game's verdict and mark the verdict totalled."""
     if totals:

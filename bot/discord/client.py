@@ -208,7 +208,7 @@ class ChouetteBot(commands.Bot):
             await self.presenter.show(table_id, start.started, interaction)
 
     async def close(self) -> None:
-        """Close Discord, then the store (inside the loop, which aiosqlite needs)."""
+        """Close Discord, then the store (inside the loop: its thread answers to the loop)."""
         if hasattr(self, "_inbox"):
             self._inbox.cancel()
         try:

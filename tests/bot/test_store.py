@@ -133,9 +133,9 @@ async def test_a_read_only_connection_refuses_writes_with_a_clear_error(tmp_path
         pass
     store = EventStore(f"file:{path}?mode=ro")
     store.path = path  # the messages name the real file
-    import aiosqlite
+    from bot.dbfile import Connection
 
-    store._db = SqliteDatabase(await aiosqlite.connect(f"file:{path}?mode=ro", uri=True), path)
+    store._db = SqliteDatabase(await Connection.open(f"file:{path}?mode=ro", 5, uri=True), path)
     try:
         with pytest.raises(StoreError, match=rf"{path.name} can't be written"):
             await store.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))

@@ -117,12 +117,12 @@ async def test_a_database_that_cant_be_written_is_refused_at_open(
     path = tmp_path / "c.db"
     async with EventStore(path):
         pass
-    original = dbfile.aiosqlite.connect
+    original = dbfile.Connection.open
 
-    def read_only(*args: object, **kwargs: object) -> object:
-        return original(f"file:{path}?mode=ro", uri=True, isolation_level=None)
+    async def read_only(path_: object, timeout: float, **kwargs: object) -> dbfile.Connection:
+        return await original(f"file:{path}?mode=ro", timeout, uri=True)
 
-    monkeypatch.setattr(dbfile.aiosqlite, "connect", read_only)
+    monkeypatch.setattr(dbfile.Connection, "open", read_only)
     store = EventStore(path)
     with pytest.raises(StoreError, match=rf"{path.name} can't be written"):
         await store.open()
@@ -138,3 +138,28 @@ async def test_meta_values_are_kept(target: Path | str) -> None:
         assert await store.meta("k") == "v"
         await store.set_meta("k", None)
         assert await store.meta("k") is None
+
+
+async def test_a_transaction_is_whole_on_both_backends(target: Path | str) -> None:
+    """A transaction's statements are sent together (SQLite: at its end, or with a read
+    inside it, which sees them): a read inside sees what was written before it, and a
+    statement failing at the end, or an error raised in the block, leaves nothing."""
+    async with EventStore(target) as store:
+        db = store.db
+        async with db.transaction() as tx:
+            await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("a", "1"))
+            assert await tx.execute_fetchall("SELECT value FROM meta WHERE key = ?",
+                                             ("a",)) == [("1",)]
+            await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("b", "2"))
+        with pytest.raises(db.integrity):
+            async with db.transaction() as tx:
+                await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("c", "3"))
+                await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("a", "9"))
+        with pytest.raises(RuntimeError):
+            async with db.transaction() as tx:
+                await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("d", "4"))
+                await tx.execute_fetchall("SELECT 1")
+                raise RuntimeError("the block fails after a read")
+        rows = await db.execute_fetchall("SELECT key, value FROM meta WHERE key IN "
+                                         "('a', 'b', 'c', 'd') ORDER BY key")
+        assert rows == [("a", "1"), ("b", "2")]
