@@ -39,6 +39,7 @@ class Connection:
             SimpleQueue())
         self._thread = threading.Thread(target=self._work, name="sqlite", daemon=True)
         self._db: sqlite3.Connection | None = None
+        self._ending = False  # no function is taken once the thread is told to end
 
     @classmethod
     async def open(cls, path: Path | str, timeout: float, *, uri: bool = False) -> Connection:
@@ -74,7 +75,7 @@ class Connection:
 
     async def run(self, function: Callable[[], T]) -> T:
         """`function()` on the connection's thread, after the functions handed it before."""
-        if not self._thread.is_alive():
+        if self._ending or not self._thread.is_alive():
             raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._jobs.put((future, function))
@@ -82,11 +83,12 @@ class Connection:
 
     async def close(self) -> None:
         """Close the connection and end its thread (safe to call twice)."""
-        if not self._thread.is_alive():
+        if self._ending or not self._thread.is_alive():
             return
         db, self._db = self._db, None
         if db is not None:
             await self.run(db.close)
+        self._ending = True
         self._jobs.put(None)
         await asyncio.to_thread(self._thread.join)
 
