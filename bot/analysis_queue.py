@@ -79,11 +79,11 @@ class AnalysisStore:
         return {g: Stored(g, p, json.loads(r), posted)
                 for g, p, r, posted in await self.store.analyses(table_id)}
 
-    async def save(self, table_id: str, game: int, plies: int, result: dict[str, Any]) -> None:
-        """Keep a game's verdict (the first kept stands) and, in the same transaction, each
-        player's figures in it (`analysis_totals`, migration 8)."""
-        await self.store.save_analysis(table_id, game, plies, json.dumps(result),
-                                       _rows(totals(result)))
+    async def save(self, table_id: str, game: int, plies: int, result: dict[str, Any]) -> bool:
+        """Keep a game's verdict (the first kept stands: False if one was) and, in the same
+        transaction, each player's figures in it (`analysis_totals`, migration 8)."""
+        return await self.store.save_analysis(table_id, game, plies, json.dumps(result),
+                                              _rows(totals(result)))
 
     async def backfill(self) -> int:
         """Total the verdicts stored before migration 8 (each once: it is then marked
@@ -250,10 +250,12 @@ class AnalysisQueue:
             if game not in done:
                 started = time.monotonic()
                 result = await self._analyse(found.get(game, []))
-                await self.rows.save(table_id, game, self.plies, result)
+                if await self.rows.save(table_id, game, self.plies, result):
+                    done[game] = Stored(game, self.plies, result, False)
+                else:  # another process kept its verdict first: that one stands
+                    done = await self.rows.games(table_id)
                 log.info("table %s game %d analysed at %d-ply in %.1f s", table_id, game,
                          self.plies, time.monotonic() - started)
-                done = await self.rows.games(table_id)
             stored = done[game]
             if stored.posted:
                 continue

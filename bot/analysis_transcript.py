@@ -63,13 +63,6 @@ def transcripts(events: Sequence[Event], numbers: Collection[int] | None = None
             if numbers is None or g.number in numbers}
 
 
-def game_transcript(events: Sequence[Event], number: int) -> list[str]:
-    """Game `number` of the table whose events are `events`, as transcript lines (JSON):
-    empty if no such game was played on a board."""
-    game = next((g for g in board_games(events) if g.number == number), None)
-    return [] if game is None else _played(game.before, game.started, game.events)
-
-
 def _setup(state: TableState, started: GameStarted) -> list[dict[str, Any]]:
     """open, join (each with his stake), seat, start: the table as the game began."""
     seating = state.seating

@@ -103,9 +103,11 @@ def _settle(future: asyncio.Future[Any], result: Any, exc: BaseException | None)
 
 
 def _apply(db: sqlite3.Connection, statements: Sequence[Statement], *, begin: bool = False,
-           query: tuple[str, Sequence[Any]] | None = None, commit: bool = False) -> Rows:
+           query: tuple[str, Sequence[Any]] | None = None, commit: bool = False,
+           owned: bool = False) -> Rows:
     """On the connection's thread: BEGIN IMMEDIATE if `begin`, the `statements`, the
-    `query`'s rows, COMMIT if `commit`; anything failing rolls the transaction back."""
+    `query`'s rows, COMMIT if `commit`. Anything failing in a transaction's own call
+    (`owned`) rolls it back; a statement on its own never rolls back another's."""
     try:
         if begin:
             db.execute("BEGIN IMMEDIATE")
@@ -119,7 +121,7 @@ def _apply(db: sqlite3.Connection, statements: Sequence[Statement], *, begin: bo
             db.execute("COMMIT")  # a failed commit is rolled back too
         return found
     except BaseException:
-        if db.in_transaction:
+        if owned and db.in_transaction:
             db.execute("ROLLBACK")
         raise
 
@@ -139,6 +141,7 @@ class Transaction:
         self.connection = connection
         self.pending: list[Statement] = []
         self.begun = False
+        self.failed = False  # rolled back: nothing more is sent (not even the COMMIT)
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> None:
         """One statement, run with the others."""
@@ -154,11 +157,17 @@ class Transaction:
 
     async def send(self, *, query: tuple[str, Sequence[Any]] | None = None,
                    commit: bool = False) -> Rows:
+        if self.failed:
+            raise sqlite3.OperationalError("This transaction was rolled back after an error.")
         statements, self.pending = self.pending, []
         begin, self.begun = not self.begun, True
-        db = self.connection.db
-        return await self.connection.run(partial(_apply, db, statements, begin=begin,
-                                                 query=query, commit=commit))
+        try:
+            return await self.connection.run(partial(
+                _apply, self.connection.db, statements, begin=begin, query=query,
+                commit=commit, owned=True))
+        except BaseException:
+            self.failed = True
+            raise
 
 
 class SqliteDatabase:
@@ -196,7 +205,7 @@ class SqliteDatabase:
         try:
             yield transaction
         except BaseException:
-            if transaction.begun:
+            if transaction.begun:  # (a no-op if its failed call rolled it back already)
                 await self.connection.run(partial(_rollback, self.connection.db))
             raise
         await transaction.send(commit=True)
@@ -228,7 +237,8 @@ class SqliteDatabase:
         """Write to the file and take it back: a read-only file or folder fails here."""
         write = [(f"PRAGMA user_version = {version}", ((),), False)]
         try:
-            await self.connection.run(partial(_apply, self.connection.db, write, begin=True))
+            await self.connection.run(partial(_apply, self.connection.db, write, begin=True,
+                                              owned=True))
         finally:
             await self.connection.run(partial(_rollback, self.connection.db))
 

@@ -12,7 +12,9 @@ again at start-up. What a timeout does is the rules' (`timeout`); nothing here k
 
 from __future__ import annotations
 
+import asyncio
 import time
+from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache, partial
@@ -86,6 +88,9 @@ class Flow:
         self.bot = bot
         self.timers = Timers()
         self._stale: dict[str, Timer] = {}  # deadlines of stopped timers, forgotten by `advance`
+        # a table's timing takes turns: a show's `time` awaits the store, and a newer
+        # show's could otherwise stop what it had just armed
+        self._timing: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     @property
     def dice(self) -> Dice:
@@ -178,9 +183,12 @@ class Flow:
         what the table no longer waits for stops (a decision answered, a hold released, a
         table ended). Only the table's current state is timed: a show of an older one (its
         awaits let a newer action through) leaves the timers to the newer one's show."""
-        current = await self.bot.service.state(table_id)
-        if state is not current and state != current:
-            return
+        async with self._timing[table_id]:
+            current = await self.bot.service.state(table_id)
+            if state is current or state == current:
+                await self._time(table_id, state)
+
+    async def _time(self, table_id: str, state: TableState) -> None:
         game, rules = state.game, state.rules
         decisions: dict[str, list[str]] = {}  # one timer a player, for all his cubes
         for player, cube in waiting_for(state):
@@ -216,16 +224,18 @@ class Flow:
         if self.timers.due(key, what) is not None:
             return
         name = _deadline(key)
-        self._stale.pop(name, None)
+        stopped = self._stale.pop(name, None) is not None  # its time starts again
         timed, _, when = (await self.bot.store.meta(name, cached=True) or "").rpartition(" ")
-        if timed != what or not when:
+        if stopped or timed != what or not when:
             when = str(int(time.time() + seconds))
             await self.bot.store.set_meta(name, f"{what} {when}")
 
         async def run_out() -> None:
-            await job()
-            if self.timers.due(key) is None:  # not armed again meanwhile (by the job's show)
-                await self._forget(name, key)
+            try:
+                await job()
+            finally:  # (a job refused or failed too)
+                if self.timers.due(key) is None:  # not armed again meanwhile (the job's show)
+                    await self._forget(name, key)
 
         self.timers.after(max(0.0, int(when) - time.time()), key, run_out, what)
 

@@ -222,27 +222,24 @@ class EventStore:
         """Every event of the table in order, with its version and when it was stored, but
         those whose type is named in `skip` (never decoded: the statistics skip the board's
         many rolls and moves)."""
-        unless = f" AND type NOT IN ({', '.join('?' * len(skip))})" if skip else ""
-        try:
-            rows = await self.db.execute_fetchall(
-                f"SELECT version, at, data FROM events WHERE table_id = ?{unless} "
-                "ORDER BY version", (table_id, *skip))
-        except self._errors as exc:
-            raise self._explain(exc) from exc
+        rows = await self._event_rows(table_id, "version, at, data", skip)
         return [StoredEvent(version, at, self._decode(data)) for version, at, data in rows]
 
     async def event_data(self, table_id: str, skip: Sequence[str] = ()) -> list[str]:
         """Every event of the table in order as stored (JSON), not decoded (`decoded` does,
         off the event loop: the analysis reads a whole session), but those whose type is
         named in `skip`."""
+        return [row[0] for row in await self._event_rows(table_id, "data", skip)]
+
+    async def _event_rows(self, table_id: str, columns: str,
+                          skip: Sequence[str]) -> list[tuple[Any, ...]]:
         unless = f" AND type NOT IN ({', '.join('?' * len(skip))})" if skip else ""
         try:
-            rows = await self.db.execute_fetchall(
-                f"SELECT data FROM events WHERE table_id = ?{unless} ORDER BY version",
-                (table_id, *skip))
+            return list(await self.db.execute_fetchall(
+                f"SELECT {columns} FROM events WHERE table_id = ?{unless} ORDER BY version",
+                (table_id, *skip)))
         except self._errors as exc:
             raise self._explain(exc) from exc
-        return [row[0] for row in rows]
 
     def decoded(self, data: Sequence[str]) -> list[Event]:
         """Events as `event_data` read them, decoded (no I/O: safe in a worker thread)."""
@@ -369,7 +366,7 @@ class EventStore:
             await self.db.execute("DELETE FROM meta WHERE substr(key, 1, ?) = ?",
                                   (len(prefix), prefix))
             for key in [k for k in self._meta if k.startswith(prefix)]:
-                self._meta[key] = None
+                del self._meta[key]  # (kept as None they would pile up, table after table)
 
     # -- the Discord side of a table -----------------------------------------------------------
 

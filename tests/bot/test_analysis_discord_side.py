@@ -24,7 +24,7 @@ from analysis.decisions import find
 from bot.analysis_client import analyse_game
 from bot.analysis_queue import AnalysisQueue, AnalysisStore, Stored
 from bot.analysis_text import ERROR, figures, phrase, post_game, worst
-from bot.analysis_transcript import ended_games, game_transcript
+from bot.analysis_transcript import ended_games, transcripts
 from bot.analysis_view import answer
 from bot.markdown import escape
 from bot.render.board import board_png
@@ -88,7 +88,7 @@ def session(seed: int, games: int = 2) -> list[str]:
 def test_a_game_rebuilt_from_its_events_is_the_game_played() -> None:
     _, events, _ = apply(CHOUETTE)
     assert ended_games(events) == [1]
-    assert find(game_transcript(events, 1))[0] == find(CHOUETTE)[0]
+    assert find(transcripts(events, [1])[1])[0] == find(CHOUETTE)[0]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -98,7 +98,7 @@ def test_each_game_of_a_session_is_rebuilt_on_its_own(seed: int) -> None:
     assert not rejected and ended_games(events) == [1, 2]
     every = find(lines)[0]
     for number in (1, 2):
-        alone = find(game_transcript(events, number))[0]
+        alone = find(transcripts(events, [number])[number])[0]
         assert [d.__dict__ | {"game": 0} for d in alone] == [
             d.__dict__ | {"game": 0} for d in every if d.game == number]
         assert alone

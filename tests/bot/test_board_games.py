@@ -12,7 +12,7 @@ import pytest
 
 import rules.state
 from bot import records
-from bot.analysis_transcript import ended_games, game_transcript, transcripts
+from bot.analysis_transcript import ended_games, transcripts
 from bot.scenario import apply
 from rules.board import legal_plays
 from rules.commands import parse
@@ -97,7 +97,7 @@ def test_a_game_held_over_and_played_out_later_is_one_game_that_ended(seed: int)
     # (docs/analysis.md), from its own events, as from the session's.
     assert ended_games(events) == [2, 1]
     found = transcripts(events)
-    assert sorted(found) == [1, 2] and found[1] == game_transcript(events, 1)
+    assert sorted(found) == [1, 2] and found[1] == transcripts(events, [1])[1]
     moves = [json.loads(x)["play"] for x in found[1] if json.loads(x)["cmd"] == "move"]
     before_hold = sum(isinstance(e, Rolled) for e in one.events[:hold])
     plays = [t.play for t in first.turns[:1 + before_hold] if t.play]

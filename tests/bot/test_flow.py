@@ -227,6 +227,31 @@ async def test_a_deadline_is_forgotten_once_its_timer_stops(bot: Bot) -> None:
     flow.timers.cancel(Timer("shooter", TABLE))
 
 
+async def test_a_shooter_interrupted_by_a_double_has_their_whole_time_again(bot: Bot) -> None:
+    """Also when the double is answered before the stopped deadline was forgotten (the
+    click's `advance` not run yet): the deadline kept is not taken up again."""
+    box = await box_on_roll(bot)
+    flow = Flow(bot)
+    await flow.time(TABLE, await bot.service.state(TABLE))
+    name = f"deadline:{TABLE}:shooter:"
+    what = (await kept(bot))[name].rpartition(" ")[0]
+    await bot.store.set_meta(name, f"{what} {int(time.time()) + 5}")  # 5 s were left
+    state = await bot.service.state(TABLE)
+    assert (await bot.service.handle(TABLE, Double(by=box, cubes=tuple(
+        box_doubles(state, box))))).accepted
+    await flow.time(TABLE, await bot.service.state(TABLE))  # the shooter's timer stops
+    for player in ("bo", "cy"):
+        assert (await bot.service.handle(TABLE, Take(by=player))).accepted
+    state = await bot.service.state(TABLE)
+    await flow.time(TABLE, state)
+    timed, _, when = (await kept(bot))[name].rpartition(" ")
+    assert timed == what and int(when) > time.time() + 60
+    await flow.advance(TABLE, state)
+    assert name in await kept(bot)  # the new deadline is kept, not forgotten as stale
+    for key in flow.timers.keys(TABLE):
+        flow.timers.cancel(key)
+
+
 async def test_a_deadline_is_forgotten_once_its_timer_runs_out(bot: Bot) -> None:
     await box_on_roll(bot)
     flow = Flow(bot)

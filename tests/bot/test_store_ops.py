@@ -163,3 +163,27 @@ async def test_a_transaction_is_whole_on_both_backends(target: Path | str) -> No
         rows = await db.execute_fetchall("SELECT key, value FROM meta WHERE key IN "
                                          "('a', 'b', 'c', 'd') ORDER BY key")
         assert rows == [("a", "1"), ("b", "2")]
+
+
+async def test_a_statement_failing_on_its_own_leaves_an_open_transaction_alone(
+        tmp_path: Path) -> None:
+    """SQLite: one connection. A read failing outside a transaction, while another
+    coroutine's transaction waits between its two hops, does not roll that one back; a
+    transaction whose read failed sends nothing more (not even a COMMIT)."""
+    async with EventStore(tmp_path / "c.db") as store:
+        db = store.db
+        async with db.transaction() as tx:
+            await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("a", "1"))
+            await tx.execute_fetchall("SELECT 1")  # begun: the first hop
+            with pytest.raises(sqlite3.OperationalError):
+                await db.execute_fetchall("SELECT * FROM no_such_table")
+            await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("b", "2"))
+        assert await db.execute_fetchall("SELECT key FROM meta WHERE key IN ('a', 'b') "
+                                         "ORDER BY key") == [("a",), ("b",)]
+        with pytest.raises(sqlite3.OperationalError, match="rolled back"):
+            async with db.transaction() as tx:
+                await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("c", "3"))
+                with pytest.raises(sqlite3.OperationalError):
+                    await tx.execute_fetchall("SELECT * FROM no_such_table")
+                await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("d", "4"))
+        assert await db.execute_fetchall("SELECT key FROM meta WHERE key IN ('c', 'd')") == []
