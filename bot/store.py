@@ -126,8 +126,9 @@ class EventStore:
         # that reads it (a table's by the process serving it; the command ids are alike in all)
         self._meta: dict[str, str | None] = {}
         # kept once read, read on every click: a table's channels, written only by the
-        # process serving it (`save_channels`, which keeps them here too), and the games'
-        # dice seeds, which never change once stored
+        # process serving it (`save_channels`, which keeps them here too; another process
+        # reads them only for the table's server, which never changes), and the games' dice
+        # seeds, which never change once stored
         self._channels: dict[str, Channels] = {}
         self._seeds: dict[tuple[str, int], bytes] = {}
         self.backed_up: Path | None = None  # the copy made before a migration at open
