@@ -106,12 +106,12 @@ class AnalysisStore:
         tables, if given; only `player`'s, if given), by player key. A player with no
         analysed decision is left out."""
         found: dict[str, Analysed] = {}
-        for key, plies, games, (_, *sums) in await self.store.analysis_sums(guild_id, player):
+        for key, plies, games, sums in await self.store.analysis_sums(guild_id, player):
+            _, checkers, checker_errors, checker_loss, cubes, cube_errors, cube_loss = sums
             was = found.get(key, Analysed())
-            found[key] = Analysed(
-                was.checker + Figures(int(sums[0]), int(sums[1]), float(sums[2])),
-                was.cube + Figures(int(sums[3]), int(sums[4]), float(sums[5])),
-                {**was.depths, plies: games})
+            found[key] = Analysed(  # (the store made them ints and floats)
+                was.checker + Figures(checkers, checker_errors, checker_loss),
+                was.cube + Figures(cubes, cube_errors, cube_loss), {**was.depths, plies: games})
         return found
 
     async def posted(self, table_id: str, game: int) -> None:
