@@ -56,7 +56,7 @@ from rules.events import (
     TableOpened,
 )
 from rules.game import box_consults_fully, waiting_for
-from rules.ledger import Transfer, format_points
+from rules.ledger import Transfer
 from rules.messages import Phrase
 from rules.proxies import stand_in
 from rules.state import TableState
@@ -321,8 +321,7 @@ def event_line(event: Event, n: Callable[[str], str] = str, locale: object = Non
 
 def paid_line(t: Transfer, n: Callable[[str], str] = str, locale: object = None) -> str:
     """A transfer in words, "Ann pays Bob 2½" (`Transfer.phrase`), in `locale`'s language."""
-    return tr("{payer} pays {payee} {points}", locale, payer=n(t.payer), payee=n(t.payee),
-              points=format_points(t.points).lstrip("+"))
+    return t.phrase(n, words=partial(translate, locale=locale))
 
 
 KINDS = ("single", "gammon", "backgammon")  # a game's result, translated in the record

@@ -50,6 +50,9 @@ class Position:
     opponent: tuple[int, ...]
 
     def __post_init__(self) -> None:
+        # tuples, whatever sequences were given: a Position is hashed (legal_plays's cache)
+        object.__setattr__(self, "player", tuple(self.player))
+        object.__setattr__(self, "opponent", tuple(self.opponent))
         for side in (self.player, self.opponent):
             if len(side) != 25 or any(c < 0 for c in side) or sum(side) > CHECKERS:
                 raise RuleError(code="position_counts", most=CHECKERS, side=str(side))

@@ -317,16 +317,15 @@ def parse(data: Mapping[str, Any], *, monitor: bool = True) -> Command:
     if not isinstance(by, str):
         raise BadCommand(code="by_form", by=repr(by))
     hints = _HINTS[kind]
+    data = respelt(kind, data)  # a transcript's other spelling, read and never written
     keys = {f.name.rstrip("_"): f for f in fields(kind) if f.name not in ("by", "monitor")}
-    keys.update({key: keys[name] for key, name in kind.spellings.items()})
     if strays := [k for k in data if k not in keys and k not in ("cmd", "by")]:
         raise BadCommand(code="takes" if keys else "takes_nothing", verb=verb,
                          strays=", ".join(map(repr, strays)), keys=", ".join(sorted(keys)))
-    values = respelt(kind, {key: _checked(verb, key, data[key], hints[keys[key].name])
-                            for key in keys if key in data})
-    values = {keys[key].name: value for key, value in values.items()}
-    if missing := [k for k, f in keys.items() if k not in kind.spellings
-                   and f.name in _REQUIRED[kind] and f.name not in values]:
+    values = {f.name: _checked(verb, key, data[key], hints[f.name])
+              for key, f in keys.items() if key in data}
+    if missing := [k for k, f in keys.items() if f.name in _REQUIRED[kind]
+                   and f.name not in values]:
         raise BadCommand(code="needs", verb=verb, key=repr(missing[0]))
     return kind(by=by, monitor=monitor, **values)
 

@@ -66,13 +66,8 @@ class CubeState(Enum):
 
 _PENDING = (CubeState.OFFERED, CubeState.BEAVERED, CubeState.RACCOONED, CubeState.AARDVARKED)
 _OVER = (CubeState.DROPPED, CubeState.SETTLED)
-_TURN_NAMES = {
-    CubeState.OFFERED: "double",
-    CubeState.BEAVERED: "beaver",
-    CubeState.RACCOONED: "raccoon",
-    CubeState.AARDVARKED: "aardvark",
-}
-# the words of a refusal, translated where it is shown (rules/messages.py)
+# the turns waiting for an answer: words of a refusal, translated where it is shown
+# (rules/messages.py), and in English the reason of a drop's transfer
 _TURNS = {
     CubeState.OFFERED: Phrase("turn_double"),
     CubeState.BEAVERED: Phrase("turn_beaver"),
@@ -97,9 +92,9 @@ _VERBS = {
 }
 
 
-def verb(action: str) -> Phrase | str:
+def verb(action: str) -> Phrase:
     """An action on a cube (`take`) as a word of a refusal, translated where it is shown."""
-    return _VERBS.get(action, action)
+    return _VERBS[action]
 
 
 def _power_of_two(n: int) -> bool:
@@ -264,10 +259,10 @@ class Cube:
         self._not_frozen(dropper, "drop")
         before = self.value // 2
         lost = self.value if self.is_extra and not self.accepted else before
-        refused = _TURN_NAMES[self.state]
+        refused = _TURNS[self.state].text()  # "the double"
         cube = dataclasses.replace(self, value=before, state=CubeState.DROPPED, offered_by=None,
                                    winner=dropper.other)
-        reason = f"{self.player(dropper)} dropped the {refused} to {self.face}"
+        reason = f"{self.player(dropper)} dropped {refused} to {self.face}"
         return cube, Transfer(self.player(dropper), self.player(dropper.other),
                               Fraction(lost * self.stake), reason)
 

@@ -46,7 +46,6 @@ from rules.roles import (
     acting_captain,
     box_cubes,
     box_decider,
-    box_doublable,
     boxer_of,
     cube_between,
     cubes_of,
@@ -119,7 +118,7 @@ def _in_rotation(state: TableState, game: Game, seating: Seating, by: str) -> No
 def _box_double(state: TableState, game: Game, seating: Seating,
                 cmd: Double, boxer: str) -> tuple[Event, ...]:
     cubes = box_cubes(game, seating, boxer)
-    eligible = box_doublable(game, seating, boxer)
+    eligible = [p for p, c in cubes.items() if c.may_double(Side.BOX)]
     names = cmd.cubes
     if names is None or state.rules.single_cube:  # with one cube the Box turns it for all
         names = tuple(eligible)
@@ -225,8 +224,7 @@ def _check_box_takes(state: TableState, game: Game, seating: Seating, offered: l
     taken = [p for p in offered if decisions[p] != "drop"]
     cubes = {p: c for p in offered if (c := cube_between(game, p, boxer)) is not None}
     initial = all(c.owner is None for c in cubes.values())
-    live = [p for p in seating.team if (c := cube_between(game, p, boxer)) is not None
-            and c.live]
+    live = [p for p, c in box_cubes(game, seating, boxer).items() if c.live]
     from_centre = initial and len(offered) >= 2 and set(offered) == set(live)
     three = rules.three_handed_initial
     if from_centre and len(seating.players) == 3 and three != "as_box_take_rule":
@@ -360,8 +358,7 @@ def _captain_drops_for_all(state: TableState, game: Game, seating: Seating, cube
 
 def _box_responds(state: TableState, game: Game, seating: Seating,
                   cmd: CubeAnswer, boxer: str) -> tuple[Event, ...]:
-    awaiting = [p for p in seating.team if (c := cube_between(game, p, boxer)) is not None
-                and c.to_act is Side.BOX]
+    awaiting = [p for p, c in box_cubes(game, seating, boxer).items() if c.to_act is Side.BOX]
     names = awaiting if cmd.cubes is None else list(cmd.cubes)
     if not names:
         raise NotYourTurn(code="nothing_waits")

@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Literal
 
 from rules.errors import BadOption
+from rules.messages import Player, Words, text
 
 SplitMode = Literal["box_gets_odd", "halves", "box_gets_odd_half", "partner_gets_odd_half"]
 RoundMode = Literal["exact", "half_up", "half_even", "down"]
@@ -47,11 +48,14 @@ class Transfer:
             raise ValueError(f"A transfer needs two different players: {self.payer!r}, "
                              f"{self.payee!r}")
 
-    def phrase(self, shown: Callable[[str], str] = str, rounding: RoundMode = "exact") -> str:
+    def phrase(self, shown: Callable[[str], str] = str, rounding: RoundMode = "exact",
+               words: Words = str) -> str:
         """The transfer in words, "Ann pays Bob 2½": the players as `shown` names them, the
-        points as `format_points` writes them (without the plus sign)."""
-        return (f"{shown(self.payer)} pays {shown(self.payee)} "
-                f"{format_points(self.points, rounding).lstrip('+')}")
+        points as `format_points` writes them (without the plus sign), the sentence in
+        `words`'s language (English by default: `rules.messages.text`)."""
+        return text("transfer_pays", {"payer": Player(self.payer), "payee": Player(self.payee),
+                                      "points": format_points(self.points, rounding).lstrip("+")},
+                    shown, words)
 
 
 def pay(payer: str, payee: str, points: Fraction | int, reason: str = "") -> tuple[Transfer, ...]:

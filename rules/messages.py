@@ -562,6 +562,8 @@ MESSAGES: dict[str, str] = {
     "answered_timed_out": "{player} (timed out)",
     "answered_away": "{player} (away)",
     "answered_late": "{player} (nobody answered in time)",
+    # news and the score sheet: a payment (rules.ledger.Transfer.phrase)
+    "transfer_pays": "{payer} pays {payee} {points}",
 }
 
 

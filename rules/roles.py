@@ -53,8 +53,8 @@ def box_doublable(game: Game, seating: Seating, boxer: str) -> list[str]:
 
 def team_doubles(game: Game, seating: Seating, boxer: str) -> list[str]:
     """Team players whose double waits for `boxer`'s answer, in rotation order."""
-    return [p for p in seating.team if (c := cube_between(game, p, boxer)) is not None
-            and c.state is CubeState.OFFERED and c.offered_by is Side.TEAM]
+    return [p for p, c in box_cubes(game, seating, boxer).items()
+            if c.state is CubeState.OFFERED and c.offered_by is Side.TEAM]
 
 
 def own_cubes(state: TableState, player: str) -> bool:

@@ -101,7 +101,7 @@ def _open(state: TableState, cmd: Open) -> tuple[Event, ...]:
     basic = cmd.basic.strip()
     if len(basic) > 40:
         raise BadCommand(code="basic_stake")
-    if cmd.language and not re.fullmatch(r"[a-z]{2,3}(_[A-Z]{2})?", cmd.language):
+    if cmd.language and not re.fullmatch(r"[a-z]{2,3}(_[A-Z]{2}|_[0-9]{3})?", cmd.language):
         raise BadCommand(code="language_form", language=cmd.language)
     return (TableOpened(preset, mode, _options(rules), basic, cmd.by, cmd.language),)
 

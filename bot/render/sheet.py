@@ -184,10 +184,8 @@ def render_sheet(
     draw_text(draw, (pad, y + head_h / 2), words("Settle up"), round(26 * s), ink, anchor="lm",
               bold=True)
     y += head_h
-    lines = [words("{payer} pays {payee} {points}").format(
-                 payer=shown(p.payer), payee=shown(p.payee),
-                 points=format_points(p.points, rounding).lstrip("+"))
-             + (f" ({stake.of(p.points)})" if stake else "") for p in payments]
+    lines = [p.phrase(shown, rounding, words) + (f" ({stake.of(p.points)})" if stake else "")
+             for p in payments]
     for line in lines or [words("Nobody owes anything.")]:
         draw_text(draw, (pad + 8 * s, y + line_h / 2), fit(line, size, width - 3 * pad), size,
                   ink, anchor="lm")

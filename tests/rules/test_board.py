@@ -170,6 +170,14 @@ def test_invalid_positions_are_refused() -> None:
         legal_plays(Position.initial(), (0, 7))
 
 
+def test_a_position_of_lists_is_one_of_tuples() -> None:
+    start = Position.initial()
+    listed = Position(list(start.player), list(start.opponent))  # type: ignore[arg-type]
+    assert listed == start and hash(listed) == hash(start)
+    assert type(listed.player) is tuple and type(listed.opponent) is tuple
+    assert legal_plays(listed, (3, 1)) == legal_plays(start, (3, 1))  # hashed by its cache
+
+
 def test_moves_are_values() -> None:
     assert Move(24, 18) == Move(24, 18, False)
     assert repr(Position.initial()) == "Position.from_id('4HPwATDgc/ABMA')"

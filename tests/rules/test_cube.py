@@ -133,6 +133,7 @@ def test_drop_pays_the_value_before_the_double() -> None:
     cube = ann().offer(TEAM).take().offer(BOX)
     dropped, paid = cube.drop()
     assert (paid.payer, paid.payee, paid.points) == ("Ann", "Bo", Fraction(2))
+    assert paid.reason == "Ann dropped the double to 4"
     assert dropped.state is CubeState.DROPPED and dropped.winner is BOX and dropped.value == 2
 
 
@@ -145,6 +146,7 @@ def test_atlanta_5_3_beaver_turns_and_keeps_possession() -> None:
 def test_atlanta_5_4_drop_beaver_loses_value_before_beaver() -> None:
     _, paid = ann().offer(BOX).beaver(allowed=True).drop()
     assert (paid.payer, paid.payee, paid.points) == ("Bo", "Ann", Fraction(2))
+    assert paid.reason == "Bo dropped the beaver to 4"
 
 
 def test_atlanta_5_4_raccoon_after_beaver() -> None:

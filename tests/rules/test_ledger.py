@@ -165,6 +165,8 @@ def test_a_transfer_in_words_names_the_players_as_shown_and_drops_the_plus() -> 
     transfer = t("ann", "bo", F(5, 2))
     assert transfer.phrase() == "ann pays bo 2½"
     assert transfer.phrase(str.title, "half_up") == "Ann pays Bo 3"
+    danish = {"{payer} pays {payee} {points}": "{payer} betaler {payee} {points}"}
+    assert transfer.phrase(str.title, words=lambda t: danish.get(t, t)) == "Ann betaler Bo 2½"
 
 
 def test_rounding_is_for_display_only() -> None:

@@ -86,3 +86,8 @@ def test_a_tables_language_is_a_code_it_keeps() -> None:
     with pytest.raises(RuleError) as refused:
         decide(TableState(), Open(language="dansk!"))
     assert refused.value.code == "language_form"
+    for code in ("pt_BR", "es_419"):  # es_419: Discord's es-419 (Latin American Spanish)
+        assert replay(decide(TableState(), Open(language=code)), TableState()).language == code
+    for code in ("es_41", "es_4190", "es-419"):
+        with pytest.raises(RuleError):
+            decide(TableState(), Open(language=code))
