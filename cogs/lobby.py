@@ -169,7 +169,7 @@ class Lobby(Subcommands):
         if box == me:  # the Box's own
             await self.bot.act(interaction, table, command)
             return
-        locale = table_language(state.language, interaction.guild_locale)  # the Box's DM
+        locale = await self.bot.presenter.table_locale(table, state)  # the Box's DM
         await ask_consent(interaction, box,
                           tr("{player} asks to play at {stake}x stakes from the next game "
                              "(Atlanta 2.3).", locale, player=shown(state, me), stake=multiple),

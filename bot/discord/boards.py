@@ -273,9 +273,12 @@ class Boards:
         text = linked(board_text(state, lines, due, locale), await command_ids(self.bot.store))
         return text, files, board_view(channels.table_id, state, locale)
 
-    def locale(self, state: TableState, channels: Channels) -> object:
-        """What the table reads in: its language, else its server's preferred locale."""
-        board = self.bot.get_channel(channels.board_id)
+    def locale(self, state: TableState, channels: Channels | None) -> str:
+        """What the table reads in, its board, buttons, record and DM questions (the one
+        place this is asked: `i18n.table_language`): its language, else its server's
+        preferred locale, the server of its #board (a table's server never changes; a click
+        in a DM has none), else English (no channels: no server to ask)."""
+        board = self.bot.get_channel(channels.board_id) if channels is not None else None
         server = board.guild.preferred_locale if isinstance(board, discord.TextChannel) else None
         return table_language(state.language, server)
 

@@ -100,6 +100,10 @@ class Presenter:
         `locale`'s language (a Discord locale: the player's own)."""
         return refusal.text(namer(state, users), lambda template: translate(template, locale))
 
+    async def table_locale(self, table_id: str, state: TableState) -> str:
+        """What the table reads in (`Boards.locale`), its channels looked up."""
+        return self.boards.locale(state, await self.bot.store.channels(table_id=table_id))
+
     async def show(self, table_id: str, outcome: Outcome,
                    interaction: discord.Interaction | None = None) -> None:
         """Carry out `outcome`'s effects, answering `interaction` first (the board itself
