@@ -20,7 +20,6 @@ from bot.analysis_queue import AnalysisQueue
 from bot.discord.client import ChouetteBot
 from bot.discord.presenter import message_nonce
 from bot.i18n import translate
-from bot.render.board import board_png
 from bot.tasks import spawn
 from cogs import Subcommands, this_table
 from rules.errors import RuleError
@@ -104,7 +103,7 @@ class Analysis(Subcommands):
         if shown.board is None:
             await interaction.followup.send(shown.text, ephemeral=True)
             return
-        png = await self.bot.drawing.run(board_png, shown.board)  # off the event loop
+        png = await self.bot.drawing.picture(shown.board)  # off the event loop
         await interaction.followup.send(
             shown.text, ephemeral=True, file=discord.File(io.BytesIO(png), filename="analysis.png"))
 
