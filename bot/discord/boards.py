@@ -22,6 +22,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.discord.actions import board_view
+from bot.discord.failures import waited
 from bot.discord.sync import command_ids, linked
 from bot.drawing import Drawing
 from bot.effects import answerer
@@ -217,8 +218,7 @@ class Boards:
             loaded = await self.bot.service.current(table_id)
             noted, newest = self._note(table_id, version, lines)
             drawn = asyncio.ensure_future(self._draw(loaded.state, channels, newest))
-            waited = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-            await asyncio.wait({drawn}, timeout=max(0.0, ANSWER_WITHIN - max(waited, 0.0)))
+            await asyncio.wait({drawn}, timeout=max(0.0, ANSWER_WITHIN - waited(interaction)))
             if drawn.done():
                 text, files, view = drawn.result()
                 await interaction.response.edit_message(content=text, attachments=files,
