@@ -86,21 +86,16 @@ class Settings:
                                     f"{where}.") from None
             if numbers[name] < 0:
                 raise SettingsError(f"{key} can't be negative: fix it in {where}.")
-        plies = (values.get("CHOUETTE_ANALYSIS_PLIES") or "").strip()
-        if plies and (not plies.isdigit() or int(plies) > 4):
-            raise SettingsError(f"CHOUETTE_ANALYSIS_PLIES is gnubg's depth, 0 to 4, not "
-                                f"{plies!r}: fix it in {where}.")
-        draw = (values.get("CHOUETTE_DRAW_PROCESSES") or "").strip()
-        if draw and (not draw.isdigit() or int(draw) > 64):
-            raise SettingsError(f"CHOUETTE_DRAW_PROCESSES is how many processes draw the "
-                                f"boards, 0 to 64 (0: the bot's own), not {draw!r}: fix it in "
-                                f"{where}.")
+        plies = _whole(values, "CHOUETTE_ANALYSIS_PLIES", "is gnubg's depth, 0 to 4", where,
+                       high=4)
+        draw = _whole(values, "CHOUETTE_DRAW_PROCESSES", "is how many processes draw the "
+                      "boards, 0 to 64 (0: the bot's own)", where, high=64)
         count, ids = _shards(values, where, postgres=bool(url))
         return cls(
             shard_count=count,
             shard_ids=ids,
-            draw_processes=int(draw) if draw else cls.draw_processes,
-            analysis_plies=int(plies) if plies else cls.analysis_plies,
+            draw_processes=cls.draw_processes if draw is None else draw,
+            analysis_plies=cls.analysis_plies if plies is None else plies,
             max_tables=int(numbers["max_tables"]),
             delete_after_hours=numbers["delete_after_hours"],
             discord_token=(values.get("DISCORD_TOKEN") or "").strip(),
@@ -177,15 +172,13 @@ class Settings:
 def _shards(values: Mapping[str, str | None], where: str, *,
             postgres: bool) -> tuple[int, tuple[int, ...] | None]:
     """CHOUETTE_SHARD_COUNT and CHOUETTE_SHARD_IDS, checked: (count, ids or None for all)."""
-    raw_count = (values.get("CHOUETTE_SHARD_COUNT") or "").strip()
+    given = _whole(values, "CHOUETTE_SHARD_COUNT", "must be a whole number of shards, 1 or "
+                   "more", where, low=1)
     raw_ids = (values.get("CHOUETTE_SHARD_IDS") or "").strip()
-    if raw_count and (not raw_count.isdigit() or int(raw_count) < 1):
-        raise SettingsError(f"CHOUETTE_SHARD_COUNT must be a whole number of shards, 1 or more, "
-                            f"not {raw_count!r}: fix it in {where}.")
-    count = int(raw_count) if raw_count else 1
+    count = 1 if given is None else given
     if not raw_ids:
         return count, None
-    if not raw_count:
+    if given is None:
         raise SettingsError(f"CHOUETTE_SHARD_IDS needs CHOUETTE_SHARD_COUNT (how many shards in "
                             f"all): set it in {where}.")
     parts = [p.strip() for p in raw_ids.split(",")]
@@ -199,6 +192,18 @@ def _shards(values: Mapping[str, str | None], where: str, *,
                             f"{count} shards: the other processes need the same database, so "
                             "set CHOUETTE_DATABASE_URL (PostgreSQL; README: shards).")
     return count, ids
+
+
+def _whole(values: Mapping[str, str | None], key: str, what: str, where: str, *,
+           low: int = 0, high: int | None = None) -> int | None:
+    """The setting `key` if set: a whole number from `low` to `high` (None: no bound), or a
+    SettingsError saying what it is (`what`: "is gnubg's depth, 0 to 4")."""
+    raw = (values.get(key) or "").strip()
+    if not raw:
+        return None
+    if not raw.isdecimal() or not low <= int(raw) <= (int(raw) if high is None else high):
+        raise SettingsError(f"{key} {what}, not {raw!r}: fix it in {where}.")
+    return int(raw)
 
 
 def _digits(values: Mapping[str, str | None], key: str, what: str, where: str) -> str | None:

@@ -25,11 +25,12 @@ import sys
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from bot.i18n import Words, catalogue, languages
-from bot.render.board import board_png, table_picture
+from bot.render.board import Picture, board_png, table_picture
 from rules.state import TableState
 
 log = logging.getLogger(__name__)
@@ -67,8 +68,8 @@ class Worker:
         assert self.process.stdin is not None
         data = pickle.dumps((draw, args, kwargs), pickle.HIGHEST_PROTOCOL)
         answer = asyncio.get_running_loop().create_future()
+        self.process.stdin.write(len(data).to_bytes(4, "big") + data)  # may raise: none owed
         self.owed.append(answer)
-        self.process.stdin.write(len(data).to_bytes(4, "big") + data)
         return answer
 
     async def _read(self) -> None:
@@ -122,7 +123,12 @@ class Drawing:
         language (the table's)."""
         if state.board is None:
             return None
-        return await self.run(board_png, table_picture(state, words=Words.of(locale)))
+        return await self.picture(table_picture(state, words=Words.of(locale)))
+
+    async def picture(self, picture: Picture) -> bytes:
+        """A board's picture (`bot.render.board.picture`: an analysed error's, say) as PNG
+        bytes."""
+        return await self.run(board_png, picture)
 
     async def run(self, draw: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """`draw(*args)` in a worker (a module-level function, picklable arguments)."""
@@ -141,7 +147,7 @@ class Drawing:
             self._workers = [w for w in self._workers if w.alive]
             while len(self._workers) < self.processes:
                 worker = await Worker.start()
-                worker.ask(_warm, (), {})
+                worker.ask(_warm, (), {}).add_done_callback(_warmed)
                 self._workers.append(worker)
         return min(self._workers, key=lambda w: len(w.owed))
 
@@ -165,8 +171,12 @@ class Names:
             keys |= set(state.seating.players)
         return cls(tuple((key, state.shown(key)) for key in sorted(keys)))
 
+    @cached_property
+    def _by_key(self) -> dict[str, str]:  # made once, at the first name asked
+        return dict(self.names)
+
     def __call__(self, key: str) -> str:
-        return dict(self.names).get(key, key)
+        return self._by_key.get(key, key)
 
 
 def _warm() -> None:
@@ -175,6 +185,12 @@ def _warm() -> None:
     board_png(sample_picture())
     for language in languages():  # a board's strip reads its words from the catalogue
         catalogue(language)
+
+
+def _warmed(answer: asyncio.Future[None]) -> None:
+    """A worker's first board drawn, or why not (one log line: the next image tells more)."""
+    if not answer.cancelled() and (exc := answer.exception()) is not None:
+        log.warning("the drawing process did not draw its first board: %r", exc)
 
 
 def serve() -> None:

@@ -19,13 +19,11 @@ from bot import analysis_client, analysis_view
 from bot.analysis_queue import AnalysisQueue
 from bot.discord.client import ChouetteBot
 from bot.discord.presenter import message_nonce
-from bot.i18n import table_language, translate
-from bot.render.board import board_png
+from bot.i18n import translate
 from bot.tasks import spawn
 from cogs import Subcommands, this_table
 from rules.errors import RuleError
 from rules.review import may_see_analysis
-from rules.state import TableState
 
 
 class Analysis(Subcommands):
@@ -38,7 +36,8 @@ class Analysis(Subcommands):
         if not hasattr(self.bot, "store"):  # a tool listing the commands (tools/messages.py)
             return
         self.queue = AnalysisQueue(self.bot.store, self.bot.service.state, self._post,
-                                   plies=self.bot.settings.analysis_plies, locale=self._locale)
+                                   plies=self.bot.settings.analysis_plies,
+                                   locale=self.bot.presenter.table_locale)
         self.bot.presenter.after_show.append(self.queue.notice)
         self._resuming = spawn(self._resume(), "analysis resume")
 
@@ -55,13 +54,6 @@ class Analysis(Subcommands):
         await self.bot.wait_until_ready()  # the channels can be seen
         await self.queue.resume(self.bot.serves_table)
         self.queue.start()
-
-    async def _locale(self, table_id: str, state: TableState) -> object:
-        """What #board reads in (as the board): `i18n.table_language`."""
-        channels = await self.bot.store.channels(table_id=table_id)
-        if channels is None:  # no server to ask
-            return table_language(state.language, None)
-        return self.bot.presenter.boards.locale(state, channels)
 
     async def _post(self, table_id: str, game: int, text: str) -> None:
         channels = await self.bot.store.channels(table_id=table_id)
@@ -111,7 +103,7 @@ class Analysis(Subcommands):
         if shown.board is None:
             await interaction.followup.send(shown.text, ephemeral=True)
             return
-        png = await self.bot.drawing.run(board_png, shown.board)  # off the event loop
+        png = await self.bot.drawing.picture(shown.board)  # off the event loop
         await interaction.followup.send(
             shown.text, ephemeral=True, file=discord.File(io.BytesIO(png), filename="analysis.png"))
 

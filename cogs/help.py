@@ -14,7 +14,7 @@ from bot.discord.boards import status
 from bot.discord.client import ChouetteBot
 from bot.discord.sync import command_ids, linked, mention
 from bot.effects import answerer
-from bot.i18n import table_language, tr, translate
+from bot.i18n import tr, translate
 from bot.markdown import shown
 from cogs import Subcommands
 from rules.actions import doublers, holders
@@ -147,7 +147,7 @@ class Help(Subcommands):
         if found is not None:
             state = await self.bot.service.state(found.table_id)
             head = table_part(state, str(interaction.user.id), status(state, locale=locale),
-                              locale, table_language(state.language, interaction.guild_locale))
+                              locale, self.bot.presenter.boards.locale(state, found))
         else:
             head = tr("You are not in a chouette table's channels: {open} makes a table here, "
                       "and {help} in a table's channels explains it.", locale,

@@ -64,22 +64,24 @@ async def make_channels(guild: discord.Guild, name: str, origin: int | None) -> 
 
 
 async def may_open(bot: ChouetteBot, interaction: discord.Interaction) -> str | None:
-    """Why a table can't be opened here now (None: it can): the bot's permissions, a table
-    already open from this channel, or the server's limit of open tables."""
+    """Why a table can't be opened here now (None: it can), in the opener's language: the
+    bot's permissions, a table already open from this channel, or the server's limit of
+    open tables."""
     assert interaction.guild is not None
+    locale = interaction.locale
     lacking = missing(interaction.guild.me.guild_permissions)
     if lacking:
-        return (f"I can't open a table: this server must give the bot **{', '.join(lacking)}** "
-                "(Server Settings > Roles, the bot's role; or invite it again with the README's "
-                "link).")
+        return tr("I can't open a table: this server must give the bot **{permissions}** "
+                  "(Server Settings > Roles, the bot's role; or invite it again with the "
+                  "README's link).", locale, permissions=", ".join(lacking))
     here = interaction.channel_id
     tables = await bot.store.guild_tables(interaction.guild.id)
     if table := next((t for t in tables if here in (t.origin_id, *t.all)), None):
-        return (f"A table is already open from here: <#{table.board_id}>. End it with "
-                "`/chouette end` there, or open one from another channel.")
+        return tr("A table is already open from here: <#{board}>. End it with `/chouette end` "
+                  "there, or open one from another channel.", locale, board=table.board_id)
     if len(tables) >= bot.settings.max_tables:
-        return (f"This server has {len(tables)} open tables, its limit: end one with "
-                "`/chouette end` first.")
+        return tr("This server has {count} open tables, its limit: end one with "
+                  "`/chouette end` first.", locale, count=len(tables))
     return None
 
 
@@ -131,14 +133,15 @@ class Lobby(Subcommands):
         await self.bot.presenter.show(table, opened)  # each action shown as itself, the board
         if joined.accepted:  # there when the link is followed (the open was deferred)
             await self.bot.presenter.show(table, joined)
+        board = channels.board_id
         if not joined.accepted:
             state = await self.bot.service.state(table)
             why = self.bot.presenter.names(state, joined, locale=interaction.locale)
-            note = f" (you did not join: {why})"
+            done = tr("Table open in <#{board}> (you did not join: {why}).", interaction.locale,
+                      board=board, why=why)
         else:
-            note = ""
-        await interaction.followup.send(f"Table open in <#{channels.board_id}>{note}.",
-                                        ephemeral=True)
+            done = tr("Table open in <#{board}>.", interaction.locale, board=board)
+        await interaction.followup.send(done, ephemeral=True)
 
     @app_commands.command()
     @app_commands.describe(stake="your stake multiple (1 = the basic stake)")
@@ -155,12 +158,7 @@ class Lobby(Subcommands):
         table = await this_table(self.bot, interaction)
         state = await self.bot.service.state(table)
         me = str(interaction.user.id)
-        if state.seating is None:
-            await self.bot.reply(interaction, "Stakes change between games once the seats "
-                                              "are drawn (Start game); until then join again "
-                                              "with `/chouette join stake:`.")
-            return
-        box = state.seating.box
+        box = state.seating.box if state.seating is not None else me  # none: the rules refuse
         command = Stake(by=box, player=me, stake=multiple)
         if why := refusal(state, command):  # from the Box? (nothing stored until agreed)
             await self.bot.reply(interaction, self.bot.presenter.names(
@@ -169,7 +167,7 @@ class Lobby(Subcommands):
         if box == me:  # the Box's own
             await self.bot.act(interaction, table, command)
             return
-        locale = table_language(state.language, interaction.guild_locale)  # the Box's DM
+        locale = await self.bot.presenter.table_locale(table, state)  # the Box's DM
         await ask_consent(interaction, box,
                           tr("{player} asks to play at {stake}x stakes from the next game "
                              "(Atlanta 2.3).", locale, player=shown(state, me), stake=multiple),

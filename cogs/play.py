@@ -12,7 +12,7 @@ from bot.dice import games_dice
 from bot.discord.asks import Question, ask_consent
 from bot.discord.client import ChouetteBot
 from bot.flow import play_options
-from bot.i18n import table_language, tr
+from bot.i18n import tr
 from bot.markdown import escape, shown
 from cogs import Subcommands, table_games, this_table
 from rules.actions import refusal
@@ -110,7 +110,7 @@ class Play(Subcommands):
             await self.bot.reply(interaction, self.bot.presenter.names(
                 state, why, locale=interaction.locale))
             return
-        locale = table_language(state.language, interaction.guild_locale)  # the buyer's DM
+        locale = await self.bot.presenter.table_locale(table, state)  # the buyer's DM
         offer = (tr("{player} offers to sell you their game for {points} points.", locale,
                     player=shown(state, me), points=points) if points else
                  tr("{player} offers to sell you their game for half the cube's value.", locale,

@@ -22,7 +22,7 @@ import discord
 
 from bot.discord.failures import guarded
 from bot.discord.host import bot_of
-from bot.i18n import table_language, tr, translate
+from bot.i18n import tr, translate
 from bot.markdown import shown
 from rules.actions import refusal
 from rules.commands import Admit, Approve, Decline, Object, Partner, Refuse, Sell, Stake, build
@@ -96,7 +96,7 @@ async def _answer_cube(interaction: discord.Interaction, q: Question) -> None:
                 await bot.reply(interaction, bot.presenter.names(state, why,
                                                                  locale=interaction.locale))
                 return
-            locale = table_language(state.language, interaction.guild_locale)
+            locale = await bot.presenter.table_locale(q.table_id, state)
             asked = (tr("{player} asks to raccoon your beaver: that needs your consent here "
                         "(Atlanta 5.4).", locale, player=shown(state, q.player))
                      if q.action == "raccoon" else
@@ -244,7 +244,7 @@ async def ask_consent(interaction: discord.Interaction, player: str, text: str, 
     """Ask `player` by DM (`text`, a button for each of `questions`) for what the user who
     clicked or typed wants, and tell that user `told` privately. Nothing is stored until
     `player` answers; the rules then check the answer against the table as it is. The
-    buttons are in `locale`'s language: the table's (`i18n.table_language`; the one asked
+    buttons are in `locale`'s language: the table's (`presenter.table_locale`; the one asked
     has not clicked anything yet)."""
     bot = bot_of(interaction)
     view = discord.ui.View(timeout=None)

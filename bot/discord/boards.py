@@ -22,6 +22,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.discord.actions import board_view
+from bot.discord.failures import waited
 from bot.discord.sync import command_ids, linked
 from bot.drawing import Drawing
 from bot.effects import answerer
@@ -217,8 +218,7 @@ class Boards:
             loaded = await self.bot.service.current(table_id)
             noted, newest = self._note(table_id, version, lines)
             drawn = asyncio.ensure_future(self._draw(loaded.state, channels, newest))
-            waited = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-            await asyncio.wait({drawn}, timeout=max(0.0, ANSWER_WITHIN - max(waited, 0.0)))
+            await asyncio.wait({drawn}, timeout=max(0.0, ANSWER_WITHIN - waited(interaction)))
             if drawn.done():
                 text, files, view = drawn.result()
                 await interaction.response.edit_message(content=text, attachments=files,
@@ -273,9 +273,12 @@ class Boards:
         text = linked(board_text(state, lines, due, locale), await command_ids(self.bot.store))
         return text, files, board_view(channels.table_id, state, locale)
 
-    def locale(self, state: TableState, channels: Channels) -> object:
-        """What the table reads in: its language, else its server's preferred locale."""
-        board = self.bot.get_channel(channels.board_id)
+    def locale(self, state: TableState, channels: Channels | None) -> str:
+        """What the table reads in, its board, buttons, record and DM questions (the one
+        place this is asked: `i18n.table_language`): its language, else its server's
+        preferred locale, the server of its #board (a table's server never changes; a click
+        in a DM has none), else English (no channels: no server to ask)."""
+        board = self.bot.get_channel(channels.board_id) if channels is not None else None
         server = board.guild.preferred_locale if isinstance(board, discord.TextChannel) else None
         return table_language(state.language, server)
 

@@ -71,7 +71,7 @@ class ChouetteBot(commands.Bot):
                          **shards)
         self.settings = settings
         self.inbox = Inbox(self)  # DM answers for tables another process serves
-        self._guilds: dict[str, int | None] = {}  # each table's server (it never changes)
+        self._inbox: asyncio.Task[None] | None = None  # others' DM answers, when sharded
         self.dice = dice or Dice()
         self.drawing = Drawing(settings.draw_processes)  # boards and sheets drawn off the loop
         # Opens on one server take turns: its limits are checked and its channels made
@@ -130,12 +130,10 @@ class ChouetteBot(commands.Bot):
         it, runs its timers, applies its commands. Without shards, every table."""
         if self.settings.serves_all:
             return True
-        if table_id not in self._guilds:
-            channels = await self.store.channels(table_id=table_id)
-            if channels is None:  # not on Discord (yet): no server, shard 0's
-                return self.settings.serves(None)
-            self._guilds[table_id] = channels.guild_id
-        return self.settings.serves(self._guilds[table_id])
+        channels = await self.store.channels(table_id=table_id)  # kept once read
+        if channels is None:  # not on Discord (yet): no server, shard 0's
+            return self.settings.serves(None)
+        return self.settings.serves(channels.guild_id)
 
     async def on_guild_channel_update(self, before: discord.abc.GuildChannel,
                                       after: discord.abc.GuildChannel) -> None:
@@ -209,7 +207,7 @@ class ChouetteBot(commands.Bot):
 
     async def close(self) -> None:
         """Close Discord, then the store (inside the loop: its thread answers to the loop)."""
-        if hasattr(self, "_inbox"):
+        if self._inbox is not None:
             self._inbox.cancel()
         try:
             await super().close()

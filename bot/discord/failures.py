@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -56,18 +57,30 @@ async def tell(interaction: discord.Interaction, error: BaseException, where: st
 
 
 Callback = TypeVar("Callback", bound=Callable[..., Awaitable[None]])
+SEEN = "chouette_seen"  # interaction.extras: `time.monotonic()` when its callback was entered
 
 
 def guarded(callback: Callback) -> Callback:
     """A button's, menu's or form's callback whose errors reach the user as a private reply
-    (`tell`) instead of Discord's "This interaction failed"."""
+    (`tell`) instead of Discord's "This interaction failed"; when the bot first saw the
+    interaction is noted (`waited`)."""
     @functools.wraps(callback)
     async def run(self: Any, interaction: discord.Interaction, *rest: Any) -> None:
+        interaction.extras.setdefault(SEEN, time.monotonic())
         try:
             await callback(self, interaction, *rest)
         except Exception as exc:  # told to the user and logged
             await tell(interaction, exc, type(self).__name__)
     return run  # type: ignore[return-value]
+
+
+def waited(interaction: discord.Interaction) -> float:
+    """Seconds since the bot first saw `interaction` (on this host's monotonic clock, noted
+    by `guarded`); else since Discord made it (its id's time: a skewed host clock errs)."""
+    seen = interaction.extras.get(SEEN)
+    if isinstance(seen, float):
+        return max(0.0, time.monotonic() - seen)
+    return max(0.0, (discord.utils.utcnow() - interaction.created_at).total_seconds())
 
 
 def _permissions_here(interaction: discord.Interaction) -> discord.Permissions:

@@ -23,6 +23,9 @@ class Asker(Protocol):
               users: Mapping[str, str] | None = None, locale: object = None) -> str:
         """A refusal in words, the players it names by their names, in `locale`'s language."""
 
+    async def table_locale(self, table_id: str, state: TableState) -> str:
+        """What the table reads in: its language, else its server's (`Boards.locale`)."""
+
     async def ask(self, table_id: str, player: str, text: str,
                   view: discord.ui.View) -> None:
         """A question with buttons for one player."""

@@ -3,12 +3,12 @@
 Discord sends every DM interaction (the question buttons of `asks.py`) to shard 0, while a
 table is served by the process of its server's shard: that process alone writes the table,
 runs its timers and keeps its state in memory. So the process that got the click does not
-apply it: `post` writes the command to the store's inbox under the interaction's id and
-acknowledges the click at once (inside Discord's 3 s); the serving process picks it up
-(`run`: woken by PostgreSQL's NOTIFY, a poll besides, and at start-up for what was posted
-while it was down), applies it with `service.handle` under that id (so once, however often
-it is picked up), shows the outcome as any other (the question's message edited, or the
-refusal sent to the player by DM) and marks it applied.
+apply it: `post` acknowledges the click at once (inside Discord's 3 s), then writes the
+command to the store's inbox under the interaction's id and says so; the serving process
+picks it up (`run`: woken by PostgreSQL's NOTIFY, a poll besides, and at start-up for what
+was posted while it was down), applies it with `service.handle` under that id (so once,
+however often it is picked up), shows the outcome as any other (the question's message
+edited, or the refusal sent to the player by DM) and marks it applied.
 
 Only a process that does not serve every shard uses it (`Settings.serves_all`): one process
 alone, or on SQLite, never polls.
@@ -75,10 +75,17 @@ class Inbox:
 
     async def post(self, interaction: discord.Interaction, table_id: str, command: Command,
                    key: str, names: Mapping[str, str]) -> None:
-        """Leave `command` for the process serving the table, then acknowledge the click:
-        its question's message says the answer is recorded (its buttons stay, in case the
-        rules refuse it)."""
+        """Acknowledge the click at once (the store may be slow: Discord forgets a click after
+        3 s), leave `command` for the process serving the table, then say so: its
+        question's message says the answer is recorded (its buttons stay, in case the rules
+        refuse it)."""
         message = interaction.message
+        on_message = (interaction.type is discord.InteractionType.component
+                      and message is not None)
+        if on_message:  # a deferred update: the question's message stays as it is
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
         reply = {"user": str(interaction.user.id), "names": dict(names),
                  "locale": str(interaction.locale),
                  "channel": str(interaction.channel_id or ""),
@@ -88,11 +95,11 @@ class Inbox:
         self.bot.service.forget(table_id)  # its state moves on elsewhere
         recorded = translate("Answer recorded: the table shows it in a moment.",
                              interaction.locale)
-        if interaction.type is discord.InteractionType.component and message is not None:
-            await interaction.response.edit_message(
+        if on_message and message is not None:
+            await interaction.edit_original_response(
                 content=f"{message.content}\n> {recorded}"[:2000])
         else:
-            await interaction.response.send_message(recorded, ephemeral=True)
+            await interaction.followup.send(recorded, ephemeral=True)
 
     async def run(self) -> None:
         """Apply what the inbox holds for this process's tables: now (what was posted while

@@ -100,6 +100,10 @@ class Presenter:
         `locale`'s language (a Discord locale: the player's own)."""
         return refusal.text(namer(state, users), lambda template: translate(template, locale))
 
+    async def table_locale(self, table_id: str, state: TableState) -> str:
+        """What the table reads in (`Boards.locale`), its channels looked up."""
+        return self.boards.locale(state, await self.bot.store.channels(table_id=table_id))
+
     async def show(self, table_id: str, outcome: Outcome,
                    interaction: discord.Interaction | None = None) -> None:
         """Carry out `outcome`'s effects, answering `interaction` first (the board itself
@@ -175,14 +179,21 @@ class Presenter:
     def retire(self, channels: Channels, ended: float) -> None:
         """An ended table's channels stay as a read-only archive; where the settings say
         so, they are removed that many hours after the end (the timer is re-armed at
-        start-up)."""
+        start-up). What their overwrites were made to have is forgotten: an ended table's
+        channels change no more (and a bot up for months must not keep every table's)."""
+        self._forget(channels)
         hours = self.bot.settings.delete_after_hours
         if hours > 0:
             wait = max(0.0, ended + hours * 3600 - time.time())
             self.timers.after(wait, Timer("retire", channels.table_id),
                               partial(self._remove, channels))
 
+    def _forget(self, channels: Channels) -> None:
+        for channel_id in channels.all:
+            self.overwrites.pop(channel_id, None)
+
     async def _remove(self, channels: Channels) -> None:
+        self._forget(channels)  # shown again after it retired, say
         for channel_id in (*channels.all, channels.category_id):
             channel = self.bot.get_channel(channel_id)
             if isinstance(channel, discord.abc.GuildChannel):

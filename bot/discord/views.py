@@ -19,7 +19,7 @@ from bot.discord.asks import Question, ask_consent
 from bot.discord.failures import guarded
 from bot.discord.host import bot_of
 from bot.flow import play_options
-from bot.i18n import table_language, tr, translate
+from bot.i18n import tr, translate
 from bot.markdown import escape, shown
 from rules.actions import box_doubles, refusal
 from rules.commands import Answer, Command, Double, Move
@@ -313,9 +313,10 @@ class InviteButton(discord.ui.Button[discord.ui.View]):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         table_id, player = self.table_id, self.player
-        state = await bot_of(interaction).service.state(table_id)
+        bot = bot_of(interaction)
+        state = await bot.service.state(table_id)
         answers = ("yes", "no") if state.rules.may_decline_partner else ("yes",)
-        locale = table_language(state.language, interaction.guild_locale)
+        locale = await bot.presenter.table_locale(table_id, state)
         await ask_consent(interaction, player,
                           tr("{box} (the Box) invites you to be the Partner for the next game.",
                              locale, box=escape(interaction.user.display_name)),

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.drawing import Drawing, Names
+from bot.drawing import Drawing, Names, WorkerGone, _warmed
 from bot.render.board import board_png
 from bot.render.samples import sample_picture, sample_sheet
 from bot.render.sheet import render_sheet
@@ -71,7 +71,24 @@ async def test_without_processes_the_bot_draws_in_a_thread() -> None:
     assert await drawing.board(TableState()) is None  # no board yet
     picture = sample_picture()
     assert await drawing.run(board_png, picture) == board_png(picture)
+    assert await drawing.picture(picture) == board_png(picture)  # an analysed error's board
     assert set(children()) <= before and drawing.pids == []
+
+
+async def test_a_failed_warm_up_is_one_log_line(caplog: pytest.LogCaptureFixture) -> None:
+    """The first board a worker draws is awaited by nobody: how it failed is logged (not
+    "Future exception was never retrieved" when the future is collected)."""
+    answer: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    answer.add_done_callback(_warmed)
+    answer.set_exception(WorkerGone())
+    await asyncio.sleep(0)  # the callback runs
+    assert "did not draw its first board: WorkerGone()" in caplog.text
+
+
+def test_names_are_looked_up_in_one_dict() -> None:
+    names = Names((("1", "Ann"), ("2", "Bo")))
+    assert (names("1"), names("2"), names("3")) == ("Ann", "Bo", "3")
+    assert names._by_key is names._by_key  # made once
 
 
 def test_the_worker_ends_when_the_bot_is_killed() -> None:

@@ -7,8 +7,10 @@ from __future__ import annotations
 import json
 import logging
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 
 from bot.codec import command_dumps
@@ -120,3 +122,34 @@ async def test_a_command_that_fails_is_logged_told_and_done_not_retried_ahead_of
         assert host.log[1:] == [("show", "t1", True)]  # the next row applied
         assert await store.inbox() == []  # both done: the failed one is not retried
         assert [m.player for m in (await store.load("t1")).state.members] == ["12"]
+
+
+async def test_a_dm_click_is_acknowledged_before_the_store_is_written(tmp_path: Path) -> None:
+    """The posting side: the click deferred first (its question's message kept as it is), a
+    slow database after, then the question says the answer is recorded."""
+    log: list[Any] = []
+    async with EventStore(tmp_path / "c.db") as store:
+        host = Host(store)
+        post = store.post
+
+        async def posted(*args: Any) -> None:
+            log.append("posted")
+            await post(*args)
+
+        store.post = posted  # type: ignore[method-assign]
+
+        class Response:
+            async def defer(self, **kw: Any) -> None:
+                log.append(("defer", kw))
+
+        async def edited(**kw: Any) -> None:
+            log.append(("edit", kw["content"]))
+
+        message = SimpleNamespace(id=60, content="Take or drop?")
+        click = SimpleNamespace(message=message, type=discord.InteractionType.component,
+                                user=SimpleNamespace(id=11), locale="en-US", channel_id=50,
+                                response=Response(), edit_original_response=edited)
+        await Inbox(host).post(click, "t1", Join(by="11"), "301", {})  # type: ignore[arg-type]
+        assert log == [("defer", {}), "posted", ("edit", "Take or drop?\n> Answer recorded: "
+                                                 "the table shows it in a moment.")]
+        assert [row[1] for row in await store.inbox()] == ["301"]

@@ -3,6 +3,7 @@ are sent to Discord with their Danish descriptions, a refusal reaches a Danish p
 Danish, and an unknown locale gets English."""
 
 import string
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -23,7 +24,7 @@ from rules.errors import CubeNotAvailable, RuleError
 from rules.messages import MESSAGES, Phrase, Player, Players, Ties
 from rules.state import TableState, replay
 from rules.table import decide
-from tests.discord.test_lobby import board_message, labels, open_table, table_state
+from tests.discord.test_lobby import board_message, labels, open_table, table_id, table_state
 
 TEMPLATES = tuple(MESSAGES.values())
 
@@ -211,3 +212,18 @@ async def test_a_table_opened_in_danish_shows_its_board_in_danish(
     assert [getattr(c, "placeholder", None) or c.label for c in items][-1:] == [
         "Skriv et træk"]  # after the move menu
     assert items[0].placeholder == "Vælg dit træk"
+
+
+async def test_a_tables_language_is_its_servers_wherever_it_is_asked(simcord_env: Any) -> None:
+    """A table without a language of its own reads its server's (the server of its #board),
+    whether asked by its board, a click in a DM (no server) or a post; no channels, English."""
+    guild = simcord_env.create_guild(preferred_locale="da")
+    lobby = guild.create_text_channel("lobby")
+    ann = guild.add_member(simcord_env.create_user("ann"))
+    await ann.slash(lobby, "chouette open")
+    board = next(c for c in guild.channels.values() if c.name == "board")
+    table = await table_id(simcord_env, board)
+    old = replace(await table_state(simcord_env, board), language="")  # before tables had one
+    presenter = simcord_env.bot.presenter
+    assert await presenter.table_locale(table, old) == "da"
+    assert presenter.boards.locale(old, None) == "en"

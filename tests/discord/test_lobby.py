@@ -127,6 +127,10 @@ async def test_open_refuses_in_the_openers_language_as_other_refusals(
     assert [(users, locale) for _, users, locale in written] == [
         ({str(ann.id): "ann"}, discord.Locale.danish)] * 2
     assert not [c for c in guild.channels.values() if c.name == "board"]  # nothing opened
+    opened = await ann.slash(lobby, "chouette open")  # the bot's own words too
+    assert opened.response.content.startswith("Bordet er åbent i <#")
+    again = await ann.slash(lobby, "chouette open")
+    assert again.response.content.startswith("Der er allerede et bord åbent herfra: <#")
 
 
 async def test_the_box_invites_a_partner_who_accepts_by_dm(simcord_env: Any) -> None:
@@ -216,6 +220,8 @@ async def test_a_stake_change_waits_for_the_boxs_agreement(simcord_env: Any,
                                                           dice: ScriptedDice) -> None:
     _, (ann, bo, cy), board = await open_table(simcord_env, "ann", "bo", "cy",
                                               mode="scorekeeper")
+    early = await bo.slash(board, "chouette stake", multiple=2)  # the rules' refusal
+    assert early.ephemeral and early.response.content.strip() == "Draw the seats first (seat)."
     dice.queue = [6, 6, 5, 5, 4, 4]  # seats: ann Box, bo Captain, cy
     await ann.click(board_message(board), label="Start game")
     await agree_result((ann, bo, cy), board, winner="box")

@@ -50,9 +50,12 @@ async def test_each_game_and_the_end_post_the_sheet_with_who_pays_whom(simcord_e
     posted = [m for m in board.history() if m.attachments
               and m.attachments[0].filename == "sheet.png"]
     assert posted and "Score after game 1" in posted[-1].content
+    channels = await simcord_env.bot.store.channels(channel_id=board.id)
+    assert set(channels.all) & set(simcord_env.bot.presenter.overwrites)  # kept while open
     await ann.slash(board, "chouette end")
     final = [m for m in board.history() if m.content.startswith("**Final score**")]
     assert final and final[-1].attachments[0].filename == "sheet.png"
+    assert not set(channels.all) & set(simcord_env.bot.presenter.overwrites)  # archived: gone
 
 
 async def test_a_moderator_reports_a_disconnection_and_fibs_takes_the_place(

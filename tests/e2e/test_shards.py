@@ -54,9 +54,15 @@ def asked(drv: Driver, player: str, table: str) -> dict[str, Any] | None:
 
 
 def acknowledgement(fake: FakeDiscord, interaction: str) -> tuple[int | None, bool]:
-    """Which process answered an interaction, and whether it said the answer is recorded."""
+    """Which process answered an interaction (at once: a deferred update, before the store
+    is written), and whether that process then said the answer is recorded (an edit of the
+    question's message)."""
     (callback,) = [c for c in fake.calls if c.path.startswith(f"interactions/{interaction}/")]
-    return callback.pid, "Answer recorded" in str(callback.body)
+    assert callback.body.get("type") == 6  # DEFERRED_UPDATE_MESSAGE: the question kept
+    token = fake.interactions[interaction].token
+    edits = [c for c in fake.calls if c.method == "PATCH" and f"/{token}/messages/" in c.path]
+    return callback.pid, any("Answer recorded" in str(c.body) for c in edits
+                             if c.pid == callback.pid)
 
 
 def test_two_processes_on_two_shards_share_one_postgresql(postgres: Any) -> None:
@@ -107,7 +113,7 @@ def test_two_processes_on_two_shards_share_one_postgresql(postgres: Any) -> None
             first = asked(a, team[0], table1)
             first_text = first["content"]
             r = await a.click(team[0], first, label="Take")
-            assert r.acked and r.response_type == 7
+            assert r.acked and r.response_type == 6
             assert acknowledgement(fake, r.id) == (a.bot.pid, True)
             took = f"{team[0]}: take ({team[0]} v {box}, cube 2)"
             await a.wait_for(lambda: took in a.messages(board1)[0]["content"], timeout=10,
