@@ -151,7 +151,7 @@ MESSAGES: dict[str, str] = {
     # rules/roles.py
     "no_partner": "This rule set has no Partner for the Box.",
     "between_games": "That is done between games: finish this one first.",
-    "seat_first": "Draw the seats first (seat).",
+    "seat_first": "Draw the seats first: Start game on the board, or `/chouette start`.",
     # rules/table.py
     "no_table": "No table is open here yet: open one first.",
     "session_ended": "This session has ended: open a new table to play on.",

@@ -221,7 +221,8 @@ async def test_a_stake_change_waits_for_the_boxs_agreement(simcord_env: Any,
     _, (ann, bo, cy), board = await open_table(simcord_env, "ann", "bo", "cy",
                                               mode="scorekeeper")
     early = await bo.slash(board, "chouette stake", multiple=2)  # the rules' refusal
-    assert early.ephemeral and early.response.content.strip() == "Draw the seats first (seat)."
+    assert early.ephemeral and early.response.content.startswith(  # a clickable command
+        "Draw the seats first: Start game on the board, or </chouette start:")
     dice.queue = [6, 6, 5, 5, 4, 4]  # seats: ann Box, bo Captain, cy
     await ann.click(board_message(board), label="Start game")
     await agree_result((ann, bo, cy), board, winner="box")
