@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from enum import Enum
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from bot.effects import Announce, Outcome, PostSheet, Prompt
@@ -58,29 +60,39 @@ MARKED: dict[str, type] = {mark: kind for kind, mark in MARKS.items()}
 
 def encode(value: Any) -> Any:
     """A JSON-ready form of `value` (see the module docstring)."""
-    if isinstance(value, Player):
-        return {"$player": str(value)}
-    if isinstance(value, Players | Phrases | Ties):
-        return {MARKS[type(value)]: [encode(v) for v in value]}
-    if isinstance(value, Phrase):
-        return {"$phrase": value.code, "params": encode(value.params)}
-    if isinstance(value, Position):
-        return {"$pos": position_id(value)}
-    if isinstance(value, Enum):
-        return {"$enum": f"{type(value).__name__}.{value.name}"}
-    if isinstance(value, Fraction):
-        return {"$frac": str(value)}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out = {"$": type(value).__name__}
-        out.update({f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)})
-        return out
-    if isinstance(value, list | tuple):
-        return [encode(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): encode(v) for k, v in value.items()}
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
-    raise CodecError(f"Can't store a {type(value).__name__}: {value!r}")
+    return _encoder(type(value))(value)
+
+
+@cache
+def _encoder(kind: type) -> Callable[[Any], Any]:
+    """How values of `kind` are encoded, worked out once a type (every command writes a
+    table's events, its outcome and effects: this is the store's hot path)."""
+    if issubclass(kind, Player):
+        return lambda value: {"$player": str(value)}
+    if issubclass(kind, Players | Phrases | Ties):
+        mark = MARKS[kind]
+        return lambda value: {mark: [encode(v) for v in value]}
+    if issubclass(kind, Phrase):
+        return lambda value: {"$phrase": value.code, "params": encode(value.params)}
+    if issubclass(kind, Position):
+        return lambda value: {"$pos": position_id(value)}
+    if issubclass(kind, Enum):
+        return lambda value: {"$enum": f"{kind.__name__}.{value.name}"}
+    if issubclass(kind, Fraction):
+        return lambda value: {"$frac": str(value)}
+    if dataclasses.is_dataclass(kind):
+        name, fields = kind.__name__, tuple(f.name for f in dataclasses.fields(kind))
+        return lambda value: {"$": name, **{f: encode(getattr(value, f)) for f in fields}}
+    if issubclass(kind, list | tuple):
+        return lambda value: [encode(v) for v in value]
+    if issubclass(kind, dict):
+        return lambda value: {str(k): encode(v) for k, v in value.items()}
+    if kind is type(None) or issubclass(kind, bool | int | float | str):
+        return lambda value: value
+
+    def refuse(value: Any) -> Any:
+        raise CodecError(f"Can't store a {type(value).__name__}: {value!r}")
+    return refuse
 
 
 def decode(data: Any) -> Any:

@@ -253,3 +253,17 @@ async def test_events_come_back_in_order_with_their_time_and_a_game_keeps_its_fi
         assert await store.game_seed("t", 1, b"two") == first == b"one"
         assert await store.game_seed("t", 2, b"two") == b"two"
         assert await store.game_seed("t", 3) is None
+
+
+def test_a_played_session_reads_back_as_it_was_every_value_and_every_event() -> None:
+    """Every type the codec writes, in a whole session (its state: cubes, sheet, rules,
+    seating, positions; its events): read back, equal."""
+    from bot.scenario import apply
+
+    with open(Path(__file__).parents[1] / "scenarios" / "atlanta_play.jsonl") as lines:
+        state, events, _ = apply(lines)
+    assert state.games_played > 0 and state.board is not None
+    assert loads(dumps(state)) == state
+    assert tuple(loads(dumps(events))) == tuple(events)
+    with pytest.raises(ValueError, match="Can't store a object"):
+        dumps({"effects": [object()]})
