@@ -20,7 +20,6 @@ import json
 from collections.abc import Callable
 from enum import Enum
 from fractions import Fraction
-from functools import cache
 from typing import Any
 
 from bot.effects import Announce, Outcome, PostSheet, Prompt
@@ -60,10 +59,14 @@ MARKED: dict[str, type] = {mark: kind for kind, mark in MARKS.items()}
 
 def encode(value: Any) -> Any:
     """A JSON-ready form of `value` (see the module docstring)."""
-    return _encoder(type(value))(value)
+    kind = type(value)
+    encoder = _ENCODERS.get(kind) or _ENCODERS.setdefault(kind, _encoder(kind))
+    return encoder(value)
 
 
-@cache
+_ENCODERS: dict[type, Callable[[Any], Any]] = {}  # by type: see `_encoder`
+
+
 def _encoder(kind: type) -> Callable[[Any], Any]:
     """How values of `kind` are encoded, worked out once a type (every command writes a
     table's events, its outcome and effects: this is the store's hot path)."""

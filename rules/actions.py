@@ -4,6 +4,8 @@ or a menu is opened."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from rules.commands import Command, Double, Hold
 from rules.errors import RuleError
 from rules.roles import box_doublable, boxer_of
@@ -43,14 +45,14 @@ def holders(state: TableState) -> tuple[str, ...]:
     return tuple(p for p in seating.team if allowed(state, Hold(by=p)))
 
 
-def doublers(state: TableState) -> tuple[str, ...]:
+def doublers(state: TableState) -> Iterator[str]:
     """Who may turn a cube now: each Team player who may double his own, and whoever turns
-    the Box side's cubes, where the rules would take the double."""
+    the Box side's cubes, where the rules would take the double. Asked one by one (each is
+    a dry run of the rules): whether anyone may stops at the first."""
     seating = state.seating
     if seating is None or state.game is None:
-        return ()
-    team = [p for p in seating.team if allowed(state, Double(by=p))]
-    box_side = [p for p in (seating.box, seating.partner) if p is not None
+        return
+    yield from (p for p in seating.team if allowed(state, Double(by=p)))
+    yield from (p for p in (seating.box, seating.partner) if p is not None
                 and (cubes := box_doubles(state, p))
-                and allowed(state, Double(by=p, cubes=tuple(cubes)))]
-    return (*team, *box_side)
+                and allowed(state, Double(by=p, cubes=tuple(cubes))))

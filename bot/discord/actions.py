@@ -161,7 +161,7 @@ ACTIONS: dict[str, Action] = {  # in the order the board shows them
     "type": Action("Type a move", GREY, lambda s: _turn(s, True), _type),  # after the menus
     "roll": Action("Roll", BLUE, lambda s: _turn(s, False) and s.mode == "play"
                    and shooter(s) is not None, _roll),
-    "double": Action("Double", RED, lambda s: _in_game(s) and bool(doublers(s)), _double),
+    "double": Action("Double", RED, lambda s: _in_game(s) and any(doublers(s)), _double),
     "hold": Action("Hold the roll", GREY,
                    lambda s: _turn(s, False) and s.mode == "play" and bool(holders(s))),
     "release": Action("Release the roll", GREY,
