@@ -130,9 +130,9 @@ class Lobby(Subcommands):
             table = channels.table_id
             opened = await self.bot.service.handle(table, opening, key=f"{interaction.id}:open")
         joined = await self.bot.service.handle(table, joining, key=f"{interaction.id}:join")
-        await self.bot.presenter.show(table, opened)  # each action shown as itself, the board
-        if joined.accepted:  # there when the link is followed (the open was deferred)
-            await self.bot.presenter.show(table, joined)
+        # each action shown as itself, the board there when the link is followed (the open
+        # was deferred)
+        await self.bot.presenter.show_all(table, [o for o in (opened, joined) if o.accepted])
         board = channels.board_id
         if not joined.accepted:
             state = await self.bot.service.state(table)

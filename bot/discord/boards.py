@@ -189,9 +189,10 @@ class Boards:
         # the version of the action whose lines it quotes
         self._lines: dict[str, tuple[int, list[str]]] = {}  # the newest action's lines
 
-    def _note(self, table_id: str, version: int, lines: list[str]) -> tuple[int, list[str]]:
+    def note(self, table_id: str, version: int, lines: list[str]) -> tuple[int, list[str]]:
         """Keep `lines` if they are the newest action's; the newest action's version and
-        lines."""
+        lines. (Actions stored together are noted first, so that the board drawn for the
+        first quotes the last, and the others need no edit of their own.)"""
         if lines and version >= self._lines.get(table_id, (-1, []))[0]:
             self._lines[table_id] = (version, lines)
         return self._lines.get(table_id, (-1, []))
@@ -216,7 +217,7 @@ class Boards:
             return
         async with turn:  # free: taken without waiting
             loaded = await self.bot.service.current(table_id)
-            noted, newest = self._note(table_id, version, lines)
+            noted, newest = self.note(table_id, version, lines)
             drawn = asyncio.ensure_future(self._draw(loaded.state, channels, newest))
             await asyncio.wait({drawn}, timeout=max(0.0, ANSWER_WITHIN - waited(interaction)))
             if drawn.done():
@@ -234,7 +235,7 @@ class Boards:
         """Make the board message show the table at `version` or later, with this
         action's `lines` or a later action's (returns at once when it does already)."""
         table_id = channels.table_id
-        self._note(table_id, version, lines)
+        self.note(table_id, version, lines)
         async with self._turns[table_id]:
             drawn, quoted = self._shown.get(table_id, (-1, -1))
             if drawn >= version and (quoted >= version or not lines):

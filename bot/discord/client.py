@@ -197,13 +197,11 @@ class ChouetteBot(commands.Bot):
         the click with the table as it now is; a refusal is an ephemeral reply."""
         start = await self.flow.start(table_id, str(interaction.user.id), str(interaction.id),
                                       self.is_moderator(interaction.user))
-        if start.seated is not None:
-            await self.presenter.show(table_id, start.seated, interaction)
+        await self.presenter.show_all(table_id, [o for o in (start.seated, start.started)
+                                                 if o is not None and o.accepted], interaction)
         if start.refused is not None:  # on trial (nothing stored), or the table moved on since
             await self.reply(interaction, self.presenter.names(
                 start.state, start.refused, _named_in(interaction), interaction.locale))
-        elif start.started is not None:
-            await self.presenter.show(table_id, start.started, interaction)
 
     async def close(self) -> None:
         """Close Discord, then the store (inside the loop: its thread answers to the loop)."""

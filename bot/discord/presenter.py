@@ -117,6 +117,18 @@ class Presenter:
                               partial(self._redeliver, table_id))
             raise
 
+    async def show_all(self, table_id: str, outcomes: list[Outcome],
+                       interaction: discord.Interaction | None = None) -> None:
+        """Show actions stored one after the other (an open and the opener's seat; the
+        seats drawn and the first game), each as itself, the first answering `interaction`:
+        the board is drawn once, with the table as it now is and the last action's lines."""
+        ids = await command_ids(self.bot.store)
+        for outcome in outcomes:
+            self.boards.note(table_id, outcome.version, _board_lines(outcome, ids))
+        for outcome in outcomes:
+            await self.show(table_id, outcome, interaction)
+            interaction = None
+
     async def redeliver(self, table_id: str) -> None:
         """Show what the table's outbox still holds (after a restart or a refused request)."""
         for version, effects in await self.bot.store.undelivered(table_id):
@@ -136,8 +148,7 @@ class Presenter:
             return
         await self.bot.flow.time(table_id, state)  # before the board shows the countdowns
         ids = await command_ids(self.bot.store)  # commands named become clickable
-        notes = [replace(e, text=linked(e.text, ids))
-                 for e in outcome.effects if isinstance(e, Announce)]
+        notes = _notes(outcome, ids)
         lines = [e.text for e in notes if e.channel == "board"]
         if interaction is not None and not interaction.response.is_done():  # first, at once
             if self.boards.on_board(interaction, channels):
@@ -265,6 +276,17 @@ class Presenter:
         file = await sheet_file(self.bot.drawing, state, locale)
         await channel.send(f"**{title}**\n" + "\n".join(lines), file=file,
                            nonce=message_nonce(tag, "sheet", title))
+
+
+def _notes(outcome: Outcome, ids: Mapping[str, int]) -> list[Announce]:
+    """What `outcome` announces, the commands it names clickable (`ids`)."""
+    return [replace(e, text=linked(e.text, ids))
+            for e in outcome.effects if isinstance(e, Announce)]
+
+
+def _board_lines(outcome: Outcome, ids: Mapping[str, int]) -> list[str]:
+    """What `outcome` says on the board."""
+    return [e.text for e in _notes(outcome, ids) if e.channel == "board"]
 
 
 def _answer(action: str, locale: object) -> str:

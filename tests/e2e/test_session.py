@@ -5,7 +5,7 @@ the end and its breakdown; the channels follow the seating throughout."""
 import hashlib
 import re
 
-from tests.e2e.session import BOARD, board, choose, open_table, play_until_roll, seats, status
+from tests.e2e.session import BOARD, board, choose, play_until_roll, seats, status
 from tests.e2e.support import e2e
 
 TEAM = "chouette 1 · atlanta/team"
@@ -14,8 +14,19 @@ BOX = "chouette 1 · atlanta/box"
 
 @e2e()
 async def test_a_whole_session_with_the_invites_permissions(drv) -> None:
-    await open_table(drv, "alice", "bob", "carol")
+    r = await drv.slash("alice", "general", "chouette open")
+    assert "Table open" in r.text(), r
+    (posted,) = [c for c in drv.fake.calls if c.path.startswith("channels/")
+                 and "**Joined** alice" in c.body.get("content", "")]
+    assert posted.method == "POST"  # the board, posted as the opener joined: not edited
+    for player in ("bob", "carol"):
+        assert (await drv.slash(player, "chouette 1 · atlanta/kibitz", "chouette join")).acked
+    before = len(drv.fake.calls)
     await drv.click("alice", board(drv), label="Start game")
+    # the seats drawn and the first game, stored together: the board drawn once, the click
+    # answered with it
+    (upload,) = [c for c in drv.fake.calls[before:] if c.files]
+    assert "/callback" in upload.path and upload.body["type"] == 7
     box, team = seats(drv)
     captain = team[0]
     assert drv.can_view(box, BOX) and not drv.can_view(box, TEAM)
