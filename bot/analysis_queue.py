@@ -24,7 +24,7 @@ from typing import Any
 
 from bot.analysis_client import AnalysisError, AnalysisWorker, available
 from bot.analysis_text import Analysed, Figures, post_game, session, totals
-from bot.analysis_transcript import ended_games, transcripts
+from bot.analysis_transcript import GAME_EVENTS, ended_games, transcripts
 from bot.i18n import table_language
 from bot.markdown import escape
 from bot.store import EventStore, PlayerTotals
@@ -220,9 +220,9 @@ class AnalysisQueue:
         """Analyse, store and post every ended game of the table not done yet; once the
         table has ended, the session's figures."""
         done = await self.rows.games(table_id)
-        # which games ended: from the events but the board's (not even read), off the loop
-        light = await self.store.event_data(table_id, skip=("Rolled", "Moved"))
-        ended = await asyncio.to_thread(self._ended_games, light)
+        # which games ended: from the games' own events (a few a game), the others not read
+        ended = ended_games(self.store.decoded(
+            await self.store.event_data(table_id, only=GAME_EVENTS)))
         if not all(done.get(game, Stored(game, 0, {}, False)).posted for game in ended):
             await self._games(table_id, ended, done)
         state = await self.states(table_id)
@@ -272,10 +272,6 @@ class AnalysisQueue:
                 log.warning("table %s game %d not analysed: %s", table_id, game,
                             stored.failed)
             await self.rows.posted(table_id, game)
-
-    def _ended_games(self, data: list[str]) -> list[int]:
-        """The ended games of a table's events as stored (in a worker thread)."""
-        return ended_games(self.store.decoded(data))
 
     def _transcripts(self, data: list[str], games: list[int]) -> dict[int, list[str]]:
         """The transcripts of `games` from a table's events as stored (in a worker thread:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Any
 
 from bot.records import BoardGame, board_games
@@ -27,6 +27,7 @@ from rules.events import (
     GameAbandoned,
     GameEnded,
     GameHeldOver,
+    GameResumed,
     GameStarted,
     Moved,
     PlayerAway,
@@ -47,10 +48,30 @@ def ended(games: Sequence[BoardGame]) -> list[BoardGame]:
     return sorted(over, key=lambda g: g.ended_at or 0)
 
 
-def ended_games(events: Sequence[Event]) -> list[int]:
+GAME_EVENTS = tuple(kind.__name__ for kind in (GameStarted, GameResumed, *_OVER))
+
+
+def ended_games(events: Iterable[Event]) -> list[int]:
     """The numbers of the games played on a board that ended, in the order they ended (a
-    scorekeeper's games have no board, nothing to analyse)."""
-    return [g.number for g in ended(board_games(events))]
+    scorekeeper's games have no board, nothing to analyse; a game held over ends when it
+    is played out). Only the games' own events count (`GAME_EVENTS`: the store reads no
+    other), so no state is folded."""
+    over: list[int] = []
+    held: set[int] = set()
+    playing: int | None = None  # the board game under way
+    for event in events:
+        if isinstance(event, GameStarted):
+            playing = event.number if event.position is not None else None
+        elif isinstance(event, GameResumed):
+            playing = event.number if event.number in held else None
+            held.discard(event.number)
+        elif isinstance(event, _OVER) and playing is not None:
+            if isinstance(event, GameEnded):
+                over.append(playing)
+            elif isinstance(event, GameHeldOver):
+                held.add(playing)
+            playing = None  # abandoned: no result to analyse
+    return over
 
 
 def transcripts(events: Sequence[Event], numbers: Collection[int] | None = None

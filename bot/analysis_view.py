@@ -11,7 +11,7 @@ from typing import Any
 from bot import records
 from bot.analysis_queue import Stored
 from bot.analysis_text import Decision, error_list, mark, numbers, side_to_move
-from bot.i18n import Words, tr, translate
+from bot.i18n import Translation, tr, translate
 from bot.markdown import escape
 from bot.render.board import Picture, picture
 from rules.cube import Side
@@ -101,7 +101,7 @@ def _board(state: TableState, events: list[Event], d: Decision,
                  Side.TEAM: tr("Team ({player})", locale, player=state.shown(record.captain))}
     return picture(position_from_id(str(d["id"])), on_roll=side,
                    dice=dice if dice and len(dice) == 2 else None,
-                   names=names, status=status, words=Words.of(locale))
+                   names=names, status=status, words=Translation.of(locale))
 
 
 def _clip(lines: list[str], room: int = LIMIT, locale: object = None) -> str:

@@ -29,7 +29,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-from bot.i18n import Words, catalogue, languages
+from bot.i18n import Translation, catalogue, languages
 from bot.render.board import Picture, board_png, table_picture
 from rules.state import TableState
 
@@ -123,7 +123,7 @@ class Drawing:
         language (the table's)."""
         if state.board is None:
             return None
-        return await self.picture(table_picture(state, words=Words.of(locale)))
+        return await self.picture(table_picture(state, words=Translation.of(locale)))
 
     async def picture(self, picture: Picture) -> bytes:
         """A board's picture (`bot.render.board.picture`: an analysed error's, say) as PNG

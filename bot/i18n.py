@@ -74,7 +74,7 @@ def tr(text: str, locale: object, /, **fields: object) -> str:
 
 
 @dataclass(frozen=True)
-class Words:
+class Translation:
     """`translate` into one language as plain data: what an image's words are written with
     (`bot.render`'s `words`). Equal for equal languages and picklable, so a board's
     `Picture` holding it stays a cache key and can be sent to the drawing process."""
@@ -82,7 +82,7 @@ class Words:
     language: str = ENGLISH
 
     @classmethod
-    def of(cls, locale: object) -> Words:
+    def of(cls, locale: object) -> Translation:
         """The words of `locale`'s language (`da`, a `discord.Locale`, None: English)."""
         return cls(language(locale))
 

@@ -226,19 +226,21 @@ class EventStore:
         rows = await self._event_rows(table_id, "version, at, data", skip)
         return [StoredEvent(version, at, self._decode(data)) for version, at, data in rows]
 
-    async def event_data(self, table_id: str, skip: Sequence[str] = ()) -> list[str]:
+    async def event_data(self, table_id: str, skip: Sequence[str] = (),
+                         only: Sequence[str] = ()) -> list[str]:
         """Every event of the table in order as stored (JSON), not decoded (`decoded` does,
         off the event loop: the analysis reads a whole session), but those whose type is
-        named in `skip`."""
-        return [row[0] for row in await self._event_rows(table_id, "data", skip)]
+        named in `skip`; or, given `only`, those of these types alone."""
+        return [row[0] for row in await self._event_rows(table_id, "data", skip, only)]
 
-    async def _event_rows(self, table_id: str, columns: str,
-                          skip: Sequence[str]) -> list[tuple[Any, ...]]:
+    async def _event_rows(self, table_id: str, columns: str, skip: Sequence[str],
+                          only: Sequence[str] = ()) -> list[tuple[Any, ...]]:
         unless = f" AND type NOT IN ({', '.join('?' * len(skip))})" if skip else ""
+        unless += f" AND type IN ({', '.join('?' * len(only))})" if only else ""
         try:
             return list(await self.db.execute_fetchall(
                 f"SELECT {columns} FROM events WHERE table_id = ?{unless} ORDER BY version",
-                (table_id, *skip)))
+                (table_id, *skip, *only)))
         except self._errors as exc:
             raise self._explain(exc) from exc
 

@@ -32,7 +32,7 @@ from bot.discord.sync import command_ids, linked
 from bot.drawing import Drawing, Names
 from bot.effects import Announce, Outcome, PostSheet, Prompt, Refusal, namer, paid_line
 from bot.flow import Flow
-from bot.i18n import Words, tr, translate
+from bot.i18n import Translation, tr, translate
 from bot.markdown import shown
 from bot.render.sheet import render_sheet
 from bot.service import TableService
@@ -349,7 +349,7 @@ async def sheet_file(drawing: Drawing, state: TableState,
     data = await drawing.run(render_sheet, state.sheet, order, roles=state.game_roles or None,
                              shown=Names.of(state), payoff=state.rules.payoff, title=title,
                              next_roles=next_roles(state, locale), basic=state.basic,
-                             words=Words.of(locale))
+                             words=Translation.of(locale))
     return discord.File(io.BytesIO(data), "sheet.png")
 
 

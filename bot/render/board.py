@@ -63,7 +63,7 @@ class Legend:
 class Strip:
     """The cube strip: the cubes, the roles (for the C and AC tags), each player's name
     drawn, as (key, name) pairs, and the words of its cards (`english`, or the table's
-    language as plain data: `bot.i18n.Words`)."""
+    language as plain data: `bot.i18n.Translation`)."""
 
     cubes: tuple[Cube, ...]
     roles: Roles | None

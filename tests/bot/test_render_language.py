@@ -1,5 +1,5 @@
 """The words drawn into the images in the table's language (issue 22): the board's legends,
-status line and cube strip, and the score sheet, built with `words` (`bot.i18n.Words`)."""
+status line and cube strip, and the score sheet, built with `words` (`bot.i18n.Translation`)."""
 
 import asyncio
 import pickle
@@ -9,7 +9,7 @@ import pytest
 
 from bot.discord import presenter
 from bot.drawing import Drawing
-from bot.i18n import Words
+from bot.i18n import Translation
 from bot.render.board import board_png, forget, picture, table_picture
 from bot.render.cubes import Roles
 from bot.render.samples import ROLES, full_strip, midgame, sample_sheet
@@ -18,7 +18,7 @@ from rules.board import Position
 from rules.cube import Cube, CubeState, Side
 from tests.bot.test_render import DISCORD_IDS, discord_table, texts_drawn
 
-DANISH = Words("da")
+DANISH = Translation("da")
 
 
 def test_a_danish_table_picture_has_danish_legends_and_status() -> None:
@@ -56,7 +56,7 @@ def test_the_cube_strip_is_drawn_in_danish(monkeypatch: pytest.MonkeyPatch) -> N
                   accepted=True, is_extra=True, penalty=True))
     roles = Roles("Bo", "Cy", "Pat", "Dee")
 
-    def drawn(words: Words | None = None) -> str:
+    def drawn(words: Translation | None = None) -> str:
         pic = picture(midgame(), on_roll=Side.BOX, dice=(5, 3), cubes=cubes, roles=roles,
                       **({} if words is None else {"words": words}))
         board_png(pic)  # the palette made (from the English sample board) before
@@ -77,18 +77,19 @@ def test_the_cube_strip_is_drawn_in_danish(monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_english_words_draw_the_same_bytes_as_before() -> None:
     state = discord_table()
-    assert board_png(table_picture(state, words=Words("en"))) == board_png(table_picture(state))
+    english = board_png(table_picture(state, words=Translation("en")))
+    assert english == board_png(table_picture(state))
     pic = picture(midgame(), on_roll=Side.BOX, dice=(5, 3), cubes=full_strip(), roles=ROLES)
-    assert board_png(replace(pic, strip=replace(pic.strip, words=Words()))) == board_png(pic)
+    assert board_png(replace(pic, strip=replace(pic.strip, words=Translation()))) == board_png(pic)
     sheet, order, roles = sample_sheet()
-    assert (render_sheet(sheet, order, roles=roles, words=Words("en"))
+    assert (render_sheet(sheet, order, roles=roles, words=Translation("en"))
             == render_sheet(sheet, order, roles=roles))
 
 
 def test_a_danish_picture_is_plain_data_for_the_drawing_process() -> None:
     pic = table_picture(discord_table(), words=DANISH)
     assert pickle.loads(pickle.dumps(pic)) == pic
-    assert hash(pic) == hash(table_picture(discord_table(), words=Words.of("da")))
+    assert hash(pic) == hash(table_picture(discord_table(), words=Translation.of("da")))
 
 
 def test_the_sheet_is_drawn_in_danish(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -17,7 +17,7 @@ from bot.store import ConcurrentWrite, EventStore, StoreError
 from rules.commands import Answer, Double, Open, Result, Seat, Start, Take
 from rules.cube import Cube
 from rules.errors import CubeNotAvailable
-from rules.events import PlayerJoined
+from rules.events import PlayerJoined, PlayerLeft
 from rules.messages import Phrase, Player
 from rules.state import TableState, replay
 from rules.table import decide
@@ -249,6 +249,9 @@ async def test_events_come_back_in_order_with_their_time_and_a_game_keeps_its_fi
                                                             (2, PlayerJoined("bo"))]
         assert all(isinstance(s.at, int) and s.at > 1_700_000_000 for s in stored)
         assert await store.events("t", skip=("PlayerJoined", "GameStarted")) == []
+        await store.append("t", 2, (PlayerLeft("ann"),), None, Outcome(True))
+        assert [loads(d) for d in await store.event_data("t", only=("PlayerLeft",))] == [
+            PlayerLeft("ann")]
         first = await store.game_seed("t", 1, b"one")
         assert await store.game_seed("t", 1, b"two") == first == b"one"
         assert await store.game_seed("t", 2, b"two") == b"two"
