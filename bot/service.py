@@ -22,7 +22,10 @@ from rules.table import decide
 
 
 class TableService:
-    """Serialises commands per table and keeps the open tables' states in memory."""
+    """Serialises commands per table and keeps the open tables' states in memory (and the
+    keys of the commands each has stored). An ended table's are not kept: it is read from
+    the store when asked for (rarely: its analysis, a sheet asked in its archive), so a bot
+    up for months does not hold every session it ever ran."""
 
     def __init__(self, store: EventStore, *, outbox: bool = False) -> None:
         self.store = store
@@ -53,20 +56,25 @@ class TableService:
 
     def forget(self, table_id: str) -> None:
         """Drop the table's cached state: read from the store next time (a table another
-        process serves, whose state moves on there)."""
+        process serves, whose state moves on there; an ended table)."""
         self._tables.pop(table_id, None)
+        self._keys.pop(table_id, None)
 
     async def _loaded(self, table_id: str) -> Loaded:
         loaded = self._tables.get(table_id)
         if loaded is None:
-            self._keys[table_id] = await self.store.keys(table_id)
-            loaded = self._tables[table_id] = await self.store.load(table_id)
+            loaded = await self.store.load(table_id)
+            if not loaded.state.ended:  # (the keys read after the state: all of its own)
+                self._keys[table_id] = await self.store.keys(table_id)
+                self._tables[table_id] = loaded
         return loaded
 
     async def _stored(self, table_id: str, key: str | None) -> Outcome | None:
-        """The outcome already stored under `key`, if any."""
+        """The outcome already stored under `key`, if any (looked up in the store unless
+        the table is kept and the key is not among its keys: a new command)."""
         await self._loaded(table_id)
-        if key is None or key not in self._keys[table_id]:
+        keys = self._keys.get(table_id)
+        if key is None or (keys is not None and key not in keys):
             return None
         stored = await self.store.outcome(table_id, key)
         return stored if isinstance(stored, Outcome) else None
@@ -91,11 +99,13 @@ class TableService:
                                                   outcome, state,
                                                   outcome.effects if self.outbox else None)
             except BaseException:
-                self._tables.pop(table_id, None)  # reload from the store next time
+                self.forget(table_id)  # reload from the store next time
                 raise
+            if state.ended:
+                self.forget(table_id)
+                return outcome
             self._tables[table_id] = Loaded(state, version)
-            if key is not None:
-                self._keys[table_id].add(key)
+            self._note(table_id, key)
             return outcome
 
     async def refuse(self, table_id: str, key: str, reason: str) -> Outcome:
@@ -111,5 +121,11 @@ class TableService:
                         outcome: Outcome) -> Outcome:
         if key is not None:
             await self.store.append(table_id, loaded.version, (), key, outcome)
-            self._keys[table_id].add(key)
+            self._note(table_id, key)
         return outcome
+
+    def _note(self, table_id: str, key: str | None) -> None:
+        """A key stored, noted among the table's kept keys (if they are kept: else every
+        key is looked up in the store)."""
+        if key is not None and table_id in self._keys:
+            self._keys[table_id].add(key)

@@ -14,7 +14,7 @@ from bot.dbfile import SqliteDatabase
 from bot.effects import Announce, Outcome, Prompt
 from bot.service import TableService
 from bot.store import ConcurrentWrite, EventStore, StoreError
-from rules.commands import Answer, Double, Open, Result, Seat, Start, Take
+from rules.commands import Answer, Double, EndSession, Open, Result, Seat, Start, Take
 from rules.cube import Cube
 from rules.errors import CubeNotAvailable
 from rules.events import PlayerJoined, PlayerLeft
@@ -65,6 +65,23 @@ async def test_the_same_key_applies_once_and_returns_the_same_outcome(target: Pa
         refused = await service.handle("t1", Take(by="zed"), key="bad")
         assert not refused.accepted and "zed" in refused.reason
         assert await service.handle("t1", Take(by="zed"), key="bad") == refused
+
+
+async def test_an_ended_table_is_not_kept_in_memory_and_its_commands_still_apply_once(
+        target: Path | str) -> None:
+    """A bot up for months must not hold every session it ran: once a table ends, the
+    service keeps neither its state nor its commands' keys, and reads it from the store."""
+    async with EventStore(target) as store:
+        service = TableService(store)
+        first = await run_session(service)
+        assert "t1" in service._tables and len(service._keys["t1"]) == len(SESSION)
+        ended = await service.handle("t1", EndSession(by="ann", moderator=True), key="end")
+        assert ended.accepted and "t1" not in service._tables and "t1" not in service._keys
+        assert (await service.state("t1")).ended and "t1" not in service._tables
+        # the same click again (Discord's retry, a restart): its outcome, not a second end
+        assert await service.handle("t1", EndSession(by="ann"), key="end") == ended
+        assert await service.handle("t1", Take(by="zed"), key="k0") == first[0]  # the open
+        assert (await store.load("t1")).version == (await service.current("t1")).version
 
 
 async def test_snapshots_load_to_the_same_state(target: Path | str) -> None:
