@@ -124,7 +124,7 @@ class Presenter:
         the board is drawn once, with the table as it now is and the last action's lines."""
         ids = await command_ids(self.bot.store)
         for outcome in outcomes:
-            self.boards.note(table_id, outcome.version, _board_lines(outcome, ids))
+            self.boards.note(table_id, outcome.version, _board_lines(_notes(outcome, ids)))
         for outcome in outcomes:
             await self.show(table_id, outcome, interaction)
             interaction = None
@@ -149,7 +149,7 @@ class Presenter:
         await self.bot.flow.time(table_id, state)  # before the board shows the countdowns
         ids = await command_ids(self.bot.store)  # commands named become clickable
         notes = _notes(outcome, ids)
-        lines = [e.text for e in notes if e.channel == "board"]
+        lines = _board_lines(notes)
         if interaction is not None and not interaction.response.is_done():  # first, at once
             if self.boards.on_board(interaction, channels):
                 await self.boards.answer(interaction, channels, outcome.version, lines)
@@ -284,9 +284,9 @@ def _notes(outcome: Outcome, ids: Mapping[str, int]) -> list[Announce]:
             for e in outcome.effects if isinstance(e, Announce)]
 
 
-def _board_lines(outcome: Outcome, ids: Mapping[str, int]) -> list[str]:
-    """What `outcome` says on the board."""
-    return [e.text for e in _notes(outcome, ids) if e.channel == "board"]
+def _board_lines(notes: list[Announce]) -> list[str]:
+    """What `notes` say on the board."""
+    return [e.text for e in notes if e.channel == "board"]
 
 
 def _answer(action: str, locale: object) -> str:
