@@ -20,40 +20,21 @@ async def move_to(source: Path, url: str) -> dict[str, int]:
     if not source.is_file():
         raise StoreError(f"There is no database at {source}.")
     async with EventStore(source) as old, EventStore(url) as new:
-        names = [row[0] for row in await old.db.execute_fetchall(
-            "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE "
-            "'sqlite_%' ORDER BY rowid")]  # the order they were made in: referenced first
-        full = [n for n in names if (await new.db.execute_fetchall(
-            f"SELECT COUNT(*) FROM {n}"))[0][0]]
-        if full:
+        layout = await old.layout()
+        if full := await new.filled(list(layout)):
             raise StoreError(f"{shown(url)} is not empty ({', '.join(full)} have rows): move "
                              "to a new database, or drop this one's tables first.")
-        columns = {n: [row[1] for row in await old.db.execute_fetchall(
-            f"PRAGMA table_info({n})")] for n in names}
-        rowids = {row[0] for row in await old.db.execute_fetchall(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE "
-            "'%WITHOUT ROWID%'")}
-        copied = {}
-        async with new.db.transaction() as db:
-            for name in names:
-                listed = ", ".join(columns[name])
-                rows = await old.db.execute_fetchall(
-                    f"SELECT {listed} FROM {name}" + (" ORDER BY rowid" if name in rowids
-                                                     else ""))
-                await db.executemany(f"INSERT INTO {name} ({listed}) VALUES "
-                                     f"({', '.join('?' * len(columns[name]))})", rows)
-                copied[name] = len(rows)
-        await _check(old, new, names, columns)
-    return copied
+        rows = {name: (columns, await old.rows(name, columns, in_order=rowid))
+                for name, (columns, rowid) in layout.items()}
+        await new.insert_rows(rows)
+        await _check(old, new, {name: columns for name, (columns, _) in layout.items()})
+    return {name: len(values) for name, (_, values) in rows.items()}
 
 
-async def _check(old: EventStore, new: EventStore, names: list[str],
-                 columns: dict[str, list[str]]) -> None:
+async def _check(old: EventStore, new: EventStore, layout: dict[str, list[str]]) -> None:
     """The same rows in every table, and every chouette table loading to the same state."""
-    for name in names:
-        sql = f"SELECT {', '.join(columns[name])} FROM {name}"
-        if Counter(await old.db.execute_fetchall(sql)) != Counter(
-                await new.db.execute_fetchall(sql)):
+    for name, columns in layout.items():
+        if Counter(await old.rows(name, columns)) != Counter(await new.rows(name, columns)):
             raise StoreError(f"The copy of {name} in {new.name} differs from {old.name}: "
                              "was the bot running? Stop it, drop the copy's tables, and move "
                              "again.")

@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
@@ -539,6 +539,39 @@ class EventStore:
             "SELECT DISTINCT table_id FROM events WHERE type = 'GameEnded' AND at >= ? "
             "UNION SELECT table_id FROM analyses WHERE posted = 0", (since,))
         return [row[0] for row in rows]
+
+    # -- the whole store, for `python -m bot move-to` (bot/move.py) --------------------------
+
+    async def layout(self) -> dict[str, tuple[list[str], bool]]:
+        """An SQLite store's tables in the order they were made (those referenced first),
+        each with its columns and whether it has a rowid (the order its rows were written)."""
+        tables = await self.db.execute_fetchall(
+            "SELECT name, sql NOT LIKE '%WITHOUT ROWID%' FROM sqlite_master WHERE type = "
+            "'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid")
+        return {name: ([row[1] for row in await self.db.execute_fetchall(
+            f"PRAGMA table_info({name})")], bool(rowid)) for name, rowid in tables}
+
+    async def rows(self, table: str, columns: Sequence[str],
+                   in_order: bool = False) -> list[tuple[Any, ...]]:
+        """Every row of one of the store's tables (`layout`'s), as `columns`; `in_order`: in
+        the order they were written (a table with a rowid)."""
+        sql = f"SELECT {', '.join(columns)} FROM {table}"
+        return [tuple(row) for row in await self.db.execute_fetchall(
+            sql + (" ORDER BY rowid" if in_order else ""))]
+
+    async def filled(self, tables: Sequence[str]) -> list[str]:
+        """Those of `tables` that hold rows."""
+        return [t for t in tables
+                if (await self.db.execute_fetchall(f"SELECT COUNT(*) FROM {t}"))[0][0]]
+
+    async def insert_rows(self, rows: Mapping[str, tuple[Sequence[str], list[tuple[Any, ...]]]]
+                          ) -> None:
+        """Write every table's rows ({table: (columns, rows)}, in that order), in one
+        transaction."""
+        async with self.db.transaction() as db:
+            for table, (columns, values) in rows.items():
+                await db.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
+                                     f"({', '.join('?' * len(columns))})", values)
 
 
 async def _total(db: Database | Transaction, table_id: str, game: int, plies: int,
