@@ -17,7 +17,7 @@ async def test_a_whole_session_with_the_invites_permissions(drv) -> None:
     r = await drv.slash("alice", "general", "chouette open")
     assert "Table open" in r.text(), r
     (posted,) = [c for c in drv.fake.calls if c.path.startswith("channels/")
-                 and "**Joined** alice" in c.body.get("content", "")]
+                 and isinstance(c.body, dict) and "**Joined** alice" in c.body.get("content", "")]
     assert posted.method == "POST"  # the board, posted as the opener joined: not edited
     for player in ("bob", "carol"):
         assert (await drv.slash(player, "chouette 1 · atlanta/kibitz", "chouette join")).acked
