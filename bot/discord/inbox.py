@@ -31,7 +31,7 @@ from bot.discord.presenter import Presenter, done_text
 from bot.effects import Announce, Outcome
 from bot.i18n import translate
 from bot.service import TableService
-from bot.store import EventStore
+from bot.store import EventStore, StoreError
 from rules.commands import Command
 
 log = logging.getLogger(__name__)
@@ -139,10 +139,12 @@ class Inbox:
                      reply: dict[str, Any]) -> None:
         """Apply one row and show it. An error (not a refusal: a bug, say) is this row's
         alone: logged with the table and the interaction, the player told, and the row done
-        like the others, so it is never retried ahead of them. (While the store itself is
-        out of reach, marking it done fails too: the row stays for the next round.)"""
+        like the others, so it is never retried ahead of them. The store's own errors (out
+        of reach, the table moved on meanwhile) leave the row for the next round."""
         try:
             outcome = await self.bot.service.handle(table_id, command, key)
+        except StoreError:  # not the row's fault: tried again (its key applies it once)
+            raise
         except Exception:
             log.exception("table %s: the inbox's command %s (interaction %s, by %s) failed: "
                           "not applied, the player told", table_id, command.verb, key,

@@ -20,7 +20,7 @@ from bot.discord.presenter import Presenter
 from bot.effects import Outcome
 from bot.i18n import translate
 from bot.service import TableService
-from bot.store import Channels, EventStore
+from bot.store import Channels, ConcurrentWrite, EventStore
 from rules.commands import Join, Open
 
 ON_1, ON_0 = (3 << 22) + 7, (4 << 22) + 7  # servers on shards 1 and 0 of 2
@@ -153,3 +153,33 @@ async def test_a_dm_click_is_acknowledged_before_the_store_is_written(tmp_path: 
         assert log == [("defer", {}), "posted", ("edit", "Take or drop?\n> Answer recorded: "
                                                  "the table shows it in a moment.")]
         assert [row[1] for row in await store.inbox()] == ["301"]
+
+
+async def test_a_command_the_store_could_not_write_stays_in_the_inbox_for_the_next_round(
+        target: Path | str) -> None:
+    """The store's own failure (the table moved on meanwhile, the database out of reach) is
+    not the row's: it is not marked done (nor the player told it failed), and the next round
+    applies it."""
+    async with EventStore(target) as store:
+        host = Host(store)
+        await store.save_channels(Channels("t1", ON_1, 1, 2, 3, 4, 5))
+        await host.service.handle("t1", Open(preset="atlanta", mode="scorekeeper"), "open")
+        reply = {"user": "11", "names": {"11": "Ann"}, "locale": "en-US", "channel": "50",
+                 "message": "", "content": ""}
+        await store.post("t1", "301", command_dumps(Join(by="11")), json.dumps(reply))
+        handle = host.service.handle
+        failures = [ConcurrentWrite("Table t1 moved on")]
+
+        async def busy(table_id: str, command: Any, key: str | None = None) -> Outcome:
+            if failures:
+                raise failures.pop()
+            return await handle(table_id, command, key)
+
+        host.service.handle = busy  # type: ignore[method-assign]
+        inbox = Inbox(host)  # type: ignore[arg-type]
+        with pytest.raises(ConcurrentWrite):  # (`run` logs it and tries again)
+            await inbox.drain()
+        assert [r[1] for r in await store.inbox()] == ["301"] and host.log == []
+        await inbox.drain()
+        assert await store.inbox() == [] and host.log == [("show", "t1", True)]
+        assert [m.player for m in (await store.load("t1")).state.members] == ["11"]
