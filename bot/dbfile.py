@@ -110,7 +110,9 @@ def _apply(db: sqlite3.Connection, statements: Sequence[Statement], *, begin: bo
     (`owned`) rolls it back; a statement on its own never rolls back another's."""
     try:
         if begin:
-            db.execute("BEGIN IMMEDIATE")
+            if db.in_transaction:  # one whose rollback never ran (its caller was cancelled
+                db.rollback()      # while it waited): transactions take turns (the store's
+            db.execute("BEGIN IMMEDIATE")  # write lock), so none other is under way
         for sql, rows, many in statements:
             if many:
                 db.executemany(sql, rows)

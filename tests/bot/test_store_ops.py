@@ -187,3 +187,17 @@ async def test_a_statement_failing_on_its_own_leaves_an_open_transaction_alone(
                     await tx.execute_fetchall("SELECT * FROM no_such_table")
                 await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("d", "4"))
         assert await db.execute_fetchall("SELECT key FROM meta WHERE key IN ('c', 'd')") == []
+
+
+async def test_a_transaction_left_open_does_not_block_the_next_one(tmp_path: Path) -> None:
+    """A transaction whose rollback never ran (its caller cancelled while it waited for the
+    thread) would make every later BEGIN fail: the next transaction rolls it back first."""
+    async with EventStore(tmp_path / "c.db") as store:
+        db, connection = store.db, store.db.connection
+        await connection.run(lambda: connection.db.execute("BEGIN IMMEDIATE"))
+        await connection.run(lambda: connection.db.execute(
+            "INSERT INTO meta (key, value) VALUES ('stale', '0')"))
+        async with db.transaction() as tx:
+            await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("e", "5"))
+        assert await db.execute_fetchall("SELECT key FROM meta WHERE key IN ('stale', 'e')"
+                                         ) == [("e",)]
