@@ -24,11 +24,9 @@ async def move_to(source: Path, url: str) -> dict[str, int]:
         if full := await new.filled(list(layout)):
             raise StoreError(f"{shown(url)} is not empty ({', '.join(full)} have rows): move "
                              "to a new database, or drop this one's tables first.")
-        rows = {name: (columns, await old.rows(name, columns, in_order=rowid))
-                for name, (columns, rowid) in layout.items()}
-        await new.insert_rows(rows)
+        copied = await new.copy_from(old, layout)
         await _check(old, new, {name: columns for name, (columns, _) in layout.items()})
-    return {name: len(values) for name, (_, values) in rows.items()}
+    return copied
 
 
 async def _check(old: EventStore, new: EventStore, layout: dict[str, list[str]]) -> None:

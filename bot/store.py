@@ -226,20 +226,19 @@ class EventStore:
         rows = await self._event_rows(table_id, "version, at, data", skip)
         return [StoredEvent(version, at, self._decode(data)) for version, at, data in rows]
 
-    async def event_data(self, table_id: str, skip: Sequence[str] = (),
-                         only: Sequence[str] = ()) -> list[str]:
+    async def event_data(self, table_id: str, only: Sequence[str] = ()) -> list[str]:
         """Every event of the table in order as stored (JSON), not decoded (`decoded` does,
-        off the event loop: the analysis reads a whole session), but those whose type is
-        named in `skip`; or, given `only`, those of these types alone."""
-        return [row[0] for row in await self._event_rows(table_id, "data", skip, only)]
+        off the event loop: the analysis reads a whole session); given `only`, those of
+        these types alone."""
+        return [row[0] for row in await self._event_rows(table_id, "data", only=only)]
 
-    async def _event_rows(self, table_id: str, columns: str, skip: Sequence[str],
+    async def _event_rows(self, table_id: str, columns: str, skip: Sequence[str] = (),
                           only: Sequence[str] = ()) -> list[tuple[Any, ...]]:
-        unless = f" AND type NOT IN ({', '.join('?' * len(skip))})" if skip else ""
-        unless += f" AND type IN ({', '.join('?' * len(only))})" if only else ""
+        which = f" AND type NOT IN ({', '.join('?' * len(skip))})" if skip else ""
+        which += f" AND type IN ({', '.join('?' * len(only))})" if only else ""
         try:
             return list(await self.db.execute_fetchall(
-                f"SELECT {columns} FROM events WHERE table_id = ?{unless} ORDER BY version",
+                f"SELECT {columns} FROM events WHERE table_id = ?{which} ORDER BY version",
                 (table_id, *skip, *only)))
         except self._errors as exc:
             raise self._explain(exc) from exc
@@ -564,14 +563,18 @@ class EventStore:
         return [t for t in tables
                 if (await self.db.execute_fetchall(f"SELECT COUNT(*) FROM {t}"))[0][0]]
 
-    async def insert_rows(self, rows: Mapping[str, tuple[Sequence[str], list[tuple[Any, ...]]]]
-                          ) -> None:
-        """Write every table's rows ({table: (columns, rows)}, in that order), in one
-        transaction."""
-        async with self.db.transaction() as db:
-            for table, (columns, values) in rows.items():
+    async def copy_from(self, source: EventStore, layout: Mapping[str, tuple[list[str], bool]]
+                        ) -> dict[str, int]:
+        """Write every row of `source`'s tables (its `layout`, in that order) into this
+        store, in one transaction, a table at a time; the rows copied, by table."""
+        copied = {}
+        async with self._write, self.db.transaction() as db:
+            for table, (columns, rowid) in layout.items():
+                rows = await source.rows(table, columns, in_order=rowid)
                 await db.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
-                                     f"({', '.join('?' * len(columns))})", values)
+                                     f"({', '.join('?' * len(columns))})", rows)
+                copied[table] = len(rows)
+        return copied
 
 
 async def _total(db: Database | Transaction, table_id: str, game: int, plies: int,
