@@ -10,7 +10,7 @@ key again returns the stored outcome and applies nothing.
 from __future__ import annotations
 
 import asyncio
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Awaitable, Callable
 
 from bot.effects import Outcome, effects_for
@@ -20,12 +20,15 @@ from rules.errors import RuleError
 from rules.state import TableState, replay
 from rules.table import decide
 
+ENDED_KEPT = 64  # ended tables whose state is kept, the latest (see `TableService`)
+
 
 class TableService:
     """Serialises commands per table and keeps the open tables' states in memory (and the
-    keys of the commands each has stored). An ended table's are not kept: it is read from
-    the store when asked for (rarely: its analysis, a sheet asked in its archive), so a bot
-    up for months does not hold every session it ever ran."""
+    keys of the commands each has stored). Of the ended tables only the latest states are
+    kept (`ENDED_KEPT`: their last show, their analysis, read without a replay on the event
+    loop), and none of their keys (a key asked is looked up in the store), so a bot up for
+    months does not hold every session it ever ran."""
 
     def __init__(self, store: EventStore, *, outbox: bool = False) -> None:
         self.store = store
@@ -33,6 +36,7 @@ class TableService:
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._tables: dict[str, Loaded] = {}
         self._keys: dict[str, set[str]] = {}  # keys stored per loaded table: no lookup for new
+        self._ended: OrderedDict[str, Loaded] = OrderedDict()  # the latest ended, oldest first
 
     async def resume(self, only: Callable[[str], Awaitable[bool]] | None = None) -> list[str]:
         """Load every open table (after a restart), or those `only` keeps (a process serving
@@ -59,15 +63,25 @@ class TableService:
         process serves, whose state moves on there; an ended table)."""
         self._tables.pop(table_id, None)
         self._keys.pop(table_id, None)
+        self._ended.pop(table_id, None)
 
     async def _loaded(self, table_id: str) -> Loaded:
-        loaded = self._tables.get(table_id)
+        loaded = self._tables.get(table_id) or self._ended.get(table_id)
         if loaded is None:
             loaded = await self.store.load(table_id)
-            if not loaded.state.ended:  # (the keys read after the state: all of its own)
+            if loaded.state.ended:
+                self._keep_ended(table_id, loaded)
+            else:  # (the keys read after the state: all of its own)
                 self._keys[table_id] = await self.store.keys(table_id)
                 self._tables[table_id] = loaded
         return loaded
+
+    def _keep_ended(self, table_id: str, loaded: Loaded) -> None:
+        """Keep an ended table's state among the latest `ENDED_KEPT`."""
+        self._ended[table_id] = loaded
+        self._ended.move_to_end(table_id)
+        while len(self._ended) > ENDED_KEPT:
+            self._ended.popitem(last=False)
 
     async def _stored(self, table_id: str, key: str | None) -> Outcome | None:
         """The outcome already stored under `key`, if any (looked up in the store unless
@@ -103,6 +117,7 @@ class TableService:
                 raise
             if state.ended:
                 self.forget(table_id)
+                self._keep_ended(table_id, Loaded(state, version))
                 return outcome
             self._tables[table_id] = Loaded(state, version)
             self._note(table_id, key)

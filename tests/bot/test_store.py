@@ -6,13 +6,14 @@ Tests taking `target` run on both backends: an SQLite file and a PostgreSQL data
 import os
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.codec import dumps, loads
 from bot.dbfile import SqliteDatabase
 from bot.effects import Announce, Outcome, Prompt
-from bot.service import TableService
+from bot.service import ENDED_KEPT, TableService
 from bot.store import ConcurrentWrite, EventStore, StoreError
 from rules.commands import Answer, Double, EndSession, Open, Result, Seat, Start, Take
 from rules.cube import Cube
@@ -77,7 +78,22 @@ async def test_an_ended_table_is_not_kept_in_memory_and_its_commands_still_apply
         assert "t1" in service._tables and len(service._keys["t1"]) == len(SESSION)
         ended = await service.handle("t1", EndSession(by="ann", moderator=True), key="end")
         assert ended.accepted and "t1" not in service._tables and "t1" not in service._keys
-        assert (await service.state("t1")).ended and "t1" not in service._tables
+        loads = 0
+        load = store.load
+
+        async def counted(table_id: str) -> Any:
+            nonlocal loads
+            loads += 1
+            return await load(table_id)
+
+        store.load = counted  # type: ignore[method-assign]
+        assert (await service.state("t1")).ended and loads == 0  # its state: among the latest
+        for n in range(ENDED_KEPT):  # as many tables end after it
+            await service.handle(f"e{n}", Open(preset="atlanta", mode="scorekeeper"), "o")
+            assert (await service.handle(f"e{n}", EndSession(by="ann", moderator=True),
+                                         key="x")).accepted
+        assert (await service.state("t1")).ended and loads == ENDED_KEPT + 1  # read again
+        assert len(service._ended) == ENDED_KEPT and "t1" not in service._keys
         # the same click again (Discord's retry, a restart): its outcome, not a second end
         assert await service.handle("t1", EndSession(by="ann"), key="end") == ended
         assert await service.handle("t1", Take(by="zed"), key="k0") == first[0]  # the open
