@@ -75,17 +75,17 @@ class Settings:
                                 "(postgresql://user:password@host/database), not "
                                 f"{url.split('://')[0]!r}: fix it in {where}, or remove it "
                                 "to keep the SQLite file (CHOUETTE_DB).")
-        numbers = {}
-        for key, name in (("CHOUETTE_MAX_TABLES", "max_tables"),
-                          ("CHOUETTE_DELETE_AFTER_HOURS", "delete_after_hours")):
-            raw = (values.get(key) or "").strip()
-            try:
-                numbers[name] = float(raw) if raw else getattr(cls, name)
-            except ValueError:
-                raise SettingsError(f"{key} must be a number, not {raw!r}: fix it in "
-                                    f"{where}.") from None
-            if numbers[name] < 0:
-                raise SettingsError(f"{key} can't be negative: fix it in {where}.")
+        raw = (values.get("CHOUETTE_DELETE_AFTER_HOURS") or "").strip()
+        try:
+            hours = float(raw) if raw else cls.delete_after_hours
+        except ValueError:
+            raise SettingsError(f"CHOUETTE_DELETE_AFTER_HOURS must be a number, not {raw!r}: "
+                                f"fix it in {where}.") from None
+        if hours < 0:
+            raise SettingsError(f"CHOUETTE_DELETE_AFTER_HOURS can't be negative: fix it in "
+                                f"{where}.")
+        tables = _whole(values, "CHOUETTE_MAX_TABLES", "is how many tables a server may have "
+                        "open at once, a whole number", where)
         plies = _whole(values, "CHOUETTE_ANALYSIS_PLIES", "is gnubg's depth, 0 to 4", where,
                        high=4)
         draw = _whole(values, "CHOUETTE_DRAW_PROCESSES", "is how many processes draw the "
@@ -96,8 +96,8 @@ class Settings:
             shard_ids=ids,
             draw_processes=cls.draw_processes if draw is None else draw,
             analysis_plies=cls.analysis_plies if plies is None else plies,
-            max_tables=int(numbers["max_tables"]),
-            delete_after_hours=numbers["delete_after_hours"],
+            max_tables=cls.max_tables if tables is None else tables,
+            delete_after_hours=hours,
             discord_token=(values.get("DISCORD_TOKEN") or "").strip(),
             database=url or root / (values.get("CHOUETTE_DB") or cls.database_file),
             database_file=root / (values.get("CHOUETTE_DB") or cls.database_file),
@@ -201,7 +201,7 @@ def _whole(values: Mapping[str, str | None], key: str, what: str, where: str, *,
     raw = (values.get(key) or "").strip()
     if not raw:
         return None
-    if not raw.isdecimal() or not low <= int(raw) <= (int(raw) if high is None else high):
+    if not raw.isdecimal() or int(raw) < low or (high is not None and int(raw) > high):
         raise SettingsError(f"{key} {what}, not {raw!r}: fix it in {where}.")
     return int(raw)
 

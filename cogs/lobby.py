@@ -164,9 +164,6 @@ class Lobby(Subcommands):
             await self.bot.reply(interaction, self.bot.presenter.names(
                 state, why, locale=interaction.locale))
             return
-        if box == me:  # the Box's own
-            await self.bot.act(interaction, table, command)
-            return
         locale = await self.bot.presenter.table_locale(table, state)  # the Box's DM
         await ask_consent(interaction, box,
                           tr("{player} asks to play at {stake}x stakes from the next game "

@@ -157,8 +157,8 @@ class CubeTurned:
     dropped: `turned_*`). `by` is the player's key; `why`, when someone else answered for
     him, the catalogue's code of the reason (`answered_timed_out`, `answered_away`,
     `answered_late`). Events stored before both were data have the words as the rules wrote
-    them in `action` (`"settle 3/2"`) and the reason in `by` (`"ann (timed out)"`); they
-    read back as they are."""
+    them in `action` (`"settle 3/2"`, read back as it is) and the reason in `by` (`"ann
+    (timed out)"`, read back by `bot.codec` as the key and `why`)."""
 
     cube: Cube
     action: str | Phrase

@@ -367,7 +367,7 @@ def _pass_box(state: TableState, cmd: PassBox) -> tuple[Event, ...]:
 def _stake(state: TableState, cmd: Stake) -> tuple[Event, ...]:
     """A player's stake multiple changes between games (Atlanta 2.3: only if the opponent
     agrees): the Box sends it, naming the `player` who asked (on Discord, by the button the
-    player's request sends him); the Box changes his own alone."""
+    player's request sends him); the Box's own stake does not change (`box_stake`)."""
     seating = between_games(state)
     by = sender(cmd)
     player = by if cmd.player is None else cmd.player

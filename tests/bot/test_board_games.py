@@ -12,7 +12,7 @@ import pytest
 
 import rules.state
 from bot import records
-from bot.analysis_transcript import GAME_EVENTS, ended_games, transcripts
+from bot.analysis_transcript import GAME_EVENTS, ended, ended_games, transcripts
 from bot.scenario import apply
 from rules.board import legal_plays
 from rules.commands import parse
@@ -98,6 +98,7 @@ def test_a_game_held_over_and_played_out_later_is_one_game_that_ended(seed: int)
     assert ended_games(events) == [2, 1]
     # from the games' own events alone, as the queue reads them (nothing folded)
     assert ended_games([e for e in events if type(e).__name__ in GAME_EVENTS]) == [2, 1]
+    assert [g.number for g in ended(records.board_games(events))] == [2, 1]  # the walk's, the same
     found = transcripts(events)
     assert sorted(found) == [1, 2] and found[1] == transcripts(events, [1])[1]
     moves = [json.loads(x)["play"] for x in found[1] if json.loads(x)["cmd"] == "move"]

@@ -139,3 +139,10 @@ def test_shards_are_read_checked_and_say_which_servers_this_process_serves(
         with pytest.raises(SettingsError, match=says) as caught:
             load(**bad)
         assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("raw", ["2.5", "-1", "five"])
+def test_the_tables_a_server_may_have_are_a_whole_number(raw: str) -> None:
+    with pytest.raises(SettingsError, match="CHOUETTE_MAX_TABLES is how many tables"):
+        Settings.load(environ={"CHOUETTE_MAX_TABLES": raw})
+    assert Settings.load(environ={"CHOUETTE_MAX_TABLES": "12"}).max_tables == 12

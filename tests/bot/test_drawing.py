@@ -88,7 +88,6 @@ async def test_a_failed_warm_up_is_one_log_line(caplog: pytest.LogCaptureFixture
 def test_names_are_looked_up_in_one_dict() -> None:
     names = Names((("1", "Ann"), ("2", "Bo")))
     assert (names("1"), names("2"), names("3")) == ("Ann", "Bo", "3")
-    assert names._by_key is names._by_key  # made once
 
 
 def test_the_worker_ends_when_the_bot_is_killed() -> None:
