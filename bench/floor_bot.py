@@ -12,7 +12,6 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -20,6 +19,7 @@ import discord
 import uvloop
 from discord.ext import commands
 
+from bot.discord.router import Inert, Route, Router
 from bot.render.board import board_png
 from bot.render.samples import sample_picture
 
@@ -30,38 +30,28 @@ TEXT = ("**Box** Cy · **Team** Ann, Bo, Dee\nCubes: Ann 1 (centred); Bo 1 (cent
         "> Cy plays 13/10 13/9.")
 
 
-class Board(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"b:(?P<n>\d+):(?P<a>\w+)"):
-    """A button of the board, as the bot's `TableButton`."""
-
-    def __init__(self, n: str, action: str) -> None:
-        super().__init__(discord.ui.Button(label=action.capitalize(), custom_id=f"b:{n}:{action}"))
-        self.n = n
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> Board:
-        return cls(match["n"], match["a"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        files = [discord.File(io.BytesIO(PNG), "board.png")] if IMAGE else []
-        await interaction.response.edit_message(content=TEXT, attachments=files,
-                                                view=view(self.n))
+async def click(interaction: discord.Interaction, match: re.Match[str]) -> None:
+    """A click on a button of the board, routed as the bot's (`bot.discord.router`)."""
+    files = [discord.File(io.BytesIO(PNG), "board.png")] if IMAGE else []
+    await interaction.response.edit_message(content=TEXT, attachments=files,
+                                            view=view(match["n"]))
 
 
 def view(n: str) -> discord.ui.View:
     """The board's components: the plays' menu and five buttons."""
-    out = discord.ui.View(timeout=None)
+    out = Inert()
     out.add_item(discord.ui.Select(custom_id=f"m:{n}", options=[
         discord.SelectOption(label=f"13/{10 - i % 9} 8/{5 - i % 4} ({i})", value=str(i))
         for i in range(25)]))
     for action in ("roll", "double", "type", "extra", "hold"):
-        out.add_item(Board(n, action))
+        out.add_item(discord.ui.Button(label=action.capitalize(), custom_id=f"b:{n}:{action}"))
     return out
 
 
 class Floor(commands.Bot):
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(Board)
+        self.add_listener(Router([Route(r"b:(?P<n>\d+):(?P<a>\w+)", click)]).dispatch,
+                          "on_interaction")
 
         @self.tree.command(description="Post a board.")
         async def board(interaction: discord.Interaction) -> None:

@@ -3,9 +3,13 @@
 An entry of `ACTIONS` is one button of the board message: its label and style, `shows` (from
 the table's state, asked of the rules where it can be: the board offers an action only while
 someone may take it) and `click` (a private menu or form; by default the table command of
-the action's name, from the player who clicked). `TableButton`, the one persistent item for
-them all, takes its custom-id template from the table, and `board_view` lays them out in the
-table's order. Adding a button is one entry here, plus its rule.
+the action's name, from the player who clicked). `table_button` makes them all, each custom
+id naming the table and the entry (`TABLE_BUTTON`, routed to `_click`), and `board_view`
+lays them out in the table's order. Adding a button is one entry here, plus its rule.
+
+`ROUTES` is every custom id the bot answers, with its handler: the board's buttons, the
+questions' (`bot.discord.asks`), the menus' and forms' (`bot.discord.views`); the client's
+`Router` dispatches them.
 """
 
 from __future__ import annotations
@@ -17,23 +21,23 @@ from typing import Any
 
 import discord
 
-from bot.discord.asks import BLUE, GREEN, GREY, RED, AskButton, Question, clicker
-from bot.discord.failures import guarded
+from bot.discord.asks import BLUE, GREEN, GREY, RED, Question, ask_button, clicker
+from bot.discord.asks import ROUTES as QUESTIONS
 from bot.discord.host import bot_of
+from bot.discord.router import Inert, Route
 from bot.discord.views import (
     MOVE_MENU_LIMIT,
-    FirstMoveSelect,
-    MoveModal,
-    MoveSelect,
-    PickConfirm,
-    PickSelect,
     answer_menu,
     box_double_menu,
     first_move,
+    first_move_select,
     may_not_move,
+    move_form,
+    move_select,
     partner_menu,
     plays_of,
 )
+from bot.discord.views import ROUTES as MENUS
 from bot.i18n import translate
 from rules.actions import allowed, doublers, holders
 from rules.commands import Double, Extra, Request, Result, build
@@ -114,7 +118,7 @@ async def _type(interaction: discord.Interaction, table_id: str, state: TableSta
     if why := may_not_move(state, clicker(interaction)):
         await bot.reply(interaction, bot.presenter.names(state, why, locale=interaction.locale))
         return
-    await interaction.response.send_modal(MoveModal(table_id, interaction.locale))
+    await interaction.response.send_modal(move_form(table_id, interaction.locale))
 
 
 async def _confirm(interaction: discord.Interaction, table_id: str, state: TableState) -> None:
@@ -169,54 +173,49 @@ ACTIONS: dict[str, Action] = {  # in the order the board shows them
 }
 
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=rf"chouette:(?P<table>\d+):(?P<action>{'|'.join(ACTIONS)})"):
-    """A button of the board message: an entry of `ACTIONS`."""
+TABLE_BUTTON = rf"chouette:(?P<table>\d+):(?P<action>{'|'.join(ACTIONS)})"
 
-    def __init__(self, table_id: str, action: str, locale: object = None) -> None:
-        entry = ACTIONS[action]  # labelled in the table's language (everyone sees it)
-        super().__init__(discord.ui.Button(label=translate(entry.label, locale),
-                                           style=entry.style,
-                                           custom_id=f"chouette:{table_id}:{action}"))
-        self.table_id, self.action = table_id, action
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> TableButton:
-        return cls(match["table"], match["action"])
+def table_button(table_id: str, action: str, locale: object = None) -> discord.ui.Button[Any]:
+    """A button of the board message: an entry of `ACTIONS`, labelled in the table's language
+    (everyone sees it)."""
+    entry = ACTIONS[action]
+    return discord.ui.Button(label=translate(entry.label, locale), style=entry.style,
+                             custom_id=f"chouette:{table_id}:{action}")
 
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        state = await bot.service.state(self.table_id)
-        click = ACTIONS[self.action].click
-        if click is not None:
-            await click(interaction, self.table_id, state)
-            return
-        await bot.act(interaction, self.table_id, build(self.action, clicker(interaction)))
+
+async def _click(interaction: discord.Interaction, match: re.Match[str]) -> None:
+    """A click on a board button: its entry's `click`, else the command of its name."""
+    bot, table_id = bot_of(interaction), match["table"]
+    state = await bot.service.state(table_id)
+    click = ACTIONS[match["action"]].click
+    if click is not None:
+        await click(interaction, table_id, state)
+        return
+    await bot.act(interaction, table_id, build(match["action"], clicker(interaction)))
 
 
 def board_view(table_id: str, state: TableState, locale: object = None) -> discord.ui.View:
     """The actions open now, for the board message: the game's (the move menus before Type
     a move), then the answers to the first two newcomers asking to join and to the latest
     two corrections; labelled in `locale`'s language (the table's)."""
-    view = discord.ui.View(timeout=None)
+    view = Inert()
     for name, action in ACTIONS.items():
         if state.ended or not action.shows(state):
             continue
         if name == "type":
             for item in _move_menus(table_id, state, locale):
                 view.add_item(item)
-        view.add_item(TableButton(table_id, name, locale))
+        view.add_item(table_button(table_id, name, locale))
     for request, _ in state.requests[:2]:
         shown = request.display or request.player
         for answer in ("admit", "object"):
-            view.add_item(AskButton(Question(table_id, answer, player=request.player), shown,
-                                    locale))
+            view.add_item(ask_button(Question(table_id, answer, player=request.player), shown,
+                                     locale))
     for proposal, _ in state.proposals[-2:]:
         for answer in ("approve", "refuse"):
-            view.add_item(AskButton(Question(table_id, answer, number=str(proposal.number)),
-                                    locale=locale))
+            view.add_item(ask_button(Question(table_id, answer, number=str(proposal.number)),
+                                     locale=locale))
     return view
 
 
@@ -225,9 +224,9 @@ def _move_menus(table_id: str, state: TableState,
     """The roll's legal plays in one menu, or (more than a menu holds) their first moves."""
     plays = plays_of(state)
     if len(plays) <= MOVE_MENU_LIMIT:
-        return [MoveSelect(table_id, list(plays), locale=locale)]
+        return [move_select(table_id, list(plays), locale=locale)]
     firsts = list(dict.fromkeys(first_move(p) for p in plays))  # then the plays of one
-    return [FirstMoveSelect(table_id, firsts[:MOVE_MENU_LIMIT], locale)]
+    return [first_move_select(table_id, firsts[:MOVE_MENU_LIMIT], locale)]
 
 
-DYNAMIC_ITEMS = (TableButton, AskButton, MoveSelect, FirstMoveSelect, PickSelect, PickConfirm)
+ROUTES = (Route(TABLE_BUTTON, _click), *QUESTIONS, *MENUS)  # every custom id of ours

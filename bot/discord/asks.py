@@ -4,8 +4,8 @@ from someone (a Partner's invitation, a sale, a raccoon, a stake change, a newco
 correction).
 
 An entry of `ASKS` is one kind of button: its label, its style, the fields its custom id
-carries and what a click does (one table command through `bot.act`). `AskButton`, the one
-persistent item for them all, carries the whole `Question` in its custom id
+carries and what a click does (one table command through `bot.act`). `ask_button` makes
+them all, the whole `Question` in its custom id
 (`chouette:{table}:{action}:{field}:{field}...`, the cube's value asked after an `@`), so it
 works after a restart; nothing is stored until it is answered, and then the rules check it
 against the table as it is. Adding a question is one entry here, plus its rule.
@@ -20,8 +20,8 @@ from typing import Any
 
 import discord
 
-from bot.discord.failures import guarded
 from bot.discord.host import bot_of
+from bot.discord.router import Inert, Route
 from bot.i18n import tr, translate
 from bot.markdown import shown
 from rules.actions import refusal
@@ -216,27 +216,26 @@ def question(custom_id: str) -> Question | None:
     return Question(found["table"], action, **fields.groupdict(default="")) if fields else None
 
 
-class AskButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
-    """A question's button: an entry of `ASKS`, the whole question in its custom id."""
+def ask_button(q: Question, name: str = "", locale: object = None) -> discord.ui.Button[Any]:
+    """A question's button: an entry of `ASKS`, the whole question in its custom id, the
+    label in `locale`'s language (`name`: a newcomer's)."""
+    entry = ASKS[q.action]
+    label = tr(entry.label, locale, **vars(q), name=name or translate("newcomer", locale))
+    return discord.ui.Button(label=label[:80], style=entry.style, custom_id=custom_id(q))
 
-    def __init__(self, q: Question, name: str = "", locale: object = None) -> None:
-        entry = ASKS[q.action]  # the label in `locale`'s language
-        label = tr(entry.label, locale, **vars(q), name=name or translate("newcomer", locale))
-        super().__init__(discord.ui.Button(label=label[:80], style=entry.style,
-                                           custom_id=custom_id(q)))
-        self.question = q
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> AskButton:
-        q = question(match.string)
-        if q is None:
-            raise ValueError(f"not a question of this version: {match.string}")
-        return cls(q)
+async def _click(interaction: discord.Interaction, match: re.Match[str]) -> None:
+    """A question's answer: its entry's click."""
+    q = question(match.string)
+    if q is None:  # the fields of an older version's question
+        await bot_of(interaction).reply(interaction, translate(
+            "This button is from an older version of the bot: use the buttons of the "
+            "table's latest board.", interaction.locale))
+        return
+    await ASKS[q.action].click(interaction, q)
 
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await ASKS[self.question.action].click(interaction, self.question)
+
+ROUTES = (Route(TEMPLATE, _click),)
 
 
 async def ask_consent(interaction: discord.Interaction, player: str, text: str, told: str,
@@ -247,9 +246,9 @@ async def ask_consent(interaction: discord.Interaction, player: str, text: str, 
     buttons are in `locale`'s language: the table's (`presenter.table_locale`; the one asked
     has not clicked anything yet)."""
     bot = bot_of(interaction)
-    view = discord.ui.View(timeout=None)
+    view = Inert()
     for q in questions:
-        view.add_item(AskButton(q, locale=locale))
+        view.add_item(ask_button(q, locale=locale))
     await bot.reply(interaction, told)
     await bot.presenter.ask(questions[0].table_id, player, text, view)
 
@@ -259,8 +258,8 @@ def prompt_view(table_id: str, player: str, actions: tuple[str, ...],
                 locale: object = None) -> discord.ui.View:
     """Answer buttons for one player's pending cube (against `across`, when it must say; at
     `face`, the value asked about), labelled in `locale`'s language."""
-    view = discord.ui.View(timeout=None)
+    view = Inert()
     for action in actions:
-        view.add_item(AskButton(Question(table_id, action, player=player, across=across,
+        view.add_item(ask_button(Question(table_id, action, player=player, across=across,
                                          face=str(face) if face else ""), locale=locale))
     return view

@@ -5,7 +5,8 @@ interaction into one table command (`act`, `start_game`).
 Resources are made in `setup_hook` and injected into the cogs through the bot; nothing is
 global. Every `/chouette` subcommand lives on one app-command group that the cogs fill in.
 A refusal is an ephemeral reply with the rules' own words; an error of Discord's or of the
-bot's, in a command (`on_app_command_error`) or a button (`guarded`), is an ephemeral reply
+bot's, in a command (`on_app_command_error`) or a button (`guarded`, by the `Router` of
+every button's, menu's and form's interaction), is an ephemeral reply
 saying what to do and one log line. The bot pings nobody unless it names a player to act.
 """
 
@@ -27,11 +28,12 @@ from discord.ext import commands
 from bot import health, startup
 from bot.config import Settings
 from bot.dice import Dice
-from bot.discord.actions import DYNAMIC_ITEMS
+from bot.discord.actions import ROUTES
 from bot.discord.channels import reconcile
 from bot.discord.failures import tell
 from bot.discord.inbox import Inbox
 from bot.discord.presenter import Presenter
+from bot.discord.router import Router
 from bot.discord.sync import SCOPE_KEY, Translator, command_ids, linked, sync_commands
 from bot.drawing import Drawing
 from bot.effects import Outcome
@@ -95,7 +97,7 @@ class ChouetteBot(commands.Bot):
         log.info("resumed %d open tables", len(resumed))
         for extension in INITIAL_EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_listener(Router(ROUTES).dispatch, "on_interaction")
         self._tidy = spawn(self.tidy_up(resumed), "tidy up")
         self.tree.add_command(self.chouette)
         self.tree.error(self.on_app_command_error)

@@ -1,7 +1,8 @@
 """What the user is told when Discord or the bot fails him: a private reply saying what to
 do, and one log line (a traceback only for the bot's own bugs). Commands get it from the
-tree's error handler, buttons, menus and forms from `guarded`. A `Refusal` (a command used
-where it can't be: outside a table's channels) is told in its own words."""
+tree's error handler, buttons, menus and forms from `guarded` (the router wraps each
+handler). A `Refusal` (a command used where it can't be: outside a table's channels) is told
+in its own words."""
 
 from __future__ import annotations
 
@@ -60,17 +61,17 @@ Callback = TypeVar("Callback", bound=Callable[..., Awaitable[None]])
 SEEN = "chouette_seen"  # interaction.extras: `time.monotonic()` when its callback was entered
 
 
-def guarded(callback: Callback) -> Callback:
-    """A button's, menu's or form's callback whose errors reach the user as a private reply
-    (`tell`) instead of Discord's "This interaction failed"; when the bot first saw the
-    interaction is noted (`waited`)."""
-    @functools.wraps(callback)
-    async def run(self: Any, interaction: discord.Interaction, *rest: Any) -> None:
+def guarded(handler: Callback) -> Callback:
+    """A click's, pick's or form's handler (`handler(interaction, ...)`) whose errors reach
+    the user as a private reply (`tell`) instead of Discord's "This interaction failed";
+    when the bot first saw the interaction is noted (`waited`)."""
+    @functools.wraps(handler)
+    async def run(interaction: discord.Interaction, *rest: Any) -> None:
         interaction.extras.setdefault(SEEN, time.monotonic())
         try:
-            await callback(self, interaction, *rest)
+            await handler(interaction, *rest)
         except Exception as exc:  # told to the user and logged
-            await tell(interaction, exc, type(self).__name__)
+            await tell(interaction, exc, handler.__name__)
     return run  # type: ignore[return-value]
 
 

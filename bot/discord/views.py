@@ -2,10 +2,10 @@
 Box's private menus (which cubes to double, which doubles to take) and the Partner's
 invitation. The buttons themselves are declared in `bot.discord.actions`.
 
-Every item is a `DynamicItem` registered in `setup_hook`, so it keeps working after a
-restart (but `InviteButton`, the Box's private pick, which lives as long as its private
-message); its callback turns the choice into a table command and hands it to `bot.act`,
-which asks the service and shows the outcome. A menu's picks are input, never state.
+Each item is built by a function of its own and answered by the handler its custom id
+routes to (`ROUTES`, `bot.discord.router`), so it keeps working after a restart; a handler
+turns the choice into a table command and hands it to `bot.act`, which asks the service and
+shows the outcome. A menu's picks are input, never state.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from typing import Any
 import discord
 
 from bot.discord.asks import Question, ask_consent
-from bot.discord.failures import guarded
 from bot.discord.host import bot_of
+from bot.discord.router import Form, Inert, Route, picked, typed
 from bot.flow import play_options
 from bot.i18n import tr, translate
 from bot.markdown import escape, shown
@@ -32,75 +32,57 @@ from rules.table import partner_invitees
 
 MOVE_MENU_LIMIT = 25  # Discord's most options in one select menu
 
-class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                 template=r"chouette:(?P<table>\d+):move(?::(?P<part>\d+))?"):
+
+def move_select(table_id: str, plays: list[str], part: str = "", placeholder: str = "",
+                locale: object = None) -> discord.ui.Select[Any]:
     """The legal plays of the roll (or some of them: `part` of a longer list), for the
     shooter to choose from."""
-
-    def __init__(self, table_id: str, plays: list[str] | None = None, part: str = "",
-                 placeholder: str = "", locale: object = None) -> None:
-        options = [discord.SelectOption(label=p or translate("No move", locale),
-                                        value=p or "pass") for p in (plays or ["pass"])]
-        placeholder = placeholder or translate("Choose your play", locale)
-        tail = f":{part}" if part else ""
-        super().__init__(discord.ui.Select(custom_id=f"chouette:{table_id}:move{tail}",
-                                           placeholder=placeholder, options=options))
-        self.table_id = table_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str]) -> MoveSelect:
-        return cls(match["table"], part=match["part"] or "")
-
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = self.item.values
-        play = values[0] if values else ""
-        await bot_of(interaction).act(interaction, self.table_id,
-                                    Move(by=str(interaction.user.id), play=play))
+    options = [discord.SelectOption(label=p or translate("No move", locale), value=p or "pass")
+               for p in (plays or ["pass"])]
+    tail = f":{part}" if part else ""
+    return discord.ui.Select(custom_id=f"chouette:{table_id}:move{tail}", options=options,
+                             placeholder=placeholder or translate("Choose your play", locale))
 
 
-class FirstMoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                      template=r"chouette:(?P<table>\d+):first"):
+async def _move(interaction: discord.Interaction, match: re.Match[str]) -> None:
+    """The shooter's play, picked from a menu."""
+    play = next(iter(picked(interaction)), "")
+    await bot_of(interaction).act(interaction, match["table"],
+                                  Move(by=str(interaction.user.id), play=play))
+
+
+def first_move_select(table_id: str, firsts: list[str],
+                      locale: object = None) -> discord.ui.Select[Any]:
     """The first step of choosing among more plays than one menu holds: the first checker
     move; the second step is a private menu of the plays that begin with it."""
+    return discord.ui.Select(
+        custom_id=f"chouette:{table_id}:first",
+        options=[discord.SelectOption(label=f, value=f) for f in firsts],
+        placeholder=translate("Choose your play: its first move", locale))
 
-    def __init__(self, table_id: str, firsts: list[str] | None = None,
-                 locale: object = None) -> None:
-        options = [discord.SelectOption(label=f, value=f) for f in (firsts or ["-"])]
-        super().__init__(discord.ui.Select(
-            custom_id=f"chouette:{table_id}:first", options=options,
-            placeholder=translate("Choose your play: its first move", locale)))
-        self.table_id = table_id
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> FirstMoveSelect:
-        return cls(match["table"])
-
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        state = await bot.service.state(self.table_id)
-        first = self.item.values[0] if self.item.values else ""
-        plays = [p for p in plays_of(state) if first_move(p) == first]
-        if not plays:
-            await bot.reply(interaction, translate(
-                "That roll has been played: choose from the board.", interaction.locale))
-            return
-        if why := may_not_move(state, str(interaction.user.id)):  # now, not at step two
-            await bot.reply(interaction, bot.presenter.names(state, why, locale=interaction.locale))
-            return
-        view = discord.ui.View(timeout=None)
-        for n, start in enumerate(range(0, min(len(plays), 5 * MOVE_MENU_LIMIT),
-                                        MOVE_MENU_LIMIT)):
-            view.add_item(MoveSelect(self.table_id, plays[start:start + MOVE_MENU_LIMIT],
-                                     part=str(n + 1), locale=interaction.locale,
-                                     placeholder=tr("Plays with {first}", interaction.locale,
-                                                    first=first)))
-        await interaction.response.send_message(
-            tr("The plays that begin {first}:", interaction.locale, first=first), view=view,
-            ephemeral=True)
+async def _first_move(interaction: discord.Interaction, match: re.Match[str]) -> None:
+    """The private menu of the plays that begin with the first move picked."""
+    bot, table_id = bot_of(interaction), match["table"]
+    state = await bot.service.state(table_id)
+    first = next(iter(picked(interaction)), "")
+    plays = [p for p in plays_of(state) if first_move(p) == first]
+    if not plays:
+        await bot.reply(interaction, translate(
+            "That roll has been played: choose from the board.", interaction.locale))
+        return
+    if why := may_not_move(state, str(interaction.user.id)):  # now, not at step two
+        await bot.reply(interaction, bot.presenter.names(state, why, locale=interaction.locale))
+        return
+    view = Inert()
+    for n, start in enumerate(range(0, min(len(plays), 5 * MOVE_MENU_LIMIT), MOVE_MENU_LIMIT)):
+        view.add_item(move_select(table_id, plays[start:start + MOVE_MENU_LIMIT],
+                                  part=str(n + 1), locale=interaction.locale,
+                                  placeholder=tr("Plays with {first}", interaction.locale,
+                                                 first=first)))
+    await interaction.response.send_message(
+        tr("The plays that begin {first}:", interaction.locale, first=first), view=view,
+        ephemeral=True)
 
 
 def first_move(play: str) -> str:
@@ -108,21 +90,20 @@ def first_move(play: str) -> str:
     return play.split(" ")[0].split("(")[0]
 
 
-class MoveModal(discord.ui.Modal, title="Your play"):
-    """A play typed in notation, for those who would rather type than choose."""
+def move_form(table_id: str, locale: object = None) -> Form:
+    """A play typed in notation, for those who would rather type than choose (in the
+    clicker's language)."""
+    form = Form(title=translate("Your play", locale), custom_id=f"chouette:{table_id}:typed")
+    form.add_item(discord.ui.TextInput(label=translate("Play", locale), custom_id="play",
+                                       placeholder="24/18 13/11, bar/22*, 6/off(2)",
+                                       max_length=60))
+    return form
 
-    play: discord.ui.TextInput[MoveModal] = discord.ui.TextInput(
-        label="Play", placeholder="24/18 13/11, bar/22*, 6/off(2)", max_length=60)
 
-    def __init__(self, table_id: str, locale: object = None) -> None:
-        super().__init__(title=translate("Your play", locale))  # the clicker's language
-        self.play.label = translate("Play", locale)
-        self.table_id = table_id
-
-    @guarded
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).act(interaction, self.table_id, Move(
-            by=str(interaction.user.id), play=self.play.value))
+async def _typed_move(interaction: discord.Interaction, match: re.Match[str]) -> None:
+    """The play typed in the form."""
+    await bot_of(interaction).act(interaction, match["table"], Move(
+        by=str(interaction.user.id), play=typed(interaction).get("play", "")))
 
 
 def plays_of(state: TableState) -> tuple[str, ...]:
@@ -139,36 +120,28 @@ def may_not_move(state: TableState, player: str) -> RuleError | None:
     return refusal(state, Move(by=player, play=plays[0])) if plays else None
 
 
-class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                 template=r"chouette:(?P<table>\d+):pick:(?P<verb>double|answer)"
-                          r":(?P<choice>double|take|beaver)"):
+def pick_select(table_id: str, verb: str, choice: str, names: dict[str, str],
+                locale: object = None) -> discord.ui.Select[Any]:
     """One list of the Box's private menu (which cubes to double; which doubles to take or
-    beaver). A pick is written back into the menu's message as the options' defaults, so
-    the menu keeps working after a restart: it is input, never the table's state."""
+    beaver)."""
+    names = names or {"-": "-"}
+    return discord.ui.Select(
+        custom_id=f"chouette:{table_id}:pick:{verb}:{choice}",
+        placeholder=_placeholder(choice, locale), min_values=0, max_values=len(names),
+        options=[discord.SelectOption(label=n, value=k) for k, n in names.items()])
 
-    def __init__(self, table_id: str, verb: str, choice: str,
-                 names: dict[str, str] | None = None, locale: object = None) -> None:
-        names = names or {"-": "-"}
-        super().__init__(discord.ui.Select(
-            custom_id=f"chouette:{table_id}:pick:{verb}:{choice}",
-            placeholder=_placeholder(choice, locale), min_values=0,
-            max_values=len(names),
-            options=[discord.SelectOption(label=n, value=k) for k, n in names.items()]))
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> PickSelect:
-        return cls(match["table"], match["verb"], match["choice"])
-
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        assert interaction.message is not None
-        view = discord.ui.View.from_message(interaction.message, timeout=None)
-        for item in view.children:
-            if isinstance(item, discord.ui.Select) and item.custom_id == self.item.custom_id:
-                for option in item.options:
-                    option.default = option.value in self.item.values
-        await interaction.response.edit_message(view=view)
+async def _pick(interaction: discord.Interaction, match: re.Match[str]) -> None:
+    """A pick is written back into the menu's message as the options' defaults, so the menu
+    keeps working after a restart: it is input, never the table's state."""
+    assert interaction.message is not None
+    values, view = picked(interaction), Inert()
+    for item in discord.ui.View.from_message(interaction.message, timeout=None).children:
+        if isinstance(item, discord.ui.Select) and item.custom_id == match.string:
+            for option in item.options:
+                option.default = option.value in values
+        view.add_item(item)
+    await interaction.response.edit_message(view=view)
 
 
 def _placeholder(choice: str, locale: object) -> str:
@@ -177,59 +150,49 @@ def _placeholder(choice: str, locale: object) -> str:
             "beaver": translate("Beaver…", locale)}[choice]
 
 
-class PickConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"chouette:(?P<table>\d+):confirm:(?P<verb>double|answer)"
-                           r"(?P<order>:order)?"):
+def pick_confirm(table_id: str, verb: str, order: bool = False,
+                 locale: object = None) -> discord.ui.Button[Any]:
     """Send the picks of the Box's private menu to the table (`order`: the Box insists on
     answers in rotation order, Atlanta 5.8)."""
+    return discord.ui.Button(
+        label=(translate("Confirm, answers in rotation order", locale) if order
+               else translate("Confirm", locale)),
+        style=discord.ButtonStyle.secondary if order else discord.ButtonStyle.success,
+        custom_id=f"chouette:{table_id}:confirm:{verb}{':order' if order else ''}")
 
-    def __init__(self, table_id: str, verb: str, order: bool = False,
-                 locale: object = None) -> None:
-        tail = ":order" if order else ""
-        label = (translate("Confirm, answers in rotation order", locale) if order
-                 else translate("Confirm", locale))
-        style = discord.ButtonStyle.secondary if order else discord.ButtonStyle.success
-        super().__init__(discord.ui.Button(
-            label=label, style=style, custom_id=f"chouette:{table_id}:confirm:{verb}{tail}"))
-        self.table_id, self.verb, self.order = table_id, verb, order
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> PickConfirm:
-        return cls(match["table"], match["verb"], bool(match["order"]))
-
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        assert interaction.message is not None
-        picked: dict[str, list[str]] = {}
-        offered: list[str] = []
-        for row in interaction.message.components:
-            for item in getattr(row, "children", ()):
-                if isinstance(item, discord.SelectMenu) and item.custom_id:
-                    choice = item.custom_id.rsplit(":", 1)[-1]
-                    picked[choice] = [o.value for o in item.options if o.default]
-                    offered = [o.value for o in item.options]
-        me = str(interaction.user.id)
-        if self.verb == "double":
-            command: Command = Double(by=me, cubes=tuple(picked.get("double", [])),
-                                      in_order=self.order)
-        else:
-            chosen = {p for v in picked.values() for p in v}
-            command = Answer(by=me, take=tuple(picked.get("take", [])),
-                             beaver=tuple(picked.get("beaver", [])),
-                             drop=tuple(k for k in offered if k not in chosen))
-        await bot_of(interaction).act(interaction, self.table_id, command)
+async def _confirm_picks(interaction: discord.Interaction, match: re.Match[str]) -> None:
+    """The Box's picks, read from the menu's message, as one command."""
+    assert interaction.message is not None
+    picked_: dict[str, list[str]] = {}
+    offered: list[str] = []
+    for row in interaction.message.components:
+        for item in getattr(row, "children", ()):
+            if isinstance(item, discord.SelectMenu) and item.custom_id:
+                choice = item.custom_id.rsplit(":", 1)[-1]
+                picked_[choice] = [o.value for o in item.options if o.default]
+                offered = [o.value for o in item.options]
+    me = str(interaction.user.id)
+    if match["verb"] == "double":
+        command: Command = Double(by=me, cubes=tuple(picked_.get("double", [])),
+                                  in_order=bool(match["order"]))
+    else:
+        chosen = {p for v in picked_.values() for p in v}
+        command = Answer(by=me, take=tuple(picked_.get("take", [])),
+                         beaver=tuple(picked_.get("beaver", [])),
+                         drop=tuple(k for k in offered if k not in chosen))
+    await bot_of(interaction).act(interaction, match["table"], command)
 
 
 def _menu(table_id: str, verb: str, names: dict[str, str], choices: tuple[str, ...],
           order: bool = False, locale: object = None) -> discord.ui.View:
     """A private menu of the Box's, in the clicker's language (`locale`)."""
-    view = discord.ui.View(timeout=None)
+    view = Inert()
     for choice in choices:
-        view.add_item(PickSelect(table_id, verb, choice, names, locale))
-    view.add_item(PickConfirm(table_id, verb, locale=locale))
+        view.add_item(pick_select(table_id, verb, choice, names, locale))
+    view.add_item(pick_confirm(table_id, verb, locale=locale))
     if order:
-        view.add_item(PickConfirm(table_id, verb, order=True, locale=locale))
+        view.add_item(pick_confirm(table_id, verb, order=True, locale=locale))
     return view
 
 
@@ -291,11 +254,11 @@ async def partner_menu(interaction: discord.Interaction, table_id: str,
             "Only the Box invites a Partner, between games, at a table large enough.",
             interaction.locale), ephemeral=True)
         return
-    view = discord.ui.View(timeout=300)
-    first = invitees[0]
+    view, first = Inert(), invitees[0]
     locale = interaction.locale  # a private reply: the clicker's language
-    view.add_item(InviteButton(table_id, first, tr("Invite {player}", locale,
-                                                   player=state.shown(first))))
+    view.add_item(discord.ui.Button(label=tr("Invite {player}", locale,
+                                             player=state.shown(first))[:80],
+                                    custom_id=f"chouette:{table_id}:invite:{first}"))
     after = ", ".join(shown(state, p) for p in invitees[1:])
     await interaction.response.send_message(
         tr("The rules ask {player} first; if they decline, {after}.", locale,
@@ -304,23 +267,29 @@ async def partner_menu(interaction: discord.Interaction, table_id: str,
         view=view, ephemeral=True)
 
 
-class InviteButton(discord.ui.Button[discord.ui.View]):
+async def _invite(interaction: discord.Interaction, match: re.Match[str]) -> None:
     """The Box's private button inviting `player` to be the Partner: a DM asks them."""
+    table_id, player = match["table"], match["player"]
+    bot = bot_of(interaction)
+    state = await bot.service.state(table_id)
+    answers = ("yes", "no") if state.rules.may_decline_partner else ("yes",)
+    locale = await bot.presenter.table_locale(table_id, state)
+    await ask_consent(interaction, player,
+                      tr("{box} (the Box) invites you to be the Partner for the next game.",
+                         locale, box=escape(interaction.user.display_name)),
+                      tr("{player} is invited.", interaction.locale,
+                         player=shown(state, player)),
+                      *(Question(table_id, a, player=player) for a in answers),
+                      locale=locale)
 
-    def __init__(self, table_id: str, player: str, label: str) -> None:
-        super().__init__(label=label, custom_id=f"invite:{player}")
-        self.table_id, self.player = table_id, player
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        table_id, player = self.table_id, self.player
-        bot = bot_of(interaction)
-        state = await bot.service.state(table_id)
-        answers = ("yes", "no") if state.rules.may_decline_partner else ("yes",)
-        locale = await bot.presenter.table_locale(table_id, state)
-        await ask_consent(interaction, player,
-                          tr("{box} (the Box) invites you to be the Partner for the next game.",
-                             locale, box=escape(interaction.user.display_name)),
-                          tr("{player} is invited.", interaction.locale,
-                             player=shown(state, player)),
-                          *(Question(table_id, a, player=player) for a in answers),
-                          locale=locale)
+ROUTES = (
+    Route(r"chouette:(?P<table>\d+):move(?::(?P<part>\d+))?", _move),
+    Route(r"chouette:(?P<table>\d+):first", _first_move),
+    Route(r"chouette:(?P<table>\d+):typed", _typed_move),
+    Route(r"chouette:(?P<table>\d+):pick:(?P<verb>double|answer):(?P<choice>double|take|beaver)",
+          _pick),
+    Route(r"chouette:(?P<table>\d+):confirm:(?P<verb>double|answer)(?P<order>:order)?",
+          _confirm_picks),
+    Route(r"chouette:(?P<table>\d+):invite:(?P<player>\d+)", _invite),
+)

@@ -3,7 +3,7 @@ a button in a DM sent by an older version is still understood after an upgrade."
 
 import pytest
 
-from bot.discord.asks import AskButton, Question, custom_id, question
+from bot.discord.asks import Question, ask_button, custom_id, question
 
 # Custom ids as the bot wrote them before the questions were declared in one table.
 SENT_BEFORE = {
@@ -37,14 +37,14 @@ def test_the_consents_to_a_raccoon_or_an_aardvark_are_named_and_the_old_ids_stil
 
 @pytest.mark.parametrize("other", ["chouette:7:take", "chouette:7:stake:11:x",
                                    "chouette:7:confirm:double", "chouette:7:pick:answer:take",
-                                   "chouette:7:racok:11", "invite:11"])
+                                   "chouette:7:racok:11", "chouette:7:invite:11"])
 def test_other_custom_ids_are_no_questions(other: str) -> None:
     assert question(other) is None
 
 
 def test_labels_say_what_the_button_does() -> None:
     def label(q: Question, name: str = "") -> str:
-        return str(AskButton(q, name).item.label)
+        return str(ask_button(q, name).label)
 
     assert label(Question("7", "approve", number="3")) == "Agree to correction 3"
     assert label(Question("7", "stake", player="11", stake="2")) == "Agree to 2x stakes"

@@ -24,13 +24,12 @@ def click(made_ago: float) -> Any:
 async def test_a_click_is_timed_from_when_the_bot_first_saw_it() -> None:
     seen: list[float] = []
 
-    class Button:
-        @guarded
-        async def callback(self, interaction: Any) -> None:
-            seen.append(waited(interaction))
+    @guarded
+    async def handle(interaction: Any) -> None:
+        seen.append(waited(interaction))
 
     skewed = click(made_ago=10.0)  # the host's clock 10 s ahead of Discord's
     before = time.monotonic()
-    await Button().callback(skewed)
+    await handle(skewed)
     assert skewed.extras[SEEN] >= before and seen[0] < 1.0
     assert waited(click(made_ago=1.5)) >= 1.5  # not through `guarded`: Discord's time

@@ -148,7 +148,7 @@ async def test_the_box_invites_a_partner_who_accepts_by_dm(simcord_env: Any) -> 
     assert refused.ephemeral and "Only the Box" in refused.response.content
     menu = await box.click(board_message(board), label="Invite a Partner")
     assert "f first; if they decline, e, d, c, b." in menu.response.content
-    await box.click(menu.response, custom_id=f"invite:{bottom.id}")
+    await box.click(menu.response, custom_id=f"chouette:{table}:invite:{bottom.id}")
     invitation = bottom.user.dm_channel.last_message
     assert invitation is not None and "invites you to be the Partner" in invitation.content
     await bottom.user.click(invitation, label="Be the Partner")

@@ -46,3 +46,22 @@ async def test_a_play_from_more_than_25_is_chosen_in_two_steps(drv) -> None:
         assert drv.buttons(step.message) == [] and not drv.selects(step.message)  # answered
         return
     raise AssertionError("no roll with more than 25 plays in 200 rolls")
+
+
+@e2e()
+async def test_a_typed_move_sent_after_a_restart_is_played(drv) -> None:
+    """The form carries its table in its custom id: opened before the bot restarted and sent
+    after, the play is made (a form only discord.py remembered would fail)."""
+    await open_table(drv, "alice", "bob", "carol")
+    await drv.click("alice", board(drv), label="Start game")
+    playing = re.match(r"Waiting for (\w+) to play", status(drv))
+    assert playing, status(drv)
+    (menu,) = drv.selects(board(drv))  # an opening roll has fewer plays than a menu holds
+    assert menu["custom_id"].endswith(":move"), menu["custom_id"]
+    play = menu["options"][-1]["value"]
+    form = await drv.click(playing[1], board(drv), label="Type a move")
+    assert form.modal, form.text()
+    await drv.restart()
+    field = form.modal["components"][0]["components"][0]["custom_id"]
+    sent = await drv.submit_modal(playing[1], form, {field: play})
+    assert not sent.ephemeral and f"plays {play}." in board(drv)["content"]
