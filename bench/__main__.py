@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from bench import analysis, engine, floor, render, stats, store
+from bench import analysis, engine, floor, render, rest, stats, store
 
 
 def main() -> None:
     """Run every benchmark and print one table."""
-    rows = (engine.run() + store.run() + render.run() + floor.run() + stats.run()
+    rows = (engine.run() + store.run() + render.run() + floor.run() + rest.run() + stats.run()
             + analysis.run())
     width = max(len(name) for name, _ in rows)
     for name, value in rows:

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.discord import rest
 from bot.discord.actions import board_view
 from bot.discord.failures import waited
 from bot.discord.sync import command_ids, linked
@@ -212,7 +213,7 @@ class Boards:
         table_id = channels.table_id
         turn = self._turns[table_id]
         if turn.locked():
-            await interaction.response.defer()
+            await rest.defer(interaction)
             await self.show(channels, version, lines)
             return
         async with turn:  # free: taken without waiting
@@ -222,13 +223,12 @@ class Boards:
             await asyncio.wait({drawn}, timeout=max(0.0, ANSWER_WITHIN - waited(interaction)))
             if drawn.done():
                 text, files, view = drawn.result()
-                await interaction.response.edit_message(content=text, attachments=files,
-                                                        view=view)
+                await rest.update(interaction, content=text, attachments=files, view=view)
             else:
-                await interaction.response.defer()
+                await rest.defer(interaction)
                 text, files, view = await drawn
-                await interaction.edit_original_response(content=text, attachments=files,
-                                                         view=view)
+                await rest.edit_original(interaction, content=text, attachments=files,
+                                         view=view)
             self._shown[table_id] = (loaded.version, noted)
 
     async def show(self, channels: Channels, version: int, lines: list[str]) -> None:
@@ -253,13 +253,13 @@ class Boards:
         text, files, view = await self._draw(state, channels, lines)
         if channels.message_id is not None:
             try:
-                message = channel.get_partial_message(channels.message_id)
-                await message.edit(content=text, attachments=files, view=view)
+                await rest.edit(channel.get_partial_message(channels.message_id),
+                                content=text, attachments=files, view=view)
                 return
             except discord.NotFound:
                 pass
-        posted = await channel.send(text, files=files, view=view)
-        await self.bot.store.save_channels(replace(channels, message_id=posted.id))
+        posted = await rest.post(channel, text, files=files, view=view)
+        await self.bot.store.save_channels(replace(channels, message_id=posted))
 
     async def _draw(self, state: TableState, channels: Channels, lines: list[str]
                     ) -> tuple[str, list[discord.File], discord.ui.View]:

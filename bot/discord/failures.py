@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
+from bot.discord import rest
 from bot.discord.channels import missing
 from bot.discord.sync import command_ids, linked
 
@@ -49,10 +50,7 @@ async def tell(interaction: discord.Interaction, error: BaseException, where: st
         text = "Something went wrong on the bot's side; nothing more was recorded. Try again."
         log.error("%s by %s failed", where, interaction.user.id, exc_info=error)
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await rest.private(interaction, text)
     except discord.HTTPException as exc:  # the interaction expired: the log has it
         log.warning("could not tell %s: %s", interaction.user.id, exc)
 

@@ -1,15 +1,15 @@
 """The shape of the code: the Discord adapter's imports go one way (client -> inbox ->
-presenter -> boards -> actions -> views -> asks -> host -> router -> failures -> channels),
-the game's flow sits between the adapter and the service (flow -> service -> effects,
-store), and the process core does not import the adapter (but the command line, which
-starts it, and the start-up checks, which name the invite)."""
+presenter -> boards -> actions -> views -> asks -> host -> router -> failures -> channels ->
+sync -> rest), the game's flow sits between the adapter and the service (flow -> service ->
+effects, store), and the process core does not import the adapter (but the command line,
+which starts it, and the start-up checks, which name the invite)."""
 
 import ast
 from pathlib import Path
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 ORDER = ["client", "inbox", "presenter", "boards", "actions", "views", "asks", "host", "router",
-         "failures", "channels", "sync"]
+         "failures", "channels", "sync", "rest"]
 CORE = ["flow", "service", "effects", "store"]
 
 
@@ -17,8 +17,9 @@ def imported(path: Path) -> set[str]:
     """Every `bot....` module a file imports, anywhere in it (type-only imports too)."""
     names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom) and node.module:
+        if isinstance(node, ast.ImportFrom) and node.module:  # a module or names of one
             names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
         elif isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
     return {n for n in names if n.startswith("bot.")}

@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.discord import failures
 from bot.discord.router import Route, Router, picked, typed
 
 
@@ -67,14 +68,19 @@ async def _never() -> None:
     raise AssertionError("no click should reach this route")
 
 
-async def test_a_handlers_error_is_told_to_the_user() -> None:
+async def test_a_handlers_error_is_told_to_the_user(monkeypatch: Any) -> None:
+    told: list[tuple[Any, BaseException, str]] = []
+
+    async def tell(click: Any, error: BaseException, where: str) -> None:
+        told.append((click, error, where))
+
     async def broken(click: Any, match: re.Match[str]) -> None:
         raise RuntimeError("a bug")
 
+    monkeypatch.setattr(failures, "tell", tell)
     click = interaction("chouette:7:roll")
     await Router([Route(r"chouette:\d+:roll", broken)]).dispatch(click)
-    assert click.response.sent == ["Something went wrong on the bot's side; nothing more was "
-                                   "recorded. Try again."]
+    assert [(c, str(e), w) for c, e, w in told] == [(click, "a bug", "broken")]
 
 
 def test_picks_and_typed_values_are_read_from_the_interaction() -> None:

@@ -27,6 +27,7 @@ async def test_a_whole_session_with_the_invites_permissions(drv) -> None:
     # answered with it
     (upload,) = [c for c in drv.fake.calls[before:] if c.files]
     assert "/callback" in upload.path and upload.body["type"] == 7
+    assert "with_response" not in upload.query  # Discord answers 204: no message to parse
     box, team = seats(drv)
     captain = team[0]
     assert drv.can_view(box, BOX) and not drv.can_view(box, TEAM)
