@@ -51,16 +51,20 @@ async def update(interaction: discord.Interaction, *, content: str | None = MISS
         state.store_view(view, message_id)
 
 
-async def reply(interaction: discord.Interaction, content: str, *,
-                ephemeral: bool = False) -> None:
-    """Answer an interaction with a message of text (response type 4), as
-    `interaction.response.send_message(content, ephemeral=...)` does; nothing read back."""
+async def reply(interaction: discord.Interaction, content: str, *, ephemeral: bool = False,
+                view: discord.ui.View = MISSING) -> None:
+    """Answer an interaction with a message (response type 4), as
+    `interaction.response.send_message(content, ephemeral=..., view=...)` does; nothing read
+    back."""
     _unanswered(interaction)
+    state = interaction._state
     flags = discord.MessageFlags(ephemeral=True) if ephemeral else MISSING
     params = interaction_message_response_params(
-        type=Kind.channel_message.value, content=content, flags=flags,
-        previous_allowed_mentions=interaction._state.allowed_mentions)
+        type=Kind.channel_message.value, content=content, flags=flags, view=view,
+        previous_allowed_mentions=state.allowed_mentions)
     await _callback(interaction, params, Kind.channel_message)
+    if view and not view.is_finished() and view.is_dispatchable():
+        state.store_view(view)
 
 
 async def private(interaction: discord.Interaction, content: str) -> None:
