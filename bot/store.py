@@ -316,11 +316,15 @@ class EventStore:
             (table_id,))
         return [(version, tuple(self._decode(data))) for version, data in rows]
 
-    async def delivered(self, table_id: str, version: int) -> None:
-        """The table's effects of `version` are on Discord: out of the outbox."""
+    async def delivered(self, table_id: str, *versions: int) -> None:
+        """The table's effects of `versions` are on Discord: out of the outbox (together:
+        actions shown together leave it at once)."""
+        if not versions:
+            return
         async with self._write:
-            await self.db.execute("DELETE FROM outbox WHERE table_id = ? AND version = ?",
-                                  (table_id, version))
+            await self.db.execute(
+                "DELETE FROM outbox WHERE table_id = ? AND version IN "
+                f"({', '.join('?' * len(versions))})", (table_id, *versions))
 
     async def game_seed(self, table_id: str, game: int,
                         fresh: bytes | None = None) -> bytes | None:

@@ -12,8 +12,9 @@ lets a bot without Administrator grant nothing else: discord-api-docs #2522).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, Protocol
+from collections.abc import Iterable, Mapping, Set
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
 
 import discord
 from discord.http import HTTPClient
@@ -34,6 +35,7 @@ INVITE = discord.Permissions(**dict.fromkeys(NEEDED, True))
 VIEW = discord.Permissions(view_channel=True)
 SEND = discord.Permissions(send_messages=True)
 BOT = discord.Permissions(view_channel=True, send_messages=True, attach_files=True)
+MANAGE_ROLES = discord.Permissions(manage_roles=True)
 
 Pair = tuple[int, int]  # (allow, deny) bits
 
@@ -93,6 +95,11 @@ async def reconcile(bot: Reach, state: TableState, channels: Channels,
     """Make the table's channels' overwrites what `state` says: change only what differs
     (nothing at all when they match), remove those of players no longer seated.
 
+    One change is one call (the overwrite set or removed); more in one channel (the seats
+    drawn: every Team player in #team) are one `PATCH` of the channel's whole list, the
+    overwrites the bot does not own (roles', set by the server's admins) in it as the
+    channel has them, when the bot may send that list (`may_send_whole`), else a call each.
+
     `known` keeps what each channel was made to have, so that the next action, which
     mostly changes no overwrite, skips reading them (discord.py builds an object for each);
     the caller forgets a channel whenever Discord says it changed."""
@@ -103,18 +110,73 @@ async def reconcile(bot: Reach, state: TableState, channels: Channels,
         channel = bot.get_channel(channel_id)
         if not isinstance(channel, discord.abc.GuildChannel):
             continue
-        have = {target.id: tuple(v.value for v in ow.pair())
-                for target, ow in channel.overwrites.items()}
-        for target, pair in wanted.items():
-            if have.get(target) != pair:
-                await bot.http.edit_channel_permissions(  # @everyone is a role (0)
-                    channel_id, target, str(pair[0]), str(pair[1]),
-                    0 if target == channels.guild_id else 1)
-        stale = [t for t in have if t not in wanted and _is_member(channel, t)]
-        for target in stale:
-            await bot.http.delete_channel_permissions(channel_id, target)
+        have = {target.id: _pair(ow) for target, ow in channel.overwrites.items()}
+        change = diff(have, wanted, {t for t in have if not _is_member(channel, t)})
+        kind: dict[int, Literal[0, 1]] = {  # @everyone is a role (0), the rest members
+            target: 0 if target == channels.guild_id else 1 for target in wanted}
+        whole = {**wanted, **change.kept}
+        if change.count > 1 and may_send_whole(channel, whole.values()):
+            await bot.http.edit_channel(channel_id, permission_overwrites=[
+                {"id": str(target), "type": kind.get(target, 0), "allow": str(allow),
+                 "deny": str(deny)} for target, (allow, deny) in whole.items()])
+        else:
+            for target, (allow, deny) in change.put.items():
+                await bot.http.edit_channel_permissions(channel_id, target, str(allow),
+                                                        str(deny), kind[target])
+            for target in change.delete:
+                await bot.http.delete_channel_permissions(channel_id, target)
         if known is not None:
             known[channel_id] = wanted
+
+
+@dataclass(frozen=True)
+class Change:
+    """What makes a channel's overwrites the wanted ones: those to set (`put`), the
+    members' to remove (`delete`), and the roles' the bot does not own, kept as they are
+    (`kept`)."""
+
+    put: dict[int, Pair]
+    delete: tuple[int, ...]
+    kept: dict[int, Pair]
+
+    @property
+    def count(self) -> int:
+        """How many overwrites change (a call each, or one for them all)."""
+        return len(self.put) + len(self.delete)
+
+
+def diff(have: Mapping[int, Pair], wanted: Mapping[int, Pair], roles: Set[int]) -> Change:
+    """From the overwrites a channel `have`s to the `wanted` ones: a member's overwrite
+    not wanted is stale (a player no longer seated), a role's (one of `roles`) is the
+    server's own."""
+    return Change(put={t: pair for t, pair in wanted.items() if have.get(t) != pair},
+                  delete=tuple(t for t in have if t not in wanted and t not in roles),
+                  kept={t: pair for t, pair in have.items() if t not in wanted and t in roles})
+
+
+def may_send_whole(channel: discord.abc.GuildChannel, whole: Iterable[Pair]) -> bool:
+    """Whether the bot may set `channel`'s `whole` list of overwrites at once (Modify
+    Channel: Manage Channels, and Manage Roles for overwrites). Discord lets a bot without
+    Administrator allow or deny only what it has in the server or the channel's category,
+    Manage Roles never (discord-api-docs #2522); whether it checks the overwrites a list
+    leaves as they are (an admin's role's, say) is not documented, so a list holding one
+    the bot could not set itself is not sent: a call an overwrite changed does instead."""
+    me = channel.guild.me
+    here = channel.permissions_for(me)
+    if not (here.manage_channels and here.manage_roles):
+        return False
+    has = me.guild_permissions
+    if has.administrator:
+        return True
+    if channel.category is not None:
+        has = has | channel.category.permissions_for(me)
+    grantable = has.value & ~MANAGE_ROLES.value
+    return all((allow | deny) & ~grantable == 0 for allow, deny in whole)
+
+
+def _pair(overwrite: discord.PermissionOverwrite) -> Pair:
+    allow, deny = overwrite.pair()
+    return allow.value, deny.value
 
 
 def _is_member(channel: discord.abc.GuildChannel, target: int) -> bool:

@@ -110,82 +110,118 @@ class Presenter:
         when it was clicked on the board), before anything waits on a channel. If Discord
         refuses a request, what is left in the outbox is delivered again shortly (each
         message once: its nonce)."""
+        await self.show_all(table_id, [outcome], interaction)
+
+    async def show_all(self, table_id: str, outcomes: list[Outcome],
+                       interaction: discord.Interaction | None = None) -> None:
+        """Show actions stored one after the other (an open and the opener's seat; the
+        seats drawn and the first game) together, the first answering `interaction`: the
+        board drawn once, with the table as it now is and the last action's lines; their
+        record lines in one message (`_record`); each action's own messages as its own."""
+        if outcomes:
+            await self._retried(table_id, self._show(table_id, outcomes, interaction))
+
+    async def redeliver(self, table_id: str) -> None:
+        """Show what the table's outbox still holds (after a restart or a refused request),
+        each action as itself; record lines Discord shows already (in the message of
+        actions shown together: `_record`) are not posted again."""
+        shown = ""
+        for version, effects in await self.bot.store.undelivered(table_id):
+            shown = await self._retried(table_id, self._show(
+                table_id, [Outcome(True, effects=effects, version=version)], None, shown))
+
+    async def _retried(self, table_id: str, showing: Awaitable[str]) -> str:
+        """`showing`; if Discord refuses a request, what is left in the outbox is delivered
+        again shortly (each message once: its nonce)."""
         try:
-            await self._show(table_id, outcome, interaction)
+            return await showing
         except discord.HTTPException:
             self.timers.after(RETRY_SECONDS, Timer("redeliver", table_id),
                               partial(self._redeliver, table_id))
             raise
 
-    async def show_all(self, table_id: str, outcomes: list[Outcome],
-                       interaction: discord.Interaction | None = None) -> None:
-        """Show actions stored one after the other (an open and the opener's seat; the
-        seats drawn and the first game), each as itself, the first answering `interaction`:
-        the board is drawn once, with the table as it now is and the last action's lines."""
-        ids = await command_ids(self.bot.store)
-        for outcome in outcomes:
-            self.boards.note(table_id, outcome.version, _board_lines(_notes(outcome, ids)))
-        for outcome in outcomes:
-            await self.show(table_id, outcome, interaction)
-            interaction = None
-
-    async def redeliver(self, table_id: str) -> None:
-        """Show what the table's outbox still holds (after a restart or a refused request)."""
-        for version, effects in await self.bot.store.undelivered(table_id):
-            await self.show(table_id, Outcome(True, effects=effects, version=version))
-
     async def _redeliver(self, table_id: str) -> None:
         await self.bot.quietly(self.redeliver(table_id), f"table {table_id}'s effects")
 
-    async def _show(self, table_id: str, outcome: Outcome,
-                    interaction: discord.Interaction | None) -> None:
+    async def _show(self, table_id: str, outcomes: list[Outcome],
+                    interaction: discord.Interaction | None, shown: str = "") -> str:
+        """Show `outcomes`; `shown`: record lines Discord shows already, from a message
+        of actions shown together (`_record`). Returns the lines it shows past these
+        actions' own."""
         state = await self.bot.service.state(table_id)
         channels = await self.bot.store.channels(table_id=table_id)
+        versions = [outcome.version for outcome in outcomes]
         if channels is None:
             if interaction is not None and not interaction.response.is_done():
                 await answered(interaction, [])
-            await self.bot.store.delivered(table_id, outcome.version)
-            return
+            await self.bot.store.delivered(table_id, *versions)
+            return ""
         await self.bot.flow.time(table_id, state)  # before the board shows the countdowns
         ids = await command_ids(self.bot.store)  # commands named become clickable
-        notes = _notes(outcome, ids)
-        lines = _board_lines(notes)
+        notes = [_notes(outcome, ids) for outcome in outcomes]
+        for version, these in zip(versions, notes, strict=True):  # the first board quotes the last
+            self.boards.note(table_id, version, _board_lines(these))
         if interaction is not None and not interaction.response.is_done():  # first, at once
+            lines = _board_lines(notes[0])
             if self.boards.on_board(interaction, channels):
-                await self.boards.answer(interaction, channels, outcome.version, lines)
+                await self.boards.answer(interaction, channels, versions[0], lines)
             else:
                 await answered(interaction, lines)
-        if lines:
-            await self.boards.show(channels, outcome.version, lines)
-        tag = f"{table_id}:{outcome.version}"  # what was shown for this version, once
-        record = [e.text for e in notes if e.channel == "board" and e.record]
-        if record:  # the public record: what happened, never edited, one message an action
-            await self._record(channels, record, tag)
+        for version, these in zip(versions, notes, strict=True):
+            if lines := _board_lines(these):
+                await self.boards.show(channels, version, lines)
+        tags = [f"{table_id}:{version}" for version in versions]  # what was shown, once
+        record = [e.text for these in notes for e in these if e.channel == "board" and e.record]
+        if record:  # the public record: what happened, never edited
+            shown = await self._record(channels, record, tags[0], shown)
         box = self.bot.get_channel(channels.box_id)
-        for note in (e for e in notes if e.channel == "box"):
-            if isinstance(box, discord.TextChannel):
-                await box.send(note.text, nonce=message_nonce(tag, "box", note.text))
+        for tag, these in zip(tags, notes, strict=True):
+            for note in (e for e in these if e.channel == "box"):
+                if isinstance(box, discord.TextChannel):
+                    await box.send(note.text, nonce=message_nonce(tag, "box", note.text))
         await reconcile(self.bot, state, channels, self.overwrites)  # who sees and speaks where
-        for effect in outcome.effects:
-            if isinstance(effect, Prompt):
-                await self._prompt(state, channels, effect, tag)
-            elif isinstance(effect, PostSheet):
-                await self._post_sheet(state, channels, effect, tag)
+        for outcome, tag in zip(outcomes, tags, strict=True):
+            for effect in outcome.effects:
+                if isinstance(effect, Prompt):
+                    await self._prompt(state, channels, effect, tag)
+                elif isinstance(effect, PostSheet):
+                    await self._post_sheet(state, channels, effect, tag)
         if state.ended:
             self.retire(channels, time.time())
-        await self.bot.store.delivered(table_id, outcome.version)
+        await self.bot.store.delivered(table_id, *versions)
         for hook in self.after_show:  # issue 21: a game over is queued for analysis
             hook(table_id, state)
         await self.bot.flow.advance(table_id, state)
+        return shown
 
-    async def _record(self, channels: Channels, lines: list[str], tag: str) -> None:
+    async def _record(self, channels: Channels, lines: list[str], tag: str,
+                      shown: str = "") -> str:
+        """Post `lines` in #board, in pieces of Discord's 2,000 characters, each piece's
+        nonce made of `tag` (the first action's whose lines they are) and where it starts;
+        not when they begin what Discord `shown` already. Returns what the message Discord
+        shows holds past them.
+
+        Actions shown together post their lines in one message and leave the outbox
+        together, once all of theirs is shown (`store.delivered`). If the bot stops, or
+        Discord refuses a request, before that message, each action is shown again as
+        itself (`redeliver`): nothing is lost. If it stops after the message and before the
+        outbox is told, each is shown again too: the first action's lines begin the
+        message, so their nonce finds it (Discord keeps nonces a few minutes and answers
+        with the message it has), and the later actions' lines are what it holds past
+        them (`shown`): none is posted twice. Past those minutes, the lines are posted
+        again, one message an action: shown twice, never lost."""
+        text = "\n".join(lines)
+        if shown == "\n" + text or shown.startswith("\n" + text + "\n"):
+            return shown[len(text) + 1:]
         channel = self.bot.get_channel(channels.board_id)
         if not isinstance(channel, discord.TextChannel):
-            return
-        text = "\n".join(lines)
+            return ""
+        past = ""
         for start in range(0, len(text), 2000):
-            await channel.send(text[start:start + 2000],
-                               nonce=message_nonce(tag, "record", str(start)))
+            piece = text[start:start + 2000]
+            posted = await channel.send(piece, nonce=message_nonce(tag, "record", str(start)))
+            past = posted.content[len(piece):] if posted.content.startswith(piece) else ""
+        return past
 
     def retire(self, channels: Channels, ended: float) -> None:
         """An ended table's channels stay as a read-only archive; where the settings say

@@ -3,7 +3,7 @@ speaks where, what the bot may grant, and which permission a server lacks."""
 
 import discord
 
-from bot.discord.channels import BOT, INVITE, SEND, VIEW, missing, overwrites
+from bot.discord.channels import BOT, INVITE, SEND, VIEW, Change, diff, missing, overwrites
 from bot.store import Channels
 from rules.commands import Blind, Command, Double, Drop, EndSession, Leave, Open, Seat, Start, Take
 from rules.state import TableState, replay
@@ -57,3 +57,14 @@ def test_missing_names_the_permissions_as_discords_settings_do() -> None:
     assert missing(INVITE) == [] and missing(discord.Permissions(administrator=True)) == []
     lacking = discord.Permissions(INVITE.value & ~discord.Permissions(manage_roles=True).value)
     assert missing(lacking) == ["Manage Roles"]
+
+
+def test_the_change_of_a_channel_keeps_the_roles_overwrites_and_drops_stale_members() -> None:
+    have = {100: (0, VIEW.value), 11: pair(VIEW, SEND), 14: (VIEW.value, 0), 500: (VIEW.value, 0)}
+    wanted = {100: (0, VIEW.value), 11: pair(VIEW | SEND, discord.Permissions()),
+              12: (VIEW.value, 0)}
+    change = diff(have, wanted, roles={100, 500})  # @everyone and an admins' role
+    assert change == Change(put={11: wanted[11], 12: wanted[12]}, delete=(14,),
+                            kept={500: (VIEW.value, 0)})
+    assert change.count == 3
+    assert diff(wanted, wanted, roles={100}).count == 0

@@ -76,6 +76,11 @@ async def test_channels_and_the_outbox_are_kept(target: Path | str) -> None:
         assert await store.undelivered("t1") == [(1, (Announce("Ann joins."),))]
         await store.delivered("t1", 1)
         assert await store.undelivered("t1") == []
+        for version, name in enumerate(("cy", "di", "ed"), 1):  # shown together: out at once
+            await store.append("t1", version, (PlayerJoined(name),), name, Outcome(True),
+                               effects=(Announce(f"{name} joins."),))
+        await store.delivered("t1", 2, 4)
+        assert [v for v, _ in await store.undelivered("t1")] == [3]
         await store.db.execute("UPDATE tables SET closed = 1 WHERE id = ?", ("t2",))
         ended = await store.ended_tables()
         assert [(c.table_id, isinstance(at, int)) for c, at in ended] == [("t2", True)]

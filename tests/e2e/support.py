@@ -91,10 +91,12 @@ def time_answers(fake: FakeDiscord) -> dict[str, float]:
     return times
 
 
-def hold(drv: Driver, method: str, pattern: str) -> asyncio.Event:
+def hold(drv: Driver, method: str, pattern: str,
+         arrived: asyncio.Event | None = None) -> asyncio.Event:
     """Make the fake Discord keep the bot's next `method` request to a path matching
     `pattern` waiting until the returned event is set: a slow network, to kill the bot in
-    the middle of an action. The request is answered as usual once released."""
+    the middle of an action. The request is answered as usual once released. `arrived`
+    is set when the request comes."""
     release = asyncio.Event()
     routes = drv.fake._routes
     i = next(i for i, (m, rx, _) in enumerate(routes)
@@ -103,6 +105,8 @@ def hold(drv: Driver, method: str, pattern: str) -> asyncio.Event:
 
     async def slow(*args: Any, **kw: Any) -> Any:
         routes[i] = route  # the next request goes through at once
+        if arrived is not None:
+            arrived.set()
         await release.wait()
         return await route[2](*args, **kw)
 

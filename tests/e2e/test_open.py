@@ -34,8 +34,8 @@ async def test_open_with_the_invites_permissions_makes_a_private_table(drv) -> N
     board, *record = drv.messages(BOARD)  # the board, and the public record
     assert "alice joins" in board["content"] and board["components"]
     assert board["content"].startswith("**Joined** alice\n")  # who has joined, before seats
-    assert [m["content"] for m in record] == [
-        "A table is open under the atlanta rules (play mode).", "alice joins."]
+    assert [m["content"] for m in record] == [  # the open and her seat: one message
+        "A table is open under the atlanta rules (play mode).\nalice joins."]
     assert not any(m["components"] for m in record)
 
 
@@ -137,7 +137,7 @@ async def test_a_table_opened_in_danish_shows_danish_buttons_and_record(drv) -> 
     assert drv.button_labels(board) == ["Kom med", "Start spil"]
     assert board["content"].startswith("**Kommet med** alice\n**Venter på spillere")
     assert [m["content"] for m in record] == [
-        "Et bord er åbent efter atlanta-reglerne (play-tilstand).", "alice kommer med."]
+        "Et bord er åbent efter atlanta-reglerne (play-tilstand).\nalice kommer med."]
     await drv.click("bob", drv.messages(BOARD)[0], label="Kom med")
     assert drv.messages(BOARD)[-1]["content"] == "bob kommer med."
     alone = await drv.click("alice", drv.messages(BOARD)[0], label="Start spil")

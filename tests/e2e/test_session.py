@@ -4,6 +4,7 @@ the end and its breakdown; the channels follow the seating throughout."""
 
 import hashlib
 import re
+from collections import Counter
 
 from tests.e2e.session import BOARD, board, choose, play_until_roll, seats, status
 from tests.e2e.support import e2e
@@ -12,22 +13,53 @@ TEAM = "chouette 1 · atlanta/team"
 BOX = "chouette 1 · atlanta/box"
 
 
+def records(calls: list, board_id: str) -> list[str]:
+    """The public record's messages among `calls`: posted in #board, not the board (nor a
+    sheet: both begin in bold)."""
+    return [c.body["content"] for c in calls if c.method == "POST"
+            and c.path == f"channels/{board_id}/messages"
+            and not c.body["content"].startswith("**")]
+
+
+def overwrite_calls(calls: list) -> Counter[str]:
+    """The calls among `calls` that change channels' overwrites, by channel."""
+    found = (re.fullmatch(r"channels/(\d+)(/permissions/\d+)?", c.path) for c in calls
+             if c.method in ("PUT", "PATCH", "DELETE"))
+    return Counter(m[1] for m in found if m)
+
+
 @e2e()
 async def test_a_whole_session_with_the_invites_permissions(drv) -> None:
+    before = len(drv.fake.calls)
     r = await drv.slash("alice", "general", "chouette open")
     assert "Table open" in r.text(), r
     (posted,) = [c for c in drv.fake.calls if c.path.startswith("channels/")
                  and isinstance(c.body, dict) and "**Joined** alice" in c.body.get("content", "")]
     assert posted.method == "POST"  # the board, posted as the opener joined: not edited
+    board_id = drv.channel(BOARD)["id"]
+    # the open and the opener's seat, stored together: their record lines in one message
+    opened = drv.fake.calls[before:]
+    assert records(opened, board_id) == [
+        "A table is open under the atlanta rules (play mode).\nalice joins."]
+    assert len(opened) == 9, [f"{c.method} {c.path}" for c in opened]  # the answer deferred,
+    # 5 channels, the board, the record, the answer
     for player in ("bob", "carol"):
         assert (await drv.slash(player, "chouette 1 · atlanta/kibitz", "chouette join")).acked
     before = len(drv.fake.calls)
     await drv.click("alice", board(drv), label="Start game")
     # the seats drawn and the first game, stored together: the board drawn once, the click
-    # answered with it
-    (upload,) = [c for c in drv.fake.calls[before:] if c.files]
+    # answered with it; their record lines in one message; one call a channel opens the
+    # seated players' channels (#team: both Team players at once)
+    started = drv.fake.calls[before:]
+    (upload,) = [c for c in started if c.files]
     assert "/callback" in upload.path and upload.body["type"] == 7
     assert "with_response" not in upload.query  # Discord answers 204: no message to parse
+    (record,) = records(started, board_id)
+    assert record.startswith("The dice for seats: ") and "\nGame 1 begins" in record
+    by_channel = overwrite_calls(started)
+    assert set(by_channel) == {drv.channel(TEAM)["id"], drv.channel(BOX)["id"]}
+    assert max(by_channel.values()) == 1, by_channel
+    assert len(started) == 4, [f"{c.method} {c.path}" for c in started]
     box, team = seats(drv)
     captain = team[0]
     assert drv.can_view(box, BOX) and not drv.can_view(box, TEAM)
