@@ -259,7 +259,7 @@ class Boards:
             except discord.NotFound:
                 pass
         posted = await rest.post(channel, text, files=files, view=view)
-        await self.bot.store.save_channels(replace(channels, message_id=posted))
+        await self.bot.store.save_channels(replace(channels, message_id=int(posted["id"])))
 
     async def _draw(self, state: TableState, channels: Channels, lines: list[str]
                     ) -> tuple[str, list[discord.File], discord.ui.View]:

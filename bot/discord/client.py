@@ -28,6 +28,7 @@ from discord.ext import commands
 from bot import health, startup
 from bot.config import Settings
 from bot.dice import Dice
+from bot.discord import rest
 from bot.discord.actions import ROUTES
 from bot.discord.channels import reconcile
 from bot.discord.failures import tell
@@ -188,10 +189,7 @@ class ChouetteBot(commands.Bot):
                     pieces.append("")
                 pieces[-1] += part + "\n"
         for piece in (p for p in pieces if p.strip()):
-            if interaction.response.is_done():
-                await interaction.followup.send(piece, ephemeral=True)
-            else:
-                await interaction.response.send_message(piece, ephemeral=True)
+            await rest.private(interaction, piece)
 
     async def start_game(self, interaction: discord.Interaction, table_id: str) -> None:
         """Start the next game for the user who clicked or typed it (`Flow.start`): each

@@ -107,10 +107,11 @@ async def edit_original(interaction: discord.Interaction, *, content: str | None
 async def post(channel: discord.abc.Messageable, content: str | None = None, *,
                files: Sequence[discord.File] = MISSING, view: discord.ui.View = MISSING,
                nonce: str | int | None = None,
-               allowed_mentions: discord.AllowedMentions = MISSING) -> int:
-    """Post a message in `channel` (a DM's too) as `channel.send(...)` does; its id. With a
-    `nonce`, Discord posts it once however often it is sent (`enforce_nonce`); without, a
-    random one, as discord.py sends."""
+               allowed_mentions: discord.AllowedMentions = MISSING) -> dict[str, Any]:
+    """Post a message in `channel` (a DM's too) as `channel.send(...)` does; the message as
+    Discord sent it back (its JSON, no model). With a `nonce`, Discord posts it once however
+    often it is sent (`enforce_nonce`: the message it has comes back); without, a random
+    one, as discord.py sends."""
     target = await channel._get_channel()
     state = target._state
     nonce = secrets.randbits(64) if nonce is None else nonce
@@ -118,10 +119,9 @@ async def post(channel: discord.abc.Messageable, content: str | None = None, *,
                                    allowed_mentions=allowed_mentions,
                                    previous_allowed_mentions=state.allowed_mentions) as params:
         data = await state.http.send_message(target.id, params=params)
-    posted = int(data["id"])
     if view and not view.is_finished() and view.is_dispatchable():
-        state.store_view(view, posted)
-    return posted
+        state.store_view(view, int(data["id"]))
+    return dict(data)
 
 
 async def edit(message: discord.PartialMessage, *, content: str | None = MISSING,

@@ -1,5 +1,5 @@
 """The lean REST path (bot/discord/rest.py) does what discord.py's calls did for the bot: a
-message posted (its id), edited, a click answered by editing its message, the interaction
+message posted (what Discord sent back), edited, a click answered by editing its message, the interaction
 then answered (followups work, a second answer is refused), a dispatchable view kept so
 that its buttons are dispatched, a deferred click's message edited, Discord's refusals
 raised as `discord.HTTPException`s. (That nothing is read back, the fake Discord of
@@ -50,7 +50,7 @@ class Lean(discord.Client):
             channel = interaction.channel
             assert isinstance(channel, discord.TextChannel)
             posted = await rest.post(channel, "a board", view=Go(), nonce="n1")
-            await rest.reply(interaction, f"posted {posted}", ephemeral=True)
+            await rest.reply(interaction, f"posted {posted['id']}", ephemeral=True)
 
         @self.tree.command(name="edit")
         async def edit(interaction: discord.Interaction, message: str) -> None:
