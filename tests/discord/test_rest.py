@@ -1,8 +1,8 @@
 """The lean REST path (bot/discord/rest.py) does what discord.py's calls did for the bot: a
-message posted (what Discord sent back), edited, a click answered by editing its message, the interaction
-then answered (followups work, a second answer is refused), a dispatchable view kept so
-that its buttons are dispatched, a deferred click's message edited, Discord's refusals
-raised as `discord.HTTPException`s. (That nothing is read back, the fake Discord of
+message posted (what Discord sent back), edited, a click answered by editing its message,
+the interaction then answered (followups work, a second answer is refused), a dispatchable
+view kept so that its buttons are dispatched, a deferred click's message edited, Discord's
+refusals raised as `discord.HTTPException`s. (That nothing is read back, the fake Discord of
 tests/e2e shows: SimCord answers every callback with its body.)"""
 
 from __future__ import annotations
