@@ -398,14 +398,20 @@ def load_preset(name: str, overrides: Mapping[str, object] | None = None) -> Rul
         close = difflib.get_close_matches(name, PRESETS, n=1, cutoff=0.5)
         raise BadOption(code="no_preset_close" if close else "no_preset", name=repr(name),
                         close=close[0] if close else "", presets=", ".join(PRESETS))
+    return replace(_preset(name), **_options(overrides or {}, "Override"))
+
+
+@functools.cache
+def _preset(name: str) -> RuleSet:
+    """A preset's rule set, its file read once (the presets ship with the rules; every
+    table opened, and every replay of one, asks again)."""
     path = PRESET_DIR / f"{name}.toml"
     with path.open("rb") as fh:
         options = _options(tomllib.load(fh), f"Preset {name}")
     try:
-        preset = replace(RuleSet(), **options)
+        return replace(RuleSet(), **options)
     except BadOption as e:
         raise BadOption(code="preset_broken", name=name, file=path.name, why=str(e)) from e
-    return replace(preset, **_options(overrides or {}, "Override"))
 
 
 def explain(ruleset: RuleSet) -> list[str]:
