@@ -18,7 +18,9 @@ passed in from Python, `rowid` only on `tables`. `bot/pgdb.py` says what it rewr
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib.util
+import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, nullcontext
@@ -53,6 +55,8 @@ _CHANNELS = ("table_id", "guild_id", "category_id", "board_id", "kibitz_id", "te
 
 
 INBOX = "chouette_inbox"  # PostgreSQL's channel for the inbox's NOTIFY
+DELIVERED_WITHIN = 0.5  # seconds from a delivery to its outbox rows' deletion
+log = logging.getLogger(__name__)
 
 # One player's figures in one verdict (`analysis_totals`' columns after the key): player,
 # checker decisions, errors, summed loss, cube decisions, errors, summed loss
@@ -132,6 +136,10 @@ class EventStore:
         self._channels: dict[str, Channels] = {}
         self._seeds: dict[tuple[str, int], bytes] = {}
         self.backed_up: Path | None = None  # the copy made before a migration at open
+        # outbox rows delivered and not yet deleted: written together a moment later
+        # (`delivered`), so that an action's delivery costs no transaction of its own
+        self._delivered: dict[str, set[int]] = {}
+        self._deleting: asyncio.Task[None] | None = None
 
     async def open(self) -> EventStore:
         """Open (creating an SQLite file and its folder if needed), back up (SQLite) and
@@ -157,8 +165,13 @@ class EventStore:
         return self
 
     async def close(self) -> None:
-        """Close the connection (safe to call twice, even at once: the connection is handed
-        over before it is closed)."""
+        """Close the connection, the outbox's deliveries written first (safe to call twice,
+        even at once: the connection is handed over before it is closed)."""
+        if self._deleting is not None:
+            self._deleting.cancel()
+        if self._db is not None and self._delivered:
+            with contextlib.suppress(*self._errors):  # else shown again at the next start
+                await self.flush()
         db, self._db = self._db, None
         if db is not None:
             await db.close()
@@ -314,17 +327,43 @@ class EventStore:
         rows = await self.db.execute_fetchall(
             "SELECT version, effects FROM outbox WHERE table_id = ? ORDER BY version",
             (table_id,))
-        return [(version, tuple(self._decode(data))) for version, data in rows]
+        done = self._delivered.get(table_id, set())
+        return [(version, tuple(self._decode(data))) for version, data in rows
+                if version not in done]
 
     async def delivered(self, table_id: str, *versions: int) -> None:
         """The table's effects of `versions` are on Discord: out of the outbox (together:
-        actions shown together leave it at once)."""
+        actions shown together leave it at once). The rows are deleted a moment later
+        (`DELIVERED_WITHIN`), every table's in one transaction: an action's delivery costs
+        none of its own. A crash meanwhile shows them again at the next start, as one
+        before the mark would: each message under its nonce, which Discord keeps for
+        minutes, so none is posted twice."""
         if not versions:
             return
-        async with self._write:
-            await self.db.execute(
-                "DELETE FROM outbox WHERE table_id = ? AND version IN "
-                f"({', '.join('?' * len(versions))})", (table_id, *versions))
+        self._delivered.setdefault(table_id, set()).update(versions)
+        if self._deleting is None or self._deleting.done():
+            self._deleting = asyncio.ensure_future(self._flush_soon())
+
+    async def _flush_soon(self) -> None:
+        await asyncio.sleep(DELIVERED_WITHIN)
+        try:
+            await self.flush()
+        except self._errors:  # kept for the next try (`delivered` and `close` flush again)
+            log.warning("the outbox's deliveries could not be written yet", exc_info=True)
+
+    async def flush(self) -> None:
+        """Delete the outbox rows of the deliveries noted by `delivered`."""
+        done, self._delivered = self._delivered, {}
+        rows = [(table_id, version) for table_id, versions in done.items()
+                for version in versions]
+        try:
+            async with self._write:
+                await self.db.executemany(
+                    "DELETE FROM outbox WHERE table_id = ? AND version = ?", rows)
+        except BaseException:
+            for table_id, versions in done.items():  # not written: noted again
+                self._delivered.setdefault(table_id, set()).update(versions)
+            raise
 
     async def game_seed(self, table_id: str, game: int,
                         fresh: bytes | None = None) -> bytes | None:

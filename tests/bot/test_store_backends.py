@@ -81,6 +81,14 @@ async def test_channels_and_the_outbox_are_kept(target: Path | str) -> None:
                                effects=(Announce(f"{name} joins."),))
         await store.delivered("t1", 2, 4)
         assert [v for v, _ in await store.undelivered("t1")] == [3]
+        rows = "SELECT version FROM outbox WHERE table_id = 't1' ORDER BY version"
+        assert await store.db.execute_fetchall(rows) == [(1,), (2,), (3,), (4,)]  # not yet
+        await asyncio.sleep(store_module.DELIVERED_WITHIN + 0.3)
+        assert await store.db.execute_fetchall(rows) == [(3,)]  # together, a moment later
+        await store.delivered("t1", 3)
+    async with EventStore(target) as store:  # closing wrote what was delivered
+        assert await store.undelivered("t1") == []
+        assert await store.db.execute_fetchall(rows) == []
         await store.db.execute("UPDATE tables SET closed = 1 WHERE id = ?", ("t2",))
         ended = await store.ended_tables()
         assert [(c.table_id, isinstance(at, int)) for c, at in ended] == [("t2", True)]

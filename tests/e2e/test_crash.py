@@ -46,6 +46,7 @@ async def test_a_record_posted_as_the_bot_died_is_shown_again_once(drv) -> None:
     both actions again, and Discord answers the first's record with the message it has
     (its nonce), which holds the second's lines too: none is lost, none posted twice."""
     await open_table(drv, "alice", "bob", "carol")
+    await delivered(drv)  # the joins' deliveries written (a moment after they were shown)
     arrived = asyncio.Event()
     release = hold(drv, "POST", r"channels/(?P<cid>\d+)/messages", arrived)  # the record
     await drv.click("alice", board(drv), label="Start game", settle=False)
