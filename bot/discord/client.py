@@ -5,9 +5,9 @@ interaction into one table command (`act`, `start_game`).
 Resources are made in `setup_hook` and injected into the cogs through the bot; nothing is
 global. Every `/chouette` subcommand lives on one app-command group that the cogs fill in.
 A refusal is an ephemeral reply with the rules' own words; an error of Discord's or of the
-bot's, in a command (`on_app_command_error`) or a button (`guarded`, by the `Router` of
-every button's, menu's and form's interaction), is an ephemeral reply
-saying what to do and one log line. The bot pings nobody unless it names a player to act.
+bot's, in a command (`on_app_command_error`) or a button, menu or form (`guarded`, by the
+`Router` that dispatches them), is an ephemeral reply saying what to do and one log line.
+The bot pings nobody unless it names a player to act.
 """
 
 from __future__ import annotations
