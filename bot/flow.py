@@ -188,8 +188,12 @@ class Flow:
             if state is current or state == current:
                 await self._time(table_id, state)
 
-    async def _time(self, table_id: str, state: TableState) -> None:
+    def _plan(self, table_id: str, state: TableState
+              ) -> list[tuple[Timer, str, float, Callable[[], Awaitable[Any]]]]:
+        """The timers `state` wants: each one's key, what it times, its seconds and its job
+        (each Team player's cube decisions, the shooter's roll or play, each hold)."""
         game, rules = state.game, state.rules
+        plan: list[tuple[Timer, str, float, Callable[[], Awaitable[Any]]]] = []
         decisions: dict[str, list[str]] = {}  # one timer a player, for all his cubes
         for player, cube in waiting_for(state):
             if cube.side_of(player) is Side.TEAM and game is not None:
@@ -197,19 +201,42 @@ class Flow:
                     f"{game.number}:{cube.box_player}:{cube.face}:{cube.state.value}:"
                     f"{answerer(state, player)}")  # his stand-in gets his own time
         for player, what in decisions.items():
-            await self._arm(Timer("decision", table_id, player), "|".join(what),
-                            rules.decision_timeout_seconds,
-                            partial(self._timeout, table_id, player))
-        await self._time_shooter(table_id, state)
+            plan.append((Timer("decision", table_id, player), "|".join(what),
+                         rules.decision_timeout_seconds, partial(self._timeout, table_id, player)))
+        who = shooter(state)
+        if (who is not None and game is not None and state.mode == "play"
+                and not waiting_for(state) and not game.holds and not game.resignations):
+            plan.append((Timer("shooter", table_id), f"{who}:{game.number}:{game.dice_used}",
+                         rules.shooter_timeout_seconds, partial(self._timeout, table_id, who)))
         holds = game.holds if game is not None and state.mode == "play" else ()
         for holder in holds:  # a hold lapses (Atlanta 5.9 is no licence to stall)
             assert game is not None
-            await self._arm(Timer("hold", table_id, holder), f"{game.number}:{game.dice_used}",
-                            rules.hold_timeout_seconds,
-                            partial(self._send, table_id, Release(by=holder)))
+            plan.append((Timer("hold", table_id, holder), f"{game.number}:{game.dice_used}",
+                         rules.hold_timeout_seconds,
+                         partial(self._send, table_id, Release(by=holder))))
+        return plan
+
+    def deadlines(self, table_id: str, state: TableState) -> dict[str, str]:
+        """The deadlines a command leading to `state` starts, for the store to keep in the
+        command's own transaction (`TableService.deadlines`): each planned timer's whose
+        deadline kept times something else (a new turn, a new double). `_arm` then finds
+        them kept, and a stopped timer armed again still writes its own."""
+        due: dict[str, str] = {}
+        now = time.time()
+        for key, what, seconds, _ in self._plan(table_id, state):
+            name = _deadline(key)
+            kept = self.bot.store.cached_meta(name)
+            if name not in self._stale and (kept or "").rpartition(" ")[0] != what:
+                due[name] = f"{what} {int(now + seconds)}"
+        return due
+
+    async def _time(self, table_id: str, state: TableState) -> None:
+        plan = self._plan(table_id, state)
+        for key, what, seconds, job in plan:
+            await self._arm(key, what, seconds, job)
+        planned = {key for key, *_ in plan}
         for key in self.timers.keys(table_id):
-            if ((key.kind == "decision" and key.player not in decisions)
-                    or (key.kind == "hold" and key.player not in holds)):
+            if key.kind in ("decision", "hold", "shooter") and key not in planned:
                 self._stop(key)
         if state.ended:  # a closed table waits for nothing: every deadline kept goes
             self._stale[f"deadline:{table_id}:"] = Timer("", table_id)
@@ -219,7 +246,8 @@ class Flow:
         """Time `what` with the timer `key`: `seconds` from now, unless it times `what`
         already. Its deadline is kept in the store, so that after a restart it runs out when
         it would have (and the countdown shown reads the same): written before the board
-        showing it is drawn, so a deadline seen is a deadline kept. Once the timer has run
+        showing it is drawn (mostly with the command that started it: `deadlines`), so a
+        deadline seen is a deadline kept. Once the timer has run
         out (its job done) or is stopped, the deadline is forgotten."""
         if self.timers.due(key, what) is not None:
             return
@@ -286,21 +314,6 @@ class Flow:
 
     async def _timeout(self, table_id: str, player: str) -> None:
         await self._send(table_id, Timeout(player=player))
-
-    async def _time_shooter(self, table_id: str, state: TableState) -> None:
-        """The shooter who must roll or play has `shooter_timeout_seconds` for each roll or
-        play: then he is away and his stand-in plays, or under FIBS his game is held over
-        (`rules/holdover.py`). Re-armed only when the turn changes (who, game, dice thrown),
-        so other commands don't reset his time."""
-        who, game, key = shooter(state), state.game, Timer("shooter", table_id)
-        if (who is None or game is None or state.mode != "play"
-                or waiting_for(state) or game.holds or game.resignations):
-            if key in self.timers:
-                self._stop(key)
-            return
-        await self._arm(key, f"{who}:{game.number}:{game.dice_used}",
-                        state.rules.shooter_timeout_seconds,
-                        partial(self._timeout, table_id, who))
 
 
 def _deadline(key: Timer) -> str:

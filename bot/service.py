@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict, defaultdict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 
 from bot.effects import Outcome, effects_for
 from bot.store import EventStore, Loaded
@@ -33,6 +33,9 @@ class TableService:
     def __init__(self, store: EventStore, *, outbox: bool = False) -> None:
         self.store = store
         self.outbox = outbox  # keep what Discord must show until it is delivered
+        # the deadlines a new state starts (`Flow.deadlines`, set by the bot), kept in the
+        # command's own transaction: no transaction of their own before its board shows them
+        self.deadlines: Callable[[str, TableState], Mapping[str, str]] | None = None
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._tables: dict[str, Loaded] = {}
         self._keys: dict[str, set[str]] = {}  # keys stored per loaded table: no lookup for new
@@ -109,9 +112,10 @@ class TableService:
             outcome = Outcome(True, "", effects_for(loaded.state, state, events),
                               version=loaded.version + len(events))
             try:
-                version = await self.store.append(table_id, loaded.version, events, key,
-                                                  outcome, state,
-                                                  outcome.effects if self.outbox else None)
+                version = await self.store.append(
+                    table_id, loaded.version, events, key, outcome, state,
+                    outcome.effects if self.outbox else None,
+                    self.deadlines(table_id, state) if self.deadlines and events else None)
             except BaseException:
                 self.forget(table_id)  # reload from the store next time
                 raise

@@ -55,6 +55,8 @@ _CHANNELS = ("table_id", "guild_id", "category_id", "board_id", "kibitz_id", "te
 
 
 INBOX = "chouette_inbox"  # PostgreSQL's channel for the inbox's NOTIFY
+_SET_META = ("INSERT INTO meta (key, value) VALUES (?, ?) "
+             "ON CONFLICT (key) DO UPDATE SET value = excluded.value")
 DELIVERED_WITHIN = 0.5  # seconds from a delivery to its outbox rows' deletion
 log = logging.getLogger(__name__)
 
@@ -270,20 +272,24 @@ class EventStore:
 
     async def append(self, table_id: str, version: int, events: Sequence[Event],
                      key: str | None, outcome: Any, state: TableState | None = None,
-                     effects: Sequence[Any] | None = None) -> int:
+                     effects: Sequence[Any] | None = None,
+                     meta: Mapping[str, str] | None = None) -> int:
         """Store `events` after `version` and the command's `outcome`, in one transaction,
-        with the `effects` Discord must show for them in the outbox (until `delivered`).
+        with the `effects` Discord must show for them in the outbox (until `delivered`)
+        and the `meta` values they start (the deadlines of their timers: `set_meta`).
 
         `state` (after the events) is kept as a snapshot when a multiple of `snapshot_every`
         is crossed. Returns the new version. `ConcurrentWrite` if the table moved on.
         """
         async with self._write:
-            return await self._append(table_id, version, events, key, outcome, state,
-                                      effects)
+            new = await self._append(table_id, version, events, key, outcome, state,
+                                     effects, meta or {})
+        self._meta.update(meta or {})
+        return new
 
     async def _append(self, table_id: str, version: int, events: Sequence[Event],
                       key: str | None, outcome: Any, state: TableState | None,
-                      effects: Sequence[Any] | None) -> int:
+                      effects: Sequence[Any] | None, meta: Mapping[str, str]) -> int:
         new, now = version + len(events), int(time.time())
         try:
             async with self.db.transaction() as db:
@@ -313,6 +319,8 @@ class EventStore:
                         (table_id, new, dumps(state), RULES_VERSION))
                 if state is not None and state.ended:
                     await db.execute("UPDATE tables SET closed = 1 WHERE id = ?", (table_id,))
+                if meta:
+                    await db.executemany(_SET_META, list(meta.items()))
             self._known.add(table_id)
         except self.db.integrity as exc:
             raise ConcurrentWrite(f"Table {table_id} moved on past version {version} (or "
@@ -400,10 +408,12 @@ class EventStore:
             if value is None:
                 await self.db.execute("DELETE FROM meta WHERE key = ?", (key,))
             else:
-                await self.db.execute(
-                    "INSERT INTO meta (key, value) VALUES (?, ?) "
-                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
+                await self.db.execute(_SET_META, (key, value))
             self._meta[key] = value
+
+    def cached_meta(self, key: str) -> str | None:
+        """`meta(key)` as this process last read or wrote it (None: not since it started)."""
+        return self._meta.get(key)
 
     async def forget_meta(self, prefix: str) -> None:
         """Forget every value kept under a key starting with `prefix` (a table's deadlines)."""

@@ -95,6 +95,7 @@ class ChouetteBot(commands.Bot):
         self.service = TableService(self.store, outbox=True)
         self.presenter = Presenter(self)
         self.flow = Flow(self)
+        self.service.deadlines = self.flow.deadlines
         resumed = await self.service.resume(self.serves_table)
         log.info("resumed %d open tables", len(resumed))
         for extension in INITIAL_EXTENSIONS:

@@ -227,6 +227,32 @@ async def test_a_deadline_is_forgotten_once_its_timer_stops(bot: Bot) -> None:
     flow.timers.cancel(Timer("shooter", TABLE))
 
 
+async def test_a_new_turns_deadline_is_kept_in_its_commands_own_transaction(
+        bot: Bot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot's service keeps the deadlines a command starts with its events
+    (`Flow.deadlines`): stored before anything is shown, and no write of their own after."""
+    box = await box_on_roll(bot)
+    flow = Flow(bot)
+    bot.service.deadlines = flow.deadlines
+    await flow.time(TABLE, await bot.service.state(TABLE))
+    name = f"deadline:{TABLE}:shooter:"
+    before = (await kept(bot))[name]
+    written: list[tuple[str, str | None]] = []
+
+    async def set_meta(key: str, value: str | None) -> None:
+        written.append((key, value))
+
+    monkeypatch.setattr(bot.store, "set_meta", set_meta)
+    assert (await bot.service.handle(TABLE, await flow.next_roll(TABLE, box))).accepted
+    after = (await kept(bot))[name]  # with the roll: its dice are thrown, the play is timed
+    assert after != before and after.startswith(f"{box}:1:4 ")
+    state = await bot.service.state(TABLE)
+    await flow.time(TABLE, state)
+    await flow.advance(TABLE, state)
+    assert written == [] and Timer("shooter", TABLE) in flow.timers
+    flow.timers.cancel(Timer("shooter", TABLE))
+
+
 async def test_a_shooter_interrupted_by_a_double_has_their_whole_time_again(bot: Bot) -> None:
     """Also when the double is answered before the stopped deadline was forgotten (the
     click's `advance` not run yet): the deadline kept is not taken up again."""
