@@ -203,6 +203,9 @@ class Flow:
         for player, what in decisions.items():
             plan.append((Timer("decision", table_id, player), "|".join(what),
                          rules.decision_timeout_seconds, partial(self._timeout, table_id, player)))
+        # the shooter has his seconds for each roll or play (then he is away and his
+        # stand-in plays, or under FIBS his game is held over: `rules/holdover.py`); `what`
+        # changes only with the turn (who, game, dice thrown): other commands keep his time
         who = shooter(state)
         if (who is not None and game is not None and state.mode == "play"
                 and not waiting_for(state) and not game.holds and not game.resignations):
@@ -247,8 +250,8 @@ class Flow:
         already. Its deadline is kept in the store, so that after a restart it runs out when
         it would have (and the countdown shown reads the same): written before the board
         showing it is drawn (mostly with the command that started it: `deadlines`), so a
-        deadline seen is a deadline kept. Once the timer has run
-        out (its job done) or is stopped, the deadline is forgotten."""
+        deadline seen is a deadline kept. Once the timer has run out (its job done) or is
+        stopped, the deadline is forgotten."""
         if self.timers.due(key, what) is not None:
             return
         name = _deadline(key)
