@@ -66,6 +66,16 @@ class Host:
         await job
 
 
+async def served(store: EventStore, locale: str = "en-US") -> tuple[Host, dict[str, Any]]:
+    """A host serving table t1 (scorekeeper mode), and what a DM answer of Ann's there says
+    of its reply (in `locale`'s language)."""
+    host = Host(store)
+    await store.save_channels(Channels("t1", ON_1, 1, 2, 3, 4, 5))
+    await host.service.handle("t1", Open(preset="atlanta", mode="scorekeeper"), "open")
+    return host, {"user": "11", "names": {"11": "Ann"}, "locale": locale, "channel": "50",
+                  "message": "", "content": ""}
+
+
 async def test_the_serving_process_applies_its_tables_commands_once(target: Path | str) -> None:
     async with EventStore(target) as store:
         host = Host(store)
@@ -95,11 +105,7 @@ async def test_a_command_that_fails_is_logged_told_and_done_not_retried_ahead_of
     """A row whose command raises (a bug, not a refusal) never blocks the rows after it: it
     is logged with its table and interaction, its player is told by DM, and it is done."""
     async with EventStore(target) as store:
-        host = Host(store)
-        await store.save_channels(Channels("t1", ON_1, 1, 2, 3, 4, 5))
-        await host.service.handle("t1", Open(preset="atlanta", mode="scorekeeper"), "open")
-        reply = {"user": "11", "names": {"11": "Ann"}, "locale": "da", "channel": "50",
-                 "message": "", "content": ""}
+        host, reply = await served(store, locale="da")
         await store.post("t1", "201", command_dumps(Join(by="11")), json.dumps(reply))
         await store.post("t1", "202", command_dumps(Join(by="12")), json.dumps(reply))
         handle = host.service.handle
@@ -161,11 +167,7 @@ async def test_a_command_the_store_could_not_write_stays_in_the_inbox_for_the_ne
     not the row's: it is not marked done (nor the player told it failed), and the next round
     applies it."""
     async with EventStore(target) as store:
-        host = Host(store)
-        await store.save_channels(Channels("t1", ON_1, 1, 2, 3, 4, 5))
-        await host.service.handle("t1", Open(preset="atlanta", mode="scorekeeper"), "open")
-        reply = {"user": "11", "names": {"11": "Ann"}, "locale": "en-US", "channel": "50",
-                 "message": "", "content": ""}
+        host, reply = await served(store)
         await store.post("t1", "301", command_dumps(Join(by="11")), json.dumps(reply))
         handle = host.service.handle
         failures = [ConcurrentWrite("Table t1 moved on")]
