@@ -169,8 +169,10 @@ class EventStore:
     async def close(self) -> None:
         """Close the connection, the outbox's deliveries written first (safe to call twice,
         even at once: the connection is handed over before it is closed)."""
-        if self._deleting is not None:
+        if self._deleting is not None:  # stopped (its flush rolled back or done) first
             self._deleting.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._deleting
         if self._db is not None and self._delivered:
             with contextlib.suppress(*self._errors):  # else shown again at the next start
                 await self.flush()
@@ -353,25 +355,28 @@ class EventStore:
             self._deleting = asyncio.ensure_future(self._flush_soon())
 
     async def _flush_soon(self) -> None:
-        await asyncio.sleep(DELIVERED_WITHIN)
-        try:
-            await self.flush()
-        except self._errors:  # kept for the next try (`delivered` and `close` flush again)
-            log.warning("the outbox's deliveries could not be written yet", exc_info=True)
+        while self._delivered:  # (those noted during a flush too)
+            await asyncio.sleep(DELIVERED_WITHIN)
+            try:
+                await self.flush()
+            except Exception:  # kept: the next `delivered`, or `close`, tries again
+                log.warning("the outbox's deliveries could not be written yet", exc_info=True)
+                return
 
     async def flush(self) -> None:
-        """Delete the outbox rows of the deliveries noted by `delivered`."""
-        done, self._delivered = self._delivered, {}
-        rows = [(table_id, version) for table_id, versions in done.items()
-                for version in versions]
-        try:
-            async with self._write:
-                await self.db.executemany(
-                    "DELETE FROM outbox WHERE table_id = ? AND version = ?", rows)
-        except BaseException:
-            for table_id, versions in done.items():  # not written: noted again
-                self._delivered.setdefault(table_id, set()).update(versions)
-            raise
+        """Delete the outbox rows of the deliveries noted by `delivered`. They are noted
+        until the deletion is committed, so `undelivered` leaves them out meanwhile too."""
+        async with self._write:
+            done = {table_id: set(versions) for table_id, versions in self._delivered.items()}
+            await self.db.executemany(
+                "DELETE FROM outbox WHERE table_id = ? AND version = ?",
+                [(table_id, version) for table_id, versions in done.items()
+                 for version in versions])
+            for table_id, versions in done.items():
+                if left := self._delivered.get(table_id, set()) - versions:
+                    self._delivered[table_id] = left
+                else:
+                    self._delivered.pop(table_id, None)
 
     async def game_seed(self, table_id: str, game: int,
                         fresh: bytes | None = None) -> bytes | None:

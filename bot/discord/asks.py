@@ -21,7 +21,7 @@ from typing import Any
 import discord
 
 from bot.discord.host import bot_of
-from bot.discord.router import Inert, Route
+from bot.discord.router import Inert, Route, outdated
 from bot.i18n import tr, translate
 from bot.markdown import shown
 from rules.actions import refusal
@@ -228,9 +228,7 @@ async def _click(interaction: discord.Interaction, match: re.Match[str]) -> None
     """A question's answer: its entry's click."""
     q = question(match.string)
     if q is None:  # the fields of an older version's question
-        await bot_of(interaction).reply(interaction, translate(
-            "This button is from an older version of the bot: use the buttons of the "
-            "table's latest board.", interaction.locale))
+        await outdated(interaction)
         return
     await ASKS[q.action].click(interaction, q)
 

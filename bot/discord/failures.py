@@ -56,7 +56,7 @@ async def tell(interaction: discord.Interaction, error: BaseException, where: st
 
 
 Callback = TypeVar("Callback", bound=Callable[..., Awaitable[None]])
-SEEN = "chouette_seen"  # interaction.extras: `time.monotonic()` when its callback was entered
+SEEN = "chouette_seen"  # interaction.extras: `time.monotonic()` when its handler was entered
 
 
 def guarded(handler: Callback) -> Callback:

@@ -10,8 +10,9 @@ holding an `InteractionMessage`; a message posted or edited in a channel comes b
 The payloads are built by discord.py's own helpers (files, attachments, views and the client's
 `allowed_mentions` encoded as before), the requests go through its webhook adapter and
 `HTTPClient` (rate limits, retries, `discord.HTTPException` and its subclasses raised as
-before), the interaction's response is marked done (`is_done()`, followups) and a dispatchable
-view is stored as discord.py stores it. What discord.py keeps private is touched here only.
+before) and the interaction's response is marked done (`is_done()`, followups). No view or
+form is stored: the bot's are routed (`bot.discord.router`: `Inert` views, `Form`s), so
+discord.py keeps nothing of them. What discord.py keeps private is touched here only.
 """
 
 from __future__ import annotations
@@ -41,15 +42,10 @@ async def update(interaction: discord.Interaction, *, content: str | None = MISS
     (response type 7), as `interaction.response.edit_message` does; nothing read back."""
     _unanswered(interaction)
     state = interaction._state
-    message_id = interaction.message.id if interaction.message is not None else None
-    if view is not MISSING and message_id is not None:
-        state.prevent_view_updates_for(message_id)
     params = interaction_message_response_params(
         type=Kind.message_update.value, content=content, attachments=attachments, view=view,
         previous_allowed_mentions=state.allowed_mentions)
     await _callback(interaction, params, Kind.message_update)
-    if view and not view.is_finished() and view.is_dispatchable():
-        state.store_view(view, message_id)
 
 
 async def reply(interaction: discord.Interaction, content: str, *, ephemeral: bool = False,
@@ -64,8 +60,6 @@ async def reply(interaction: discord.Interaction, content: str, *, ephemeral: bo
         type=Kind.channel_message.value, content=content, flags=flags, view=view,
         previous_allowed_mentions=state.allowed_mentions)
     await _callback(interaction, params, Kind.channel_message)
-    if view and not view.is_finished() and view.is_dispatchable():
-        state.store_view(view)
 
 
 async def private(interaction: discord.Interaction, content: str) -> None:
@@ -97,12 +91,10 @@ async def edit_original(interaction: discord.Interaction, *, content: str | None
     http = state.http
     with handle_message_parameters(content=content, attachments=attachments, view=view,
                                    previous_allowed_mentions=state.allowed_mentions) as params:
-        data = await async_context.get().edit_original_interaction_response(
+        await async_context.get().edit_original_interaction_response(
             interaction.application_id, interaction.token, session=interaction._session,
             proxy=http.proxy, proxy_auth=http.proxy_auth, payload=params.payload,
             multipart=params.multipart, files=params.files)
-    if view and not view.is_finished() and view.is_dispatchable():
-        state.store_view(view, int(data["id"]))
 
 
 async def post(channel: discord.abc.Messageable, content: str | None = None, *,
@@ -120,8 +112,6 @@ async def post(channel: discord.abc.Messageable, content: str | None = None, *,
                                    allowed_mentions=allowed_mentions,
                                    previous_allowed_mentions=state.allowed_mentions) as params:
         data = await state.http.send_message(target.id, params=params)
-    if view and not view.is_finished() and view.is_dispatchable():
-        state.store_view(view, int(data["id"]))
     return dict(data)
 
 
@@ -131,26 +121,20 @@ async def edit(message: discord.PartialMessage, *, content: str | None = MISSING
     """Edit a message of the bot's, as `message.edit(...)` does, without building the
     message Discord returns."""
     state = message._state
-    if view is not MISSING:
-        state.prevent_view_updates_for(message.id)
     with handle_message_parameters(
             content=content, attachments=attachments, view=view,
             previous_allowed_mentions=state.allowed_mentions if content is not MISSING
             else None) as params:
         await state.http.edit_message(message.channel.id, message.id, params=params)
-    if view and not view.is_finished() and view.is_dispatchable():
-        state.store_view(view, message.id)
 
 
 async def modal(interaction: discord.Interaction, form: discord.ui.Modal) -> None:
     """Answer an interaction with a form (response type 9), as
-    `interaction.response.send_modal` does, nothing read back; a form the bot routes
-    (`router.Form`) is kept nowhere, another as discord.py keeps it."""
+    `interaction.response.send_modal` does, nothing read back (a routed `Form`: kept
+    nowhere)."""
     _unanswered(interaction)
     await _callback(interaction, interaction_response_params(Kind.modal.value, form.to_dict()),
                     Kind.modal)
-    if not form.is_finished():
-        interaction._state.store_view(form)
 
 
 SWEEP_SECONDS = 60.0

@@ -22,6 +22,7 @@ from typing import Any, cast
 
 import discord
 
+from bot.discord import rest
 from bot.discord.failures import guarded
 from bot.i18n import translate
 
@@ -75,10 +76,14 @@ class Router:
                 await handle(interaction, match)
                 return
         if custom_id.startswith(PREFIX):
-            await interaction.response.send_message(translate(
-                "This button is from an older version of the bot: use the buttons of the "
-                "table's latest board.", interaction.locale),
-                ephemeral=True)
+            await outdated(interaction)
+
+
+async def outdated(interaction: discord.Interaction) -> None:
+    """Tell the clicker privately that a button of ours is from an older version."""
+    await rest.private(interaction, translate(
+        "This button is from an older version of the bot: use the buttons of the table's "
+        "latest board.", interaction.locale))
 
 
 def picked(interaction: discord.Interaction) -> list[str]:

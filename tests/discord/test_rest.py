@@ -1,13 +1,14 @@
 """The lean REST path (bot/discord/rest.py) does what discord.py's calls did for the bot: a
 message posted (what Discord sent back), edited, a click answered by editing its message,
-the interaction then answered (followups work, a second answer is refused), a dispatchable
-view kept so that its buttons are dispatched, a deferred click's message edited, Discord's
-refusals raised as `discord.HTTPException`s. (That nothing is read back, the fake Discord of
-tests/e2e shows: SimCord answers every callback with its body.)"""
+the interaction then answered (followups work, a second answer is refused), a deferred
+click's message edited, Discord's refusals raised as `discord.HTTPException`s. (That nothing
+is read back, the fake Discord of tests/e2e shows: SimCord answers every callback with its
+body.)"""
 
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any
 
 import discord
@@ -15,42 +16,45 @@ import pytest
 from discord import app_commands
 
 from bot.discord import rest
+from bot.discord.router import Inert, Route, Router
 
 seen: list[str] = []
 
 
-class Later(discord.ui.View):
-    """Shown by the answer to Go: not persistent, so dispatched only if it was stored."""
-
-    @discord.ui.button(label="Later")
-    async def later(self, interaction: discord.Interaction, _: Any) -> None:
-        await rest.defer(interaction)
-        await rest.edit_original(interaction, content="deferred, then edited", view=None)
-        seen.append("later")
+def view(label: str) -> Inert:
+    """A view of one routed button (as the bot's: discord.py keeps nothing of it)."""
+    out = Inert()
+    out.add_item(discord.ui.Button(label=label, custom_id=f"chouette:{label.lower()}"))
+    return out
 
 
-class Go(discord.ui.View):
-    @discord.ui.button(label="Go")
-    async def go(self, interaction: discord.Interaction, _: Any) -> None:
-        await rest.update(interaction, content="went", view=Later())
-        seen.append(f"done:{interaction.response.is_done()}")
-        try:
-            await rest.reply(interaction, "twice")
-        except discord.InteractionResponded:
-            seen.append("refused")
-        await interaction.followup.send("after the answer", ephemeral=True)
+async def go(interaction: discord.Interaction, _: re.Match[str]) -> None:
+    await rest.update(interaction, content="went", view=view("Later"))
+    seen.append(f"done:{interaction.response.is_done()}")
+    try:
+        await rest.reply(interaction, "twice")
+    except discord.InteractionResponded:
+        seen.append("refused")
+    await interaction.followup.send("after the answer", ephemeral=True)
+
+
+async def later(interaction: discord.Interaction, _: re.Match[str]) -> None:
+    await rest.defer(interaction)
+    await rest.edit_original(interaction, content="deferred, then edited", view=None)
+    seen.append("later")
 
 
 class Lean(discord.Client):
     def __init__(self) -> None:
         super().__init__(intents=discord.Intents.default())
         self.tree = app_commands.CommandTree(self)
+        self.router = Router([Route("chouette:go", go), Route("chouette:later", later)])
 
         @self.tree.command(name="post")
         async def post(interaction: discord.Interaction) -> None:
             channel = interaction.channel
             assert isinstance(channel, discord.TextChannel)
-            posted = await rest.post(channel, "a board", view=Go(), nonce="n1")
+            posted = await rest.post(channel, "a board", view=view("Go"), nonce="n1")
             await rest.reply(interaction, f"posted {posted['id']}", ephemeral=True)
 
         @self.tree.command(name="edit")
@@ -59,6 +63,9 @@ class Lean(discord.Client):
             assert isinstance(channel, discord.TextChannel)
             await rest.edit(channel.get_partial_message(int(message)), content="edited")
             await rest.reply(interaction, "ok", ephemeral=True)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await self.router.dispatch(interaction)
 
 
 @pytest.fixture
@@ -83,8 +90,8 @@ async def test_posts_edits_and_answers_as_discord_py_did(simcord_env: Any) -> No
     assert seen == ["done:True", "refused"]
     assert [m.content for m in clicked.followups] == ["after the answer"]
 
-    later = await ann.click(channel.history()[0], label="Later")  # the stored view's
-    assert later.acknowledged and seen[-1] == "later"
+    clicked = await ann.click(channel.history()[0], label="Later")  # routed
+    assert clicked.acknowledged and seen[-1] == "later"
     assert channel.history()[0].content == "deferred, then edited"
     assert not channel.history()[0].components
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.discord import failures
+from bot.discord import failures, rest
 from bot.discord.router import Route, Router, picked, typed
 
 
@@ -56,12 +56,18 @@ async def test_a_click_reaches_the_route_its_whole_custom_id_matches() -> None:
     assert other.response.sent == [] and command.response.sent == []
 
 
-async def test_a_button_of_an_older_version_is_answered() -> None:
+async def test_a_button_of_an_older_version_is_answered(monkeypatch: Any) -> None:
+    told: list[tuple[Any, str]] = []
+
+    async def private(click: Any, text: str) -> None:
+        told.append((click, text))
+
+    monkeypatch.setattr(rest, "private", private)
     router = Router([Route(r"chouette:(?P<table>\d+):roll", lambda *_: _never())])
     old = interaction("chouette:7:retired:3")
     await router.dispatch(old)
-    assert old.response.sent == ["This button is from an older version of the bot: use the "
-                                 "buttons of the table's latest board."]
+    assert told == [(old, "This button is from an older version of the bot: use the buttons "
+                          "of the table's latest board.")]
 
 
 async def _never() -> None:
