@@ -28,7 +28,7 @@ from discord.ext import commands
 from bot import health, startup
 from bot.config import Settings
 from bot.dice import Dice
-from bot.discord import rest
+from bot.discord import rest, transport
 from bot.discord.actions import ROUTES
 from bot.discord.channels import reconcile
 from bot.discord.failures import tell
@@ -90,6 +90,7 @@ class ChouetteBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the store, resume every open table, load the cogs, sync the commands."""
+        transport.install(self.http)
         await self.drawing.start()
         self.store = await EventStore(self.settings.database).open()
         self.service = TableService(self.store, outbox=True)
