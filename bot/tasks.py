@@ -48,6 +48,7 @@ class Timers:
     def __init__(self) -> None:
         self._tasks: dict[Timer, asyncio.Task[None]] = {}
         self._due: dict[Timer, tuple[str, float]] = {}  # what each times, when it runs out
+        self._tables: dict[str, dict[Timer, None]] = {}  # each table's, in the order set
 
     def __contains__(self, key: Timer) -> bool:
         return key in self._tasks
@@ -59,10 +60,11 @@ class Timers:
         self.cancel(key)
         self._due[key] = (what, time.time() + seconds)
         self._tasks[key] = spawn(self._run(seconds, key, job), f"timer {key}")
+        self._tables.setdefault(key.table_id, {})[key] = None
 
     def keys(self, table_id: str) -> list[Timer]:
         """The timers waiting for the table `table_id`."""
-        return [key for key in self._tasks if key.table_id == table_id]
+        return list(self._tables.get(table_id, ()))
 
     def due(self, key: Timer, what: str | None = None) -> float | None:
         """When the timer `key` runs out (Unix seconds), if it waits (timing `what`)."""
@@ -71,13 +73,19 @@ class Timers:
 
     def cancel(self, key: Timer) -> None:
         """Stop the timer `key` if it is waiting (a job that runs does not stop itself)."""
-        self._due.pop(key, None)
-        old = self._tasks.pop(key, None)
+        old = self._forget(key)
         if old is not None and old is not asyncio.current_task():
             old.cancel()
 
+    def _forget(self, key: Timer) -> asyncio.Task[None] | None:
+        self._due.pop(key, None)
+        table = self._tables.get(key.table_id, {})
+        table.pop(key, None)
+        if not table:
+            self._tables.pop(key.table_id, None)
+        return self._tasks.pop(key, None)
+
     async def _run(self, seconds: float, key: Timer, job: Callable[[], Awaitable[Any]]) -> None:
         await asyncio.sleep(seconds)
-        self._tasks.pop(key, None)
-        self._due.pop(key, None)
+        self._forget(key)
         await job()

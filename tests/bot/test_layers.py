@@ -1,8 +1,8 @@
 """The shape of the code: the Discord adapter's imports go one way (client -> inbox ->
 presenter -> boards -> actions -> views -> asks -> host -> router -> failures -> channels ->
-sync -> rest -> transport), the game's flow sits between the adapter and the service (flow -> service ->
-effects, store), and the process core does not import the adapter (but the command line,
-which starts it, and the start-up checks, which name the invite)."""
+sync -> rest -> transport), the game's flow sits between the adapter and the service
+(flow -> service -> effects, store), and the process core does not import the adapter
+(but the command line, which starts it, and the start-up checks, which name the invite)."""
 
 import ast
 from pathlib import Path

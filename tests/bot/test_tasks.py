@@ -45,6 +45,7 @@ async def test_a_cancelled_or_finished_task_logs_nothing(
 
 
 async def test_a_timer_replaces_the_one_of_its_key_and_is_gone_once_it_ran() -> None:
+    """And a table's timers are the ones waiting for it, in the order they were set."""
     timers, ran = Timers(), []
 
     async def job(name: str) -> None:
@@ -57,5 +58,7 @@ async def test_a_timer_replaces_the_one_of_its_key_and_is_gone_once_it_ran() -> 
     timers.after(0.01, Timer("autoroll", "t7"), partial(job, "cancelled"))
     timers.cancel(Timer("autoroll", "t7"))
     assert key in timers
+    assert timers.keys("t7") == [key, Timer("decision", "t7", "bo")] and not timers.keys("t8")
     await asyncio.sleep(0.1)
     assert sorted(ran) == ["bo's", "second"] and key not in timers
+    assert timers.keys("t7") == []
