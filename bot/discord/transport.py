@@ -129,18 +129,22 @@ class Session:
         if query:
             target += "?" + query
         body, content_type = _body(data)
-        fields = CIMultiDict(self._inner.headers)
-        fields.update(headers)
-        fields["Host"] = parts.netloc
-        fields.setdefault("Accept", "*/*")
-        fields["Accept-Encoding"] = "identity"
+        given = {name.lower() for name in headers}  # over the session's
+        lines = [f"{method} {target} HTTP/1.1", f"Host: {parts.netloc}",
+                 *(f"{name}: {value}" for name, value in self._inner.headers.items()
+                   if name.lower() not in given),
+                 *(f"{name}: {value}" for name, value in headers.items())]
+        if "accept" not in given and "Accept" not in self._inner.headers:
+            lines.append("Accept: */*")
+        lines.append("Accept-Encoding: identity")
         if content_type:
-            fields["Content-Type"] = content_type
+            lines.append(f"Content-Type: {content_type}")
         if body or method in ("POST", "PUT", "PATCH"):
-            fields["Content-Length"] = str(len(body))
-        head = f"{method} {target} HTTP/1.1\r\n" + "".join(
-            f"{_safe(name)}: {_safe(value)}\r\n" for name, value in fields.items()) + "\r\n"
-        request = head.encode("latin-1") + body
+            lines.append(f"Content-Length: {len(body)}")
+        head = "\r\n".join(lines)
+        if head.count("\n") != len(lines) - 1 or head.count("\r") != len(lines) - 1:
+            raise ValueError(f"newline in a header: {lines!r}")  # a header smuggled in
+        request = (head + "\r\n\r\n").encode("latin-1") + body
         async with asyncio.timeout(self._inner.timeout.total):
             link, reused = await self._link(key)
             try:
@@ -215,12 +219,6 @@ class _Closed(Exception):
     """The server closed a connection before answering a byte."""
 
 
-def _safe(text: str) -> str:
-    if "\r" in text or "\n" in text:
-        raise ValueError(f"newline in a header: {text!r}")
-    return text
-
-
 def _head(head: bytes) -> tuple[str, int, str, CIMultiDict[str]]:
     """An answer's HTTP version, status, reason and headers."""
     status_line, *lines = head.decode("latin-1").split("\r\n")
@@ -278,8 +276,8 @@ def _multipart(form: aiohttp.FormData) -> tuple[bytes, str]:
         disposition = "; ".join(
             f'{name}="{_quoted(text)}"' for name, text in options.items())
         out.append(f"--{boundary}\r\n".encode())
-        for name, text in headers.items():
-            out.append(f"{_safe(name)}: {_safe(text)}\r\n".encode())
+        for name, text in headers.items():  # Content-Type: aiohttp checked it
+            out.append(f"{name}: {text}\r\n".encode())
         out.append(f"Content-Disposition: form-data; {disposition}\r\n\r\n".encode())
         if isinstance(value, io.IOBase):
             value = value.read()
@@ -290,7 +288,7 @@ def _multipart(form: aiohttp.FormData) -> tuple[bytes, str]:
 
 
 def _quoted(text: str) -> str:
-    return _safe(text).replace("\\", "\\\\").replace('"', '\\"')
+    return text.replace("\\", "\\\\").replace('"', '\\"')  # aiohttp checked it
 
 
 def install(http: Any) -> None:
