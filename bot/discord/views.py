@@ -244,6 +244,13 @@ async def answer_menu(interaction: discord.Interaction, table_id: str,
         ephemeral=True)
 
 
+def invite_button(table_id: str, player: str, shown: str,
+                  locale: object = None) -> discord.ui.Button[Any]:
+    """The Box's invitation to `player` (called `shown`) to be the Box's Partner."""
+    return discord.ui.Button(label=tr("Invite {player}", locale, player=shown)[:80],
+                             custom_id=f"chouette:{table_id}:invite:{player}")
+
+
 async def partner_menu(interaction: discord.Interaction, table_id: str,
                        state: TableState) -> None:
     """The Box invites a Partner: the first the rule set asks who has not declined."""
@@ -256,9 +263,7 @@ async def partner_menu(interaction: discord.Interaction, table_id: str,
         return
     view, first = Inert(), invitees[0]
     locale = interaction.locale  # a private reply: the clicker's language
-    view.add_item(discord.ui.Button(label=tr("Invite {player}", locale,
-                                             player=state.shown(first))[:80],
-                                    custom_id=f"chouette:{table_id}:invite:{first}"))
+    view.add_item(invite_button(table_id, first, state.shown(first), locale))
     after = ", ".join(shown(state, p) for p in invitees[1:])
     await rest.reply(
         interaction,

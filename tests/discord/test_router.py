@@ -1,6 +1,7 @@
 """The bot's own dispatch of its components (`bot/discord/router.py`): a click reaches the
-handler whose pattern its whole custom id matches; an id of ours that no pattern knows any
-more is answered, not left to fail; a handler's error is told to the user privately."""
+handler whose pattern its whole custom id matches; every custom id the bot writes reaches
+the handler meant for it; an id of ours that no pattern knows any more is answered, not left
+to fail; a handler's error is told to the user privately."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.discord import failures, rest
+from bot.discord import actions, failures, rest, views
 from bot.discord.router import Route, Router, picked, typed
 
 
@@ -54,6 +55,30 @@ async def test_a_click_reaches_the_route_its_whole_custom_id_matches() -> None:
     await router.dispatch(command)  # the command tree's
     assert seen == [("button", "7"), ("confirm", "answer")]
     assert other.response.sent == [] and command.response.sent == []
+
+
+def test_every_custom_id_the_bot_writes_reaches_its_handler() -> None:
+    """Each builder writes an id that the first route it matches in `actions.ROUTES` (as
+    the router tries them) hands to the handler meant for it: a builder and its route
+    changed apart would fail here, not as "a button of an older version" on a board."""
+    written = [
+        *((actions.table_button("7", name).custom_id, actions._click)
+          for name in actions.ACTIONS),
+        (views.move_select("7", ["24/18 13/11"]).custom_id, views._move),
+        (views.move_select("7", ["24/18 13/11"], part="2").custom_id, views._move),
+        (views.first_move_select("7", ["24/18"]).custom_id, views._first_move),
+        (views.move_form("7").custom_id, views._typed_move),
+        *((views.pick_select("7", verb, choice, {"5": "Ann"}).custom_id, views._pick)
+          for verb, choice in (("double", "double"), ("answer", "take"), ("answer", "beaver"))),
+        *((views.pick_confirm("7", verb, order).custom_id, views._confirm_picks)
+          for verb in ("double", "answer") for order in (False, True)),
+        (views.invite_button("7", "5", "Ann").custom_id, views._invite),
+    ]
+    for custom_id, handler in written:
+        assert custom_id is not None
+        routed = next((r.handle for r in actions.ROUTES if re.fullmatch(r.pattern, custom_id)),
+                      None)
+        assert routed is handler, custom_id
 
 
 async def test_a_button_of_an_older_version_is_answered(monkeypatch: Any) -> None:
