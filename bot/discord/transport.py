@@ -35,7 +35,7 @@ from multidict import CIMultiDict, CIMultiDictProxy
 Key = tuple[str, str, int]  # scheme, host, port
 Link = tuple[asyncio.StreamReader, asyncio.StreamWriter]
 
-IDLE_KEPT = 32  # idle connections kept to a host; more are closed
+IDLE_KEPT = 100  # idle connections kept to a host (aiohttp kept them all); more are closed
 HEAD_LIMIT = 1 << 20  # the longest status line and headers read
 NO_BODY = frozenset((204, 304))
 
