@@ -180,5 +180,14 @@ def explain(name: str, exc: BaseException) -> StoreError:
 
 async def open_postgres(url: str, timeout: float = 10.0) -> PostgresDatabase:
     """A pool of connections to the PostgreSQL database at `url`."""
-    pool = await asyncpg.create_pool(url, min_size=1, max_size=10, timeout=timeout)
+    pool = await asyncpg.create_pool(url, min_size=1, max_size=10, timeout=timeout,
+                                     reset=_nothing_left)
     return PostgresDatabase(pool, url)
+
+
+async def _nothing_left(connection: asyncpg.Connection) -> None:
+    """A pooled connection goes back as the store left it: its transactions set nothing
+    that outlives them (the migrations' advisory lock is the transaction's; LISTEN has a
+    connection of its own). asyncpg's default reset query (advisory locks, cursors,
+    LISTENs, settings) was a round trip to the server at every transaction's end; asyncpg
+    still ends an open transaction and drops the connection's listeners itself."""

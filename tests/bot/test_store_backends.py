@@ -229,3 +229,26 @@ def test_the_bot_on_a_postgresql_out_of_reach_stops_with_one_line_before_discord
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith("chouette-bot: Can't reach PostgreSQL at postgresql://bot:***@")
     assert len(done.stderr.splitlines()) == 1 and "secret" not in done.stderr
+
+
+async def test_a_postgresql_connection_goes_back_to_the_pool_without_a_reset_query(
+        postgres: Any, worker_id: str) -> None:
+    """asyncpg's pool sends `pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET ALL`
+    at each release by default: a round trip a transaction for state the store never
+    leaves on a pooled connection (its LISTEN has a connection of its own). Its
+    transactions still work, one after the other, on the same connection."""
+    from bot.pgdb import open_postgres
+
+    db = await open_postgres(new_schema(postgres, worker_id))
+    seen: list[str] = []
+    try:
+        async with db.pool.acquire() as connection:
+            connection.add_query_logger(lambda record: seen.append(record.query))
+            await connection.execute("CREATE TABLE kept (n integer)")
+        for n in (1, 2):
+            async with db.transaction() as tx:
+                await tx.execute("INSERT INTO kept VALUES (?)", (n,))
+        assert await db.execute_fetchall("SELECT n FROM kept ORDER BY n") == [(1,), (2,)]
+    finally:
+        await db.close()
+    assert not any("RESET" in query or "UNLISTEN" in query for query in seen), seen
