@@ -53,8 +53,13 @@ class PostgresDatabase:
         await self._on.execute(await self._translate(sql), *args)
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        """Run one statement for each row of arguments."""
-        await self._on.executemany(await self._translate(sql), list(rows))
+        """Run one statement for each row of arguments (one row as one statement: asyncpg's
+        `executemany` spent a quarter more of the bot's CPU on it than `execute`)."""
+        rows = list(rows)
+        if len(rows) == 1:
+            await self._on.execute(await self._translate(sql), *rows[0])
+        else:
+            await self._on.executemany(await self._translate(sql), rows)
 
     async def execute_fetchall(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """Every row of a query, as tuples."""
