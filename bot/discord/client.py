@@ -72,7 +72,6 @@ class ChouetteBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, allowed_mentions=discord.AllowedMentions.none(),
                          **shards)
-        rest.sweep_seldom(self.http)
         self.settings = settings
         self.inbox = Inbox(self)  # DM answers for tables another process serves
         self._inbox: asyncio.Task[None] | None = None  # others' DM answers, when sharded

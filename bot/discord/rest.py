@@ -12,18 +12,18 @@ The payloads are built by discord.py's own helpers (files, attachments, views an
 `HTTPClient` (rate limits, retries, `discord.HTTPException` and its subclasses raised as
 before) and the interaction's response is marked done (`is_done()`, followups). No view or
 form is stored: the bot's are routed (`bot.discord.router`: `Inert` views, `Form`s), so
-discord.py keeps nothing of them. What discord.py keeps private is touched here only.
+discord.py keeps nothing of them. What discord.py keeps private is touched here and in
+`transport` (its HTTP client's session and rate-limit sweep) only.
 """
 
 from __future__ import annotations
 
 import secrets
-import time
 from collections.abc import Sequence
 from typing import Any
 
 import discord
-from discord.http import HTTPClient, MultipartParameters, Route, handle_message_parameters
+from discord.http import MultipartParameters, Route, handle_message_parameters
 from discord.utils import MISSING
 from discord.webhook.async_ import (
     async_context,
@@ -135,30 +135,6 @@ async def modal(interaction: discord.Interaction, form: discord.ui.Modal) -> Non
     _unanswered(interaction)
     await _callback(interaction, interaction_response_params(Kind.modal.value, form.to_dict()),
                     Kind.modal)
-
-
-SWEEP_SECONDS = 60.0
-
-
-def sweep_seldom(http: HTTPClient, every: float = SWEEP_SECONDS) -> None:
-    """discord.py forgets a rate-limit bucket idle for 5 minutes by scanning every bucket
-    each time it makes a new one, once it holds 256: with buckets for each channel and DM,
-    a bot with hundreds of tables scanned thousands at every new channel's first message
-    (3% of its CPU while tables open; quadratic in the tables). Here the scan runs once
-    `every` seconds at most: idle buckets still go, up to a minute later. (A private method
-    of discord.py's: if a version has none, there is nothing to slow down.)"""
-    sweep = getattr(http, "_try_clear_expired_ratelimits", None)
-    if sweep is None:
-        return
-    last = -every
-
-    def seldom() -> None:
-        nonlocal last
-        if (now := time.monotonic()) - last >= every:
-            last = now
-            sweep()
-
-    http._try_clear_expired_ratelimits = seldom  # type: ignore[method-assign]
 
 
 def _unanswered(interaction: discord.Interaction) -> None:

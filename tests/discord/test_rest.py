@@ -7,7 +7,6 @@ body.)"""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from typing import Any
 
@@ -113,32 +112,3 @@ async def test_discords_refusal_is_raised_as_before(simcord_env: Any) -> None:
     assert isinstance(cause, discord.Forbidden) and cause.code == 50013
     assert not channel.history()
     simcord_env.errors.clear()
-
-
-async def test_idle_rate_limit_buckets_are_swept_once_a_minute_not_at_each_new_one(
-        monkeypatch: Any) -> None:
-    loop = asyncio.get_running_loop()
-    http = discord.http.HTTPClient(loop)
-    assert hasattr(http, "_try_clear_expired_ratelimits")  # what `sweep_seldom` slows down
-    asked = 0
-    inactive = discord.http.Ratelimit.is_inactive
-
-    def counted(bucket: Any) -> bool:
-        nonlocal asked
-        asked += 1
-        return inactive(bucket)
-
-    monkeypatch.setattr(discord.http.Ratelimit, "is_inactive", counted)
-    clock = [1000.0]
-    monkeypatch.setattr(rest.time, "monotonic", lambda: clock[0])
-    rest.sweep_seldom(http)
-    for n in range(600):  # a bucket a new channel (discord.py alone: ~120,000 asked)
-        http.get_ratelimit(f"POST /channels/{n}/messages")
-    assert asked == 0  # swept at the first one (fewer than 256: nothing to do), not since
-    for bucket in list(http._buckets.values())[:100]:  # idle for more than 5 minutes
-        bucket._last_request = loop.time() - 301
-    clock[0] += rest.SWEEP_SECONDS
-    http.get_ratelimit("POST /channels/600/messages")
-    assert asked == 601 and len(http._buckets) == 501  # a minute on: the idle 100 gone
-    http.get_ratelimit("POST /channels/601/messages")
-    assert asked == 601 and len(http._buckets) == 502

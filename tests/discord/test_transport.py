@@ -4,7 +4,7 @@ headers) as it read aiohttp's client's; a connection is kept for the next reques
 when the server closes it, and a request the server closed on unanswered is made again once
 on a new connection; answers of every framing are read whole; TLS verifies the server; a
 broken connection raises aiohttp's errors, as discord.py expects; discord.py's own REST
-call runs on it."""
+call runs on it; its idle rate-limit buckets are swept once a minute, not at each new one."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import io
 import json
 import ssl
 from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
 
 import aiohttp
 import discord
@@ -22,6 +23,7 @@ import trustme
 from aiohttp import web
 from discord.http import HTTPClient, Route
 
+from bot.discord import transport
 from bot.discord.transport import Session, install
 
 Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
@@ -37,8 +39,8 @@ async def session() -> AsyncIterator[Session]:
 
 
 async def serve_app(routes: web.RouteTableDef, ssl_context: ssl.SSLContext | None = None
-                    ) -> tuple[web.AppRunner, str, list[object]]:
-    """aiohttp's server on a free port; the connections it was opened on."""
+                    ) -> tuple[web.AppRunner, str]:
+    """aiohttp's server on a free port, and its URL."""
     app = web.Application()
     app.add_routes(routes)
     runner = web.AppRunner(app)
@@ -46,7 +48,7 @@ async def serve_app(routes: web.RouteTableDef, ssl_context: ssl.SSLContext | Non
     site = web.TCPSite(runner, "127.0.0.1", 0, ssl_context=ssl_context)
     await site.start()
     port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-    return runner, f"{'https' if ssl_context else 'http'}://127.0.0.1:{port}", []
+    return runner, f"{'https' if ssl_context else 'http'}://127.0.0.1:{port}"
 
 
 def as_discord(data: object, status: int = 200, **headers: str) -> web.Response:
@@ -92,7 +94,7 @@ async def test_aiohttp_reads_json_multipart_query_and_headers(session: Session) 
         return as_discord({"ok": request.match_info["what"]}, 201,
                           **{"X-RateLimit-Remaining": "4"})
 
-    runner, base, _ = await serve_app(routes)
+    runner, base = await serve_app(routes)
     try:
         async with session.request("POST", f"{base}/api/one?a=1", data='{"n": 1}',
                                    params={"wait": "true"},
@@ -224,7 +226,7 @@ async def test_tls_verifies_the_server(session: Session) -> None:
     async def hello(_: web.Request) -> web.Response:
         return web.Response(text="over TLS")
 
-    runner, base, _ = await serve_app(routes, server_side)
+    runner, base = await serve_app(routes, server_side)
     try:
         with pytest.raises(aiohttp.ClientOSError):  # the system's authorities don't know it
             await session.request("GET", base + "/")
@@ -251,7 +253,7 @@ async def test_discord_py_requests_on_it() -> None:
     async def refuse(_: web.Request) -> web.Response:
         return as_discord({"code": 50013, "message": "Missing Permissions"}, 403)
 
-    runner, base, _ = await serve_app(routes)
+    runner, base = await serve_app(routes)
     http = HTTPClient(asyncio.get_running_loop())
     old = Route.BASE
     Route.BASE = base + "/api/v10"
@@ -267,3 +269,32 @@ async def test_discord_py_requests_on_it() -> None:
         Route.BASE = old
         await http.close()
         await runner.cleanup()
+
+
+async def test_idle_rate_limit_buckets_are_swept_once_a_minute_not_at_each_new_one(
+        monkeypatch: Any) -> None:
+    loop = asyncio.get_running_loop()
+    http = discord.http.HTTPClient(loop)
+    assert hasattr(http, "_try_clear_expired_ratelimits")  # what `sweep_seldom` slows down
+    asked = 0
+    inactive = discord.http.Ratelimit.is_inactive
+
+    def counted(bucket: Any) -> bool:
+        nonlocal asked
+        asked += 1
+        return inactive(bucket)
+
+    monkeypatch.setattr(discord.http.Ratelimit, "is_inactive", counted)
+    clock = [1000.0]
+    monkeypatch.setattr(transport.time, "monotonic", lambda: clock[0])
+    transport.sweep_seldom(http)
+    for n in range(600):  # a bucket a new channel (discord.py alone: ~120,000 asked)
+        http.get_ratelimit(f"POST /channels/{n}/messages")
+    assert asked == 0  # swept at the first one (fewer than 256: nothing to do), not since
+    for bucket in list(http._buckets.values())[:100]:  # idle for more than 5 minutes
+        bucket._last_request = loop.time() - 301
+    clock[0] += transport.SWEEP_SECONDS
+    http.get_ratelimit("POST /channels/600/messages")
+    assert asked == 601 and len(http._buckets) == 501  # a minute on: the idle 100 gone
+    http.get_ratelimit("POST /channels/601/messages")
+    assert asked == 601 and len(http._buckets) == 502
