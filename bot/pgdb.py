@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any
 
 import asyncpg
@@ -27,11 +27,18 @@ MIGRATION_LOCK = 0x63686F75  # pg_advisory_xact_lock key while migrating ("chou"
 
 _INSERT_OR = re.compile(r"^\s*INSERT\s+OR\s+(IGNORE|REPLACE)\s+INTO\s+(\w+)\s*(\(([^)]*)\))?",
                         re.IGNORECASE)
+_WRITES = re.compile(r"^\s*(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|UPDATE|DELETE\s+FROM)\s+(\w+)",
+                     re.IGNORECASE)
+_NO_TABLE = re.compile(r"^\s*SELECT\b(?!.*\bFROM\b)", re.IGNORECASE | re.DOTALL)
+_ONE_ROW = re.compile(r"\bVALUES\s*(\([^()]*\))", re.IGNORECASE)
+_UPSERT = re.compile(r"\bDO\s+UPDATE\b", re.IGNORECASE)
+JOINED_ROWS = 16  # at most this many rows of one INSERT go as one statement's VALUES
+Pending = list[tuple[str, list[Sequence[Any]]]]  # statements (SQLite's text) and their rows
 
 
 class PostgresDatabase:
     """A pool of asyncpg connections as the store's backend (same methods as
-    `dbfile.SqliteDatabase`); `transaction()` holds one connection for its block."""
+    `dbfile.SqliteDatabase`); `transaction()` keeps its statements until it must send them."""
 
     dialect = "postgres"
     errors: tuple[type[BaseException], ...] = (asyncpg.PostgresError, asyncpg.InterfaceError,
@@ -40,12 +47,14 @@ class PostgresDatabase:
 
     def __init__(self, pool: asyncpg.Pool, url: str,
                  connection: asyncpg.Connection | None = None,
-                 sql: dict[str, str] | None = None) -> None:
+                 sql: dict[str, str] | None = None,
+                 joins: dict[tuple[tuple[str, int], ...], str | None] | None = None) -> None:
         self.pool = pool
         self.url = url
         self.name = shown(url)
         self._on: asyncpg.Pool | asyncpg.Connection = connection or pool
         self._sql = {} if sql is None else sql  # SQLite's text -> PostgreSQL's, shared
+        self._joins = {} if joins is None else joins  # a transaction's statements as one
         self._listening: asyncpg.Connection | None = None
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> None:
@@ -66,10 +75,19 @@ class PostgresDatabase:
         return [tuple(row) for row in await self._on.fetch(await self._translate(sql), *args)]
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[PostgresDatabase]:
-        """Statements on the yielded database are one transaction on one connection."""
+    async def transaction(self) -> AsyncIterator[PostgresTransaction]:
+        """Statements on the yielded transaction are one transaction: kept until its end
+        and sent as one statement when it only wrote (`PostgresTransaction`)."""
+        async with AsyncExitStack() as held:
+            transaction = PostgresTransaction(self, held)
+            yield transaction
+            await transaction.commit()
+
+    @asynccontextmanager
+    async def _held(self) -> AsyncIterator[PostgresDatabase]:
+        """A connection of the pool for the block, in a transaction."""
         async with self.pool.acquire() as connection, connection.transaction():
-            yield PostgresDatabase(self.pool, self.url, connection, self._sql)
+            yield PostgresDatabase(self.pool, self.url, connection, self._sql, self._joins)
 
     async def _translate(self, sql: str) -> str:
         known = self._sql.get(sql)
@@ -103,6 +121,40 @@ class PostgresDatabase:
         updates = ", ".join(f"{c} = excluded.{c}" for c in others)
         return f"{head}{rest} ON CONFLICT ({', '.join(keys)}) DO UPDATE SET {updates}"
 
+    async def joined(self, pending: Pending) -> str | None:
+        """The statements of a transaction that only writes as one PostgreSQL statement
+        (None if they can't be): the last as the statement, those before it in its WITH.
+        PostgreSQL runs a WITH's writes once each, in one snapshot, so none sees another's
+        rows: a table written by two of them, an UPDATE or DELETE of several rows, or a
+        last statement reading a table (a SELECT can only call a function, as pg_notify)
+        goes as a transaction. An INSERT's rows are one VALUES list (up to `JOINED_ROWS`,
+        and one row only for an upsert, whose rows could meet one key twice)."""
+        key = tuple((sql, len(rows)) for sql, rows in pending)
+        if key not in self._joins:
+            self._joins[key] = await self._join(key)
+        return self._joins[key]
+
+    async def _join(self, statements: tuple[tuple[str, int], ...]) -> str | None:
+        parts, written = [], set()
+        for n, (sql, rows) in enumerate(statements):
+            target = _WRITES.match(sql)
+            if target is None and (n < len(statements) - 1 or not _NO_TABLE.match(sql)):
+                return None
+            if target is not None:
+                if target.group(1).lower() in written:
+                    return None
+                written.add(target.group(1).lower())
+            if rows > 1:
+                one = _ONE_ROW.search(sql)
+                if (one is None or target is None or sql.lstrip()[:6].upper() != "INSERT"
+                        or rows > JOINED_ROWS or _UPSERT.search(sql)):
+                    return None
+                sql = sql[:one.start(1)] + ", ".join([one.group(1)] * rows) + sql[one.end(1):]
+            parts.append(await self._insert_or(sql))
+        *first, last = parts
+        head = ", ".join(f"w{n} AS ({part})" for n, part in enumerate(first))
+        return placeholders(f"WITH {head} {last}" if first else last)
+
     async def schema_version(self) -> int:
         """The number of migrations applied (0 for a new database)."""
         rows = await self._on.fetch(
@@ -113,7 +165,7 @@ class PostgresDatabase:
     async def migrate(self, migrations: Sequence[Migration]) -> None:
         """Apply the migrations the database lacks, all in one transaction, under an advisory
         lock (another process starting now waits, then finds them applied)."""
-        async with self.transaction() as tx:
+        async with self._held() as tx:
             connection = tx._on
             await connection.execute(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
             current = await tx.schema_version()
@@ -135,7 +187,7 @@ class PostgresDatabase:
     async def check_writable(self, version: int) -> None:
         """Write and take it back: a read-only role or a standby fails here."""
         try:
-            async with self.transaction() as tx:
+            async with self._held() as tx:
                 await tx._on.execute("UPDATE chouette_schema SET version = $1", version)
                 raise _RolledBack
         except _RolledBack:
@@ -158,6 +210,55 @@ class PostgresDatabase:
     def explain(self, exc: BaseException) -> StoreError:
         """What a PostgreSQL error means for the operator, and what to do."""
         return explain(self.name, exc)
+
+
+class PostgresTransaction:
+    """A transaction's statements, kept until they must be sent. One that only writes goes
+    at its end as one statement (`PostgresDatabase.joined`): one round trip, where BEGIN,
+    each statement and COMMIT were one each (an action's append was six). A read inside it
+    (which must see the writes before it), or statements that can't be one, hold a
+    connection in a transaction from then to the end."""
+
+    dialect = "postgres"
+
+    def __init__(self, db: PostgresDatabase, stack: AsyncExitStack) -> None:
+        self.db = db
+        self.pending: Pending = []
+        self._stack = stack  # the block's: a held connection's transaction ends with it
+        self._held: PostgresDatabase | None = None
+
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> None:
+        """One statement, sent with the others."""
+        self.pending.append((sql, [args]))
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """One statement for each row of arguments, sent with the others."""
+        if rows := list(rows):
+            self.pending.append((sql, rows))
+
+    async def execute_fetchall(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Every row of a query, after the statements before it."""
+        return await (await self._send()).execute_fetchall(sql, args)
+
+    async def commit(self) -> None:
+        """Send what is kept: as one statement if it can be, else in the held transaction
+        (committed as the block ends)."""
+        if self._held is None and self.pending:
+            text = await self.db.joined(self.pending)
+            if text is not None:
+                await self.db.pool.execute(text, *(value for _, rows in self.pending
+                                                   for row in rows for value in row))
+                self.pending = []
+        if self.pending:
+            await self._send()
+
+    async def _send(self) -> PostgresDatabase:
+        if self._held is None:
+            self._held = await self._stack.enter_async_context(self.db._held())
+        pending, self.pending = self.pending, []
+        for sql, rows in pending:
+            await self._held.executemany(sql, rows)
+        return self._held
 
 
 class _RolledBack(Exception):

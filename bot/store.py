@@ -38,9 +38,10 @@ from rules.events import Event
 from rules.state import TableState, replay
 
 if TYPE_CHECKING:
-    from bot.pgdb import PostgresDatabase
+    from bot.pgdb import PostgresDatabase, PostgresTransaction
 
 Database = Union[SqliteDatabase, "PostgresDatabase"]
+Writer = Union[Database, Transaction, "PostgresTransaction"]  # what `_total` writes with
 
 
 def need_postgres() -> None:
@@ -635,7 +636,7 @@ class EventStore:
         return copied
 
 
-async def _total(db: Database | Transaction, table_id: str, game: int, plies: int,
+async def _total(db: Writer, table_id: str, game: int, plies: int,
                  totals: Sequence[PlayerTotals]) -> None:
     """Keep each player's figures in one game's verdict and mark the verdict totalled."""
     if totals:

@@ -252,3 +252,54 @@ async def test_a_postgresql_connection_goes_back_to_the_pool_without_a_reset_que
     finally:
         await db.close()
     assert not any("RESET" in query or "UNLISTEN" in query for query in seen), seen
+
+
+async def test_a_postgresql_append_is_one_statement_and_still_whole(
+        postgres: Any, worker_id: str) -> None:
+    """An action's append (its events, command, outbox row and deadline) reaches the server
+    as one statement, where BEGIN, five statements and COMMIT were seven round trips; a
+    command applied twice still fails all of it."""
+    async with EventStore(new_schema(postgres, worker_id)) as store:
+        await store.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
+        seen: list[str] = []
+        async with store.db.pool.acquire() as connection:  # the pool's one connection
+            connection.add_query_logger(lambda record: seen.append(record.query))
+        await store.append("t", 1, (PlayerJoined("bo"), PlayerJoined("cy")), "b",
+                           Outcome(True), effects=(Announce("Bo and Cy join."),),
+                           meta={"deadline:t": "5"})
+        assert len(seen) == 1 and seen[0].startswith("WITH "), seen
+        with pytest.raises(ConcurrentWrite):
+            await store.append("t", 3, (PlayerJoined("di"),), "b", Outcome(True),
+                               effects=(Announce("Di joins."),), meta={"deadline:t": "9"})
+        assert (await store.load("t")).version == 3
+        assert [v for v, _ in await store.undelivered("t")] == [3]
+        assert await store.db.execute_fetchall("SELECT value FROM meta") == [("5",)]
+
+
+async def test_postgresql_joins_only_statements_that_need_not_see_each_other(
+        postgres: Any, worker_id: str) -> None:
+    """PostgreSQL runs a WITH's writes in one snapshot: a transaction whose statements
+    must see each other's rows goes as a transaction, and its result is the same."""
+    async with EventStore(new_schema(postgres, worker_id)) as store:
+        db = store.db
+        joined = db.joined  # type: ignore[union-attr]
+        meta = "INSERT INTO meta (key, value) VALUES (?, ?)"
+        notify = "SELECT pg_notify('x', ?)"
+        assert await joined([(meta, [("a", "1"), ("b", "2")]), (notify, [("t",)])]) == (
+            "WITH w0 AS (INSERT INTO meta (key, value) VALUES ($1, $2), ($3, $4)) "
+            "SELECT pg_notify('x', $5)")
+        update = "UPDATE meta SET value = ? WHERE key = ?"
+        upsert = f"{meta} ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+        for cannot in ([(meta, [("a", "1")]), (update, [("2", "a")])],  # one table twice
+                       [(update, [("2", "a"), ("3", "b")])],  # an UPDATE of several rows
+                       [(upsert, [("a", "1"), ("a", "2")])],  # an upsert meeting a key twice
+                       [(meta, [("a", "1")] * 17)],  # more rows than JOINED_ROWS
+                       [(notify, [("t",)]), (meta, [("a", "1")])],  # a SELECT not last
+                       [(meta, [("a", "1")]), ("SELECT count(*) FROM meta", [()])]):
+            assert await joined(cannot) is None, cannot
+        async with db.transaction() as tx:
+            await tx.execute(meta, ("a", "1"))
+            await tx.execute(update, ("2", "a"))
+            await tx.executemany(upsert, [("b", "1"), ("b", "3")])
+        assert await db.execute_fetchall("SELECT key, value FROM meta ORDER BY key") == [
+            ("a", "2"), ("b", "3")]
