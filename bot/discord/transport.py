@@ -11,9 +11,10 @@ limits, retries, its exceptions.
 `Session.request` writes the request (JSON, or discord.py's `aiohttp.FormData` as
 multipart/form-data) on an idle connection to the host or a new one (TLS for https), reads
 the answer whole (its length, chunks, or to the end), and gives the connection back unless
-either side closes it. A connection kept idle that the server closed in the meantime is
-dropped; one it closes as the request goes out is retried once on a new connection: Discord
-read nothing of it. A broken connection raises aiohttp's errors, as before. The gateway's
+either side closes it. A connection kept idle that the server closed in the meantime, or
+idle for longer than `IDLE_SECONDS`, is dropped; one it closes as the request goes out is
+retried once on a new connection: Discord read nothing of it. A broken connection or a
+malformed answer raises aiohttp's errors, as before. The gateway's
 websocket, the CDN (`get`), a proxy or any option it does not know go to the aiohttp session
 underneath, as do its `headers` and its timeout (5 minutes a request).
 """
@@ -38,6 +39,9 @@ Key = tuple[str, str, int]  # scheme, host, port
 Link = tuple[asyncio.StreamReader, asyncio.StreamWriter]
 
 IDLE_KEPT = 100  # idle connections kept to a host (aiohttp kept them all); more are closed
+IDLE_SECONDS = 15.0  # an idle connection older is closed, not used (aiohttp's keep-alive):
+# a router or firewall may have forgotten it without a word, and a request on it would wait
+# for the timeout
 HEAD_LIMIT = 1 << 20  # the longest status line and headers read
 NO_BODY = frozenset((204, 304))
 
@@ -88,7 +92,7 @@ class Session:
     def __init__(self, inner: aiohttp.ClientSession, tls: ssl.SSLContext | None = None
                  ) -> None:
         self._inner = inner
-        self._idle: defaultdict[Key, list[Link]] = defaultdict(list)
+        self._idle: defaultdict[Key, list[tuple[Link, float]]] = defaultdict(list)
         self._tls = tls  # the system's certificate authorities when None
         self._closed = False
 
@@ -102,7 +106,7 @@ class Session:
     async def close(self) -> None:
         self._closed = True
         for links in self._idle.values():
-            for _, writer in links:
+            for (_, writer), _ in links:
                 writer.close()
         self._idle.clear()
         await self._inner.close()
@@ -161,10 +165,10 @@ class Session:
     async def _link(self, key: Key, fresh: bool = False) -> tuple[Link, bool]:
         """An idle connection to `key`'s host still open, or a new one; and whether it was
         idle."""
-        idle = self._idle[key]
+        idle, now = self._idle[key], time.monotonic()
         while idle and not fresh:
-            reader, writer = idle.pop()
-            if not reader.at_eof() and not writer.is_closing():
+            (reader, writer), since = idle.pop()
+            if not reader.at_eof() and not writer.is_closing() and now - since < IDLE_SECONDS:
                 return (reader, writer), True
             writer.close()
         scheme, host, port = key
@@ -204,12 +208,15 @@ class Session:
                 body = zlib.decompress(body, 47 if encoding == "gzip" else 15)
         except asyncio.IncompleteReadError:
             raise aiohttp.ServerDisconnectedError() from None
+        except (asyncio.LimitOverrunError, ValueError, zlib.error) as error:
+            raise aiohttp.ClientPayloadError(f"{method} {url}: a malformed answer ({error})") \
+                from error
         except OSError as error:  # ssl.SSLError too
             raise aiohttp.ClientOSError(getattr(error, "errno", None) or 0, str(error)) \
                 from error
         finally:
             if keep and not self._closed and len(self._idle[key]) < IDLE_KEPT:
-                self._idle[key].append(link)
+                self._idle[key].append((link, time.monotonic()))
             else:
                 writer.close()
         return Response(method, url, status, reason, CIMultiDictProxy(headers), body)

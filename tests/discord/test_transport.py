@@ -9,6 +9,7 @@ call runs on it; its idle rate-limit buckets are swept once a minute, not at eac
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gzip
 import io
 import json
@@ -188,6 +189,53 @@ async def test_a_connection_the_server_closed_is_not_used_again(session: Session
         with pytest.raises(aiohttp.ServerDisconnectedError):
             await session.request("GET", base)  # closed, and the new one too: no third
         assert connections == 4
+
+
+async def test_a_connection_idle_too_long_is_not_used_again(
+        session: Session, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A router may forget a connection idle for long without telling either side: one idle
+    longer than `IDLE_SECONDS` is closed and a new one made, as aiohttp's keep-alive did."""
+    monkeypatch.setattr(transport, "IDLE_SECONDS", 0.2)
+    connections = 0
+
+    async def handler(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        nonlocal connections
+        connections += 1
+        with contextlib.suppress(asyncio.IncompleteReadError, ConnectionError):
+            while True:
+                await read_request(reader)
+                writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+        writer.close()
+
+    server, base = await serve_raw(handler)
+    async with server:
+        for _ in range(2):
+            assert (await session.request("GET", base)).status == 200
+        assert connections == 1  # kept for the next request
+        await asyncio.sleep(0.3)
+        assert (await session.request("GET", base)).status == 200
+        assert connections == 2
+
+
+async def test_a_malformed_answer_is_aiohttps_payload_error(
+        session: Session, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(transport, "HEAD_LIMIT", 1024)
+    answers = [b"HTTP/1.1 200 OK\r\nX-Long: " + b"a" * 2048 + b"\r\n\r\n",
+               b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+               b"HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 3\r\n\r\nabc"]
+
+    async def handler(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await read_request(reader)
+        writer.write(answers.pop(0))
+        await writer.drain()
+        await asyncio.sleep(0.5)
+        writer.close()
+
+    server, base = await serve_raw(handler)
+    async with server:
+        for _ in range(3):
+            with pytest.raises(aiohttp.ClientPayloadError, match="malformed answer"):
+                await session.request("GET", base)
 
 
 async def test_broken_connections_raise_aiohttps_errors(session: Session) -> None:
