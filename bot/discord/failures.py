@@ -57,6 +57,7 @@ async def tell(interaction: discord.Interaction, error: BaseException, where: st
 
 Callback = TypeVar("Callback", bound=Callable[..., Awaitable[None]])
 SEEN = "chouette_seen"  # interaction.extras: `time.monotonic()` when its handler was entered
+SANE_AGE = 3.0  # a click's age by its id past this is the host's clock's (Discord forgot it)
 
 
 def guarded(handler: Callback) -> Callback:
@@ -74,12 +75,17 @@ def guarded(handler: Callback) -> Callback:
 
 
 def waited(interaction: discord.Interaction) -> float:
-    """Seconds since the bot first saw `interaction` (on this host's monotonic clock, noted
-    by `guarded`); else since Discord made it (its id's time: a skewed host clock errs)."""
+    """Seconds since Discord made `interaction` (its id's time) when this host's clock
+    agrees that it was under `SANE_AGE` ago, else since the bot first saw it (this host's
+    monotonic clock, noted by `guarded`): a click queued on a busy bot before `guarded`
+    ran has waited longer than that says, and a host clock ahead of Discord's by seconds
+    would make every click look late."""
+    made = (discord.utils.utcnow() - interaction.created_at).total_seconds()
     seen = interaction.extras.get(SEEN)
-    if isinstance(seen, float):
-        return max(0.0, time.monotonic() - seen)
-    return max(0.0, (discord.utils.utcnow() - interaction.created_at).total_seconds())
+    if not isinstance(seen, float):
+        return max(0.0, made)
+    here = max(0.0, time.monotonic() - seen)
+    return max(here, made) if 0.0 <= made < SANE_AGE else here
 
 
 def _permissions_here(interaction: discord.Interaction) -> discord.Permissions:

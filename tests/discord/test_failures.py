@@ -1,7 +1,8 @@
 """`guarded` (bot/discord/failures.py) notes when the bot first saw a click, and `waited`
-counts from then on the host's own clock, not from the click's id (Discord's time): a host
-clock ahead of Discord's would otherwise defer every board click, one behind would wait
-past Discord's 3 s."""
+counts from the click's id (Discord's time) when the host's clock agrees it is under 3 s
+old, else from then on the host's own clock: a click queued on a busy bot has waited since
+Discord made it, while a host clock seconds ahead of Discord's would otherwise defer every
+board click, and one behind would wait past Discord's 3 s."""
 
 from __future__ import annotations
 
@@ -32,4 +33,8 @@ async def test_a_click_is_timed_from_when_the_bot_first_saw_it() -> None:
     before = time.monotonic()
     await handle(skewed)
     assert skewed.extras[SEEN] >= before and seen[0] < 1.0
+    await handle(click(made_ago=-5.0))  # behind Discord's: the bot's own wait
+    assert seen[1] < 1.0
+    await handle(click(made_ago=1.5))  # queued 1.5 s before its handler ran
+    assert 1.5 <= seen[2] < 2.5
     assert waited(click(made_ago=1.5)) >= 1.5  # not through `guarded`: Discord's time
