@@ -228,8 +228,7 @@ class Flow:
         now = time.time()
         for key, what, seconds, _ in self._plan(table_id, state):
             name = _deadline(key)
-            kept = self.bot.store.cached_meta(name)
-            if name not in self._stale and (kept or "").rpartition(" ")[0] != what:
+            if name not in self._stale and _when(self.bot.store.cached_meta(name), what) is None:
                 due[name] = f"{what} {int(now + seconds)}"
         return due
 
@@ -256,8 +255,8 @@ class Flow:
             return
         name = _deadline(key)
         stopped = self._stale.pop(name, None) is not None  # its time starts again
-        timed, _, when = (await self.bot.store.meta(name, cached=True) or "").rpartition(" ")
-        if stopped or timed != what or not when:
+        when = None if stopped else _when(await self.bot.store.meta(name, cached=True), what)
+        if when is None:
             when = str(int(time.time() + seconds))
             await self.bot.store.set_meta(name, f"{what} {when}")
 
@@ -322,3 +321,9 @@ class Flow:
 def _deadline(key: Timer) -> str:
     """The store's `meta` key of a timer's deadline."""
     return f"deadline:{key.table_id}:{key.kind}:{key.player}"
+
+
+def _when(kept: str | None, what: str) -> str | None:
+    """When a kept deadline (`"{what} {epoch}"`) runs out, if it times `what`."""
+    timed, _, when = (kept or "").rpartition(" ")
+    return when if timed == what and when else None
