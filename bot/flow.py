@@ -12,9 +12,7 @@ again at start-up. What a timeout does is the rules' (`timeout`); nothing here k
 
 from __future__ import annotations
 
-import asyncio
 import time
-from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache, partial
@@ -23,6 +21,7 @@ from typing import Any, Protocol
 from bot.config import Settings
 from bot.dice import Dice, commitment
 from bot.effects import Outcome, Refusal, answerer
+from bot.locks import TableLocks
 from bot.service import TableService
 from bot.store import EventStore
 from bot.tasks import Timer, Timers
@@ -90,7 +89,7 @@ class Flow:
         self._stale: dict[str, Timer] = {}  # deadlines of stopped timers, forgotten by `advance`
         # a table's timing takes turns: a show's `time` awaits the store, and a newer
         # show's could otherwise stop what it had just armed
-        self._timing: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._timing = TableLocks()
 
     @property
     def dice(self) -> Dice:
@@ -183,7 +182,7 @@ class Flow:
         what the table no longer waits for stops (a decision answered, a hold released, a
         table ended). Only the table's current state is timed: a show of an older one (its
         awaits let a newer action through) leaves the timers to the newer one's show."""
-        async with self._timing[table_id]:
+        async with self._timing(table_id):
             current = await self.bot.service.state(table_id)
             if state is current or state == current:
                 await self._time(table_id, state)

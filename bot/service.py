@@ -9,11 +9,11 @@ key again returns the stored outcome and applies nothing.
 
 from __future__ import annotations
 
-import asyncio
-from collections import OrderedDict, defaultdict
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 
 from bot.effects import Outcome, effects_for
+from bot.locks import TableLocks
 from bot.store import EventStore, Loaded
 from rules.commands import Command
 from rules.errors import RuleError
@@ -36,7 +36,7 @@ class TableService:
         # the deadlines a new state starts (`Flow.deadlines`, set by the bot), kept in the
         # command's own transaction: no transaction of their own before its board shows them
         self.deadlines: Callable[[str, TableState], Mapping[str, str]] | None = None
-        self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._locks = TableLocks()
         self._tables: dict[str, Loaded] = {}
         self._keys: dict[str, set[str]] = {}  # keys stored per loaded table: no lookup for new
         self._ended: OrderedDict[str, Loaded] = OrderedDict()  # the latest ended, oldest first
@@ -46,19 +46,19 @@ class TableService:
         some shards: `ChouetteBot.serves_table`); returns their ids."""
         ids = [t for t in await self.store.table_ids() if only is None or await only(t)]
         for table_id in ids:
-            async with self._locks[table_id]:
+            async with self._locks(table_id):
                 self._tables.pop(table_id, None)
                 await self._loaded(table_id)
         return ids
 
     async def state(self, table_id: str) -> TableState:
         """The table's current state."""
-        async with self._locks[table_id]:
+        async with self._locks(table_id):
             return (await self._loaded(table_id)).state
 
     async def current(self, table_id: str) -> Loaded:
         """The table's current state and the version of its last event."""
-        async with self._locks[table_id]:
+        async with self._locks(table_id):
             return await self._loaded(table_id)
 
     def forget(self, table_id: str) -> None:
@@ -98,7 +98,7 @@ class TableService:
 
     async def handle(self, table_id: str, command: Command, key: str | None = None) -> Outcome:
         """Apply `command` to the table once; a refusal is an Outcome, not an exception."""
-        async with self._locks[table_id]:
+        async with self._locks(table_id):
             stored = await self._stored(table_id, key)
             if stored is not None:
                 return stored
@@ -129,7 +129,7 @@ class TableService:
 
     async def refuse(self, table_id: str, key: str, reason: str) -> Outcome:
         """Record that the input with `key` was refused before it was a command (bad JSON)."""
-        async with self._locks[table_id]:
+        async with self._locks(table_id):
             stored = await self._stored(table_id, key)
             if stored is not None:
                 return stored

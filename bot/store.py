@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, TypeVar, Union
 
 from bot.codec import CodecError, dumps, loads
 from bot.dbfile import SqliteDatabase, Transaction, explain, open_sqlite
@@ -41,6 +41,8 @@ if TYPE_CHECKING:
     from bot.pgdb import PostgresDatabase, PostgresTransaction
 
 Database = Union[SqliteDatabase, "PostgresDatabase"]
+K = TypeVar("K")
+V = TypeVar("V")
 Writer = Union[Database, Transaction, "PostgresTransaction"]  # what `_total` writes with
 
 
@@ -58,6 +60,7 @@ _CHANNELS = ("table_id", "guild_id", "category_id", "board_id", "kibitz_id", "te
 INBOX = "chouette_inbox"  # PostgreSQL's channel for the inbox's NOTIFY
 _SET_META = ("INSERT INTO meta (key, value) VALUES (?, ?) "
              "ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+CACHED = 4096  # the latest tables (games: dice seeds) whose channels, seeds, existence are kept
 DELIVERED_WITHIN = 0.5  # seconds from a delivery to its outbox rows' deletion
 log = logging.getLogger(__name__)
 
@@ -127,7 +130,7 @@ class EventStore:
         # taking turns made a command wait for every other table's commit (bench: 590 ms).
         self._write: AbstractAsyncContextManager[Any] = (
             asyncio.Lock() if self.url is None else nullcontext())
-        self._known: set[str] = set()  # tables already in the `tables` table
+        self._known: dict[str, None] = {}  # tables already in the `tables` table
         # meta as read or written here: read before a board is shown (the synced command
         # ids, the timers' deadlines), so kept in memory; each key is written by the process
         # that reads it (a table's by the process serving it; the command ids are alike in all)
@@ -135,7 +138,8 @@ class EventStore:
         # kept once read, read on every click: a table's channels, written only by the
         # process serving it (`save_channels`, which keeps them here too; another process
         # reads them only for the table's server, which never changes), and the games' dice
-        # seeds, which never change once stored
+        # seeds, which never change once stored. These, and `_known`, keep the latest
+        # `CACHED` (a bot up for months served far more tables than it serves at once).
         self._channels: dict[str, Channels] = {}
         self._seeds: dict[tuple[str, int], bytes] = {}
         self.backed_up: Path | None = None  # the copy made before a migration at open
@@ -324,7 +328,7 @@ class EventStore:
                     await db.execute("UPDATE tables SET closed = 1 WHERE id = ?", (table_id,))
                 if meta:
                     await db.executemany(_SET_META, list(meta.items()))
-            self._known.add(table_id)
+            _cache(self._known, table_id, None)
         except self.db.integrity as exc:
             raise ConcurrentWrite(f"Table {table_id} moved on past version {version} (or "
                                   f"command {key} was applied): reload and retry.") from exc
@@ -395,7 +399,7 @@ class EventStore:
             "SELECT seed FROM dice_seeds WHERE table_id = ? AND game = ?", (table_id, game)))
         if not rows:
             return None
-        seed = self._seeds[table_id, game] = bytes.fromhex(rows[0][0])
+        seed = _cache(self._seeds, (table_id, game), bytes.fromhex(rows[0][0]))
         return seed
 
     async def meta(self, key: str, *, cached: bool = False) -> str | None:
@@ -441,7 +445,7 @@ class EventStore:
                 (channels.table_id, channels.guild_id, channels.category_id,
                  channels.board_id, channels.kibitz_id, channels.team_id, channels.box_id,
                  channels.message_id, channels.origin_id))
-            self._channels[channels.table_id] = channels
+            _cache(self._channels, channels.table_id, channels)
 
     async def channels(self, *, table_id: str | None = None,
                        channel_id: int | None = None) -> Channels | None:
@@ -457,7 +461,7 @@ class EventStore:
         rows = list(await self.db.execute_fetchall(sql, args))
         if not rows:
             return None
-        found = self._channels[rows[0][0]] = Channels(*rows[0])
+        found = _cache(self._channels, rows[0][0], Channels(*rows[0]))
         return found
 
     async def guild_tables(self, guild_id: int, *, open_only: bool = True) -> list[Channels]:
@@ -634,6 +638,14 @@ class EventStore:
                                      f"({', '.join('?' * len(columns))})", rows)
                 copied[table] = len(rows)
         return copied
+
+
+def _cache(cache: dict[K, V], key: K, value: V) -> V:
+    """Keep `value` under `key`, and only the latest `CACHED` keys (the oldest goes)."""
+    cache[key] = value
+    if len(cache) > CACHED:
+        del cache[next(iter(cache))]
+    return value
 
 
 async def _total(db: Writer, table_id: str, game: int, plies: int,

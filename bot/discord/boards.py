@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Protocol
@@ -29,6 +28,7 @@ from bot.drawing import Drawing
 from bot.effects import answerer
 from bot.flow import Flow
 from bot.i18n import table_language, tr, translate
+from bot.locks import TableLocks
 from bot.markdown import escape, shown
 from bot.service import TableService
 from bot.store import Channels, EventStore
@@ -185,10 +185,16 @@ class Boards:
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
-        self._turns: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._turns = TableLocks()
         self._shown: dict[str, tuple[int, int]] = {}  # the version each board shows, and
         # the version of the action whose lines it quotes
         self._lines: dict[str, tuple[int, list[str]]] = {}  # the newest action's lines
+
+    def forget(self, table_id: str) -> None:
+        """An ended table's board: what it shows is not kept (a show after it edits the
+        board once more)."""
+        self._shown.pop(table_id, None)
+        self._lines.pop(table_id, None)
 
     def note(self, table_id: str, version: int, lines: list[str]) -> tuple[int, list[str]]:
         """Keep `lines` if they are the newest action's; the newest action's version and
@@ -211,12 +217,11 @@ class Boards:
         board not drawn by `ANSWER_WITHIN` of the click (the drawing process busy or stuck)
         is acknowledged first and shown when drawn: Discord forgets a click after 3 s."""
         table_id = channels.table_id
-        turn = self._turns[table_id]
-        if turn.locked():
+        if self._turns.locked(table_id):
             await rest.defer(interaction)
             await self.show(channels, version, lines)
             return
-        async with turn:  # free: taken without waiting
+        async with self._turns(table_id):  # free: taken without waiting
             loaded = await self.bot.service.current(table_id)
             noted, newest = self.note(table_id, version, lines)
             drawn = asyncio.ensure_future(self._draw(loaded.state, channels, newest))
@@ -236,7 +241,7 @@ class Boards:
         action's `lines` or a later action's (returns at once when it does already)."""
         table_id = channels.table_id
         self.note(table_id, version, lines)
-        async with self._turns[table_id]:
+        async with self._turns(table_id):
             drawn, quoted = self._shown.get(table_id, (-1, -1))
             if drawn >= version and (quoted >= version or not lines):
                 return

@@ -193,6 +193,8 @@ class Presenter:
         for hook in self.after_show:  # issue 21: a game over is queued for analysis
             hook(table_id, state)
         await self.bot.flow.advance(table_id, state)
+        if state.ended:  # shown whole: what its board shows is not kept in memory
+            self.boards.forget(table_id)
         return shown
 
     async def _record(self, channels: Channels, lines: list[str], tag: str,

@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 
+from bot import store as store_module
 from bot.codec import dumps, loads
 from bot.dbfile import SqliteDatabase
 from bot.effects import Announce, Outcome, Prompt
 from bot.service import ENDED_KEPT, TableService
-from bot.store import ConcurrentWrite, EventStore, StoreError
+from bot.store import Channels, ConcurrentWrite, EventStore, StoreError
 from rules.commands import Answer, Double, EndSession, Open, Result, Seat, Start, Take
 from rules.cube import Cube
 from rules.errors import CubeNotAvailable
@@ -66,6 +67,24 @@ async def test_the_same_key_applies_once_and_returns_the_same_outcome(target: Pa
         refused = await service.handle("t1", Take(by="zed"), key="bad")
         assert not refused.accepted and "zed" in refused.reason
         assert await service.handle("t1", Take(by="zed"), key="bad") == refused
+
+
+async def test_the_store_keeps_only_the_latest_tables_channels_and_seeds_in_memory(
+        target: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read on every click, so kept once read; but only the latest `CACHED`: a table
+    beyond them is read from the database again, as it was."""
+    monkeypatch.setattr(store_module, "CACHED", 2)
+    async with EventStore(target) as store:
+        for n in range(3):
+            await store.save_channels(Channels(f"t{n}", 5, 10 * n + 1, 10 * n + 2, 10 * n + 3,
+                                               10 * n + 4, 10 * n + 5))
+            assert await store.game_seed(f"t{n}", 1, bytes([n]) * 32) == bytes([n]) * 32
+            await store.append(f"t{n}", 0, (PlayerJoined("ann"),), "a", Outcome(True))
+        assert len(store._channels) == len(store._seeds) == len(store._known) == 2
+        assert (await store.channels(table_id="t0")).board_id == 2  # read again
+        assert await store.game_seed("t0", 1) == bytes(32)
+        assert (await store.channels(channel_id=23)).table_id == "t2"
+        assert len(store._channels) == len(store._seeds) == 2
 
 
 async def test_an_ended_table_is_not_kept_in_memory_and_its_commands_still_apply_once(

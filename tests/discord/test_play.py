@@ -245,6 +245,11 @@ async def test_a_whole_game_from_open_to_the_final_sheet(simcord_env: Any,
     await ann.slash(board, "chouette end")
     final = [m for m in board.history() if m.content.startswith("**Final score**")]
     assert final and "bo: -1" in final[-1].content and final[-1].attachments
+    bot = simcord_env.bot  # nothing of the ended table's board or turns kept in memory
+    (table_id,) = await bot.store.table_ids(open_only=False)
+    boards = bot.presenter.boards
+    assert table_id not in boards._shown and table_id not in boards._lines
+    assert len(bot.service._locks) == len(bot.flow._timing) == len(boards._turns) == 0
 
 
 async def test_a_partner_with_cubes_of_his_own_answers_the_teams_doubles_himself(
