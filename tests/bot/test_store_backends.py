@@ -257,7 +257,7 @@ async def test_a_postgresql_connection_goes_back_to_the_pool_without_a_reset_que
 async def test_a_postgresql_append_is_one_statement_and_still_whole(
         postgres: Any, worker_id: str) -> None:
     """An action's append (its events, command, outbox row and deadline) reaches the server
-    as one statement, where BEGIN, five statements and COMMIT were seven round trips; a
+    as one statement, where BEGIN, four statements and COMMIT were six round trips; a
     command applied twice still fails all of it."""
     async with EventStore(new_schema(postgres, worker_id)) as store:
         await store.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
