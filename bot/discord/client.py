@@ -140,11 +140,15 @@ class ChouetteBot(commands.Bot):
             return self.settings.serves(None)
         return self.settings.serves(channels.guild_id)
 
-    async def on_guild_channel_update(self, before: discord.abc.GuildChannel,
-                                      after: discord.abc.GuildChannel) -> None:
-        """A channel changed (by the bot or by someone): its overwrites are read again at
-        the next action, and set back if they are not what the table says."""
-        self.presenter.overwrites.pop(after.id, None)
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        """discord.py's, but a channel's change is handled as it is parsed (a listener was
+        a task for each CHANNEL_UPDATE, most of them the bot's own changes): its overwrites
+        are read again at the next action, and set back if they are not what the table
+        says."""
+        if event_name == "guild_channel_update":
+            self.presenter.overwrites.pop(args[1].id, None)
+            return
+        super().dispatch(event_name, *args, **kwargs)
 
     async def quietly(self, job: Awaitable[Any], what: str) -> None:
         """Run `job`; a refusal from Discord is one log line, not a stopped bot."""
