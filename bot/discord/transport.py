@@ -229,17 +229,16 @@ class _Closed(Exception):
 def _head(head: bytes) -> tuple[str, int, str, CIMultiDict[str]]:
     """An answer's HTTP version, status, reason and headers."""
     status_line, *lines = head.decode("latin-1").split("\r\n")
-    try:
-        version, status, *reason = status_line.split(" ", 2)
-        code = int(status)
-    except ValueError:
-        raise aiohttp.ClientError(f"Not an HTTP answer: {status_line!r}") from None
+    version, status, reason = [*status_line.split(" ", 2), "", ""][:3]
+    if not version.startswith("HTTP/") or not status.isdigit():
+        raise ValueError(f"not an HTTP answer: {status_line!r}")  # (`_exchange`'s to say)
+    code = int(status)
     headers: CIMultiDict[str] = CIMultiDict()
     for line in lines:
         if line:
             name, _, value = line.partition(":")
             headers.add(name.strip(), value.strip())
-    return version, code, reason[0] if reason else "", headers
+    return version, code, reason, headers
 
 
 async def _read_body(reader: asyncio.StreamReader, method: str, status: int,

@@ -222,7 +222,8 @@ async def test_a_malformed_answer_is_aiohttps_payload_error(
     monkeypatch.setattr(transport, "HEAD_LIMIT", 1024)
     answers = [b"HTTP/1.1 200 OK\r\nX-Long: " + b"a" * 2048 + b"\r\n\r\n",
                b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
-               b"HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 3\r\n\r\nabc"]
+               b"HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 3\r\n\r\nabc",
+               b"SSH-2.0-OpenSSH_9.6\r\n\r\n", b"garbage\r\n\r\n"]
 
     async def handler(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         await read_request(reader)
@@ -233,7 +234,7 @@ async def test_a_malformed_answer_is_aiohttps_payload_error(
 
     server, base = await serve_raw(handler)
     async with server:
-        for _ in range(3):
+        for _ in range(5):
             with pytest.raises(aiohttp.ClientPayloadError, match="malformed answer"):
                 await session.request("GET", base)
 
