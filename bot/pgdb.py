@@ -27,8 +27,8 @@ MIGRATION_LOCK = 0x63686F75  # pg_advisory_xact_lock key while migrating ("chou"
 
 _INSERT_OR = re.compile(r"^\s*INSERT\s+OR\s+(IGNORE|REPLACE)\s+INTO\s+(\w+)\s*(\(([^)]*)\))?",
                         re.IGNORECASE)
-_WRITES = re.compile(r"^\s*(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|UPDATE|DELETE\s+FROM)\s+(\w+)",
-                     re.IGNORECASE)
+_WRITES = re.compile(r"^\s*(?:(?P<insert>INSERT)(?:\s+OR\s+\w+)?\s+INTO|UPDATE|DELETE\s+FROM)"
+                     r"\s+(?P<table>\w+)", re.IGNORECASE)
 _NO_TABLE = re.compile(r"^\s*SELECT\b(?!.*\bFROM\b)", re.IGNORECASE | re.DOTALL)
 _ONE_ROW = re.compile(r"\bVALUES\s*(\([^()]*\))", re.IGNORECASE)
 _UPSERT = re.compile(r"\bDO\s+UPDATE\b", re.IGNORECASE)
@@ -141,12 +141,12 @@ class PostgresDatabase:
             if target is None and (n < len(statements) - 1 or not _NO_TABLE.match(sql)):
                 return None
             if target is not None:
-                if target.group(1).lower() in written:
+                if target["table"].lower() in written:
                     return None
-                written.add(target.group(1).lower())
+                written.add(target["table"].lower())
             if rows > 1:
                 one = _ONE_ROW.search(sql)
-                if (one is None or target is None or sql.lstrip()[:6].upper() != "INSERT"
+                if (one is None or target is None or not target["insert"]
                         or rows > JOINED_ROWS or _UPSERT.search(sql)):
                     return None
                 sql = sql[:one.start(1)] + ", ".join([one.group(1)] * rows) + sql[one.end(1):]

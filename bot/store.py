@@ -399,8 +399,7 @@ class EventStore:
             "SELECT seed FROM dice_seeds WHERE table_id = ? AND game = ?", (table_id, game)))
         if not rows:
             return None
-        seed = _cache(self._seeds, (table_id, game), bytes.fromhex(rows[0][0]))
-        return seed
+        return _cache(self._seeds, (table_id, game), bytes.fromhex(rows[0][0]))
 
     async def meta(self, key: str, *, cached: bool = False) -> str | None:
         """A value the bot keeps about itself (not about a table), or None; `cached`: as
@@ -461,8 +460,7 @@ class EventStore:
         rows = list(await self.db.execute_fetchall(sql, args))
         if not rows:
             return None
-        found = _cache(self._channels, rows[0][0], Channels(*rows[0]))
-        return found
+        return _cache(self._channels, rows[0][0], Channels(*rows[0]))
 
     async def guild_tables(self, guild_id: int, *, open_only: bool = True) -> list[Channels]:
         """The channels of every table opened on the server `guild_id` (only those still

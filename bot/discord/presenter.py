@@ -193,8 +193,6 @@ class Presenter:
         for hook in self.after_show:  # issue 21: a game over is queued for analysis
             hook(table_id, state)
         await self.bot.flow.advance(table_id, state)
-        if state.ended:  # shown whole: what its board shows is not kept in memory
-            self.boards.forget(table_id)
         return shown
 
     async def _record(self, channels: Channels, lines: list[str], tag: str,
@@ -232,8 +230,10 @@ class Presenter:
         """An ended table's channels stay as a read-only archive; where the settings say
         so, they are removed that many hours after the end (the timer is re-armed at
         start-up). What their overwrites were made to have is forgotten: an ended table's
-        channels change no more (and a bot up for months must not keep every table's)."""
+        channels change no more, and what its board shows is not kept either (a bot up for
+        months must not keep every table's)."""
         self._forget(channels)
+        self.boards.forget(channels.table_id)
         hours = self.bot.settings.delete_after_hours
         if hours > 0:
             wait = max(0.0, ended + hours * 3600 - time.time())

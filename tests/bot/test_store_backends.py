@@ -251,6 +251,7 @@ async def test_a_postgresql_connection_goes_back_to_the_pool_without_a_reset_que
         assert await db.execute_fetchall("SELECT n FROM kept ORDER BY n") == [(1,), (2,)]
     finally:
         await db.close()
+    assert sum("INSERT INTO kept" in query for query in seen) == 2, seen  # (this connection)
     assert not any("RESET" in query or "UNLISTEN" in query for query in seen), seen
 
 
