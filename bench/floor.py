@@ -27,7 +27,7 @@ def _cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
-async def _clicks(boards: int, clicks: int, image: bool, own: bool) -> float:
+async def _clicks(boards: int, clicks: int, image: bool) -> float:
     """The bot's CPU a click (ms): `boards` boards on their own channels, each clicked
     `clicks` times by its player, 0.3 to 1 s apart."""
     fake = FakeDiscord(users=())
@@ -41,8 +41,7 @@ async def _clicks(boards: int, clicks: int, image: bool, own: bool) -> float:
     python = sys.executable
     async with Driver(HERE.parent, python=python, cmd=[python, str(HERE / "floor_bot.py")],
                       fake=fake, guild_ready_timeout=0.2,
-                      env={"BENCH_IMAGE": "1" if image else "0",
-                           "BENCH_TRANSPORT": "1" if own else "0"}) as drv:
+                      env={"BENCH_IMAGE": "1" if image else "0"}) as drv:
         for channel, player in seats:
             await drv.slash(player["username"], channel, "board")
         rng = random.Random(1)
@@ -59,10 +58,9 @@ async def _clicks(boards: int, clicks: int, image: bool, own: bool) -> float:
 
 def run(boards: int = 50, clicks: int = 12) -> list[tuple[str, str]]:
     rows = []
-    for image, own in ((True, False), (True, True), (False, True)):
-        ms = asyncio.run(_clicks(boards, clicks, image, own))
+    for image in (True, False):
+        ms = asyncio.run(_clicks(boards, clicks, image))
         what = "the board" if image else "the board without its image"
-        on = "the bot's connections" if own else "aiohttp's client"
-        rows.append((f"discord.py floor: a click answered with {what}, on {on}, the bot's CPU",
+        rows.append((f"discord.py floor: a click answered with {what}, the bot's CPU",
                      f"{ms:.2f} ms ({boards} boards x {clicks} clicks)"))
     return rows

@@ -2,9 +2,7 @@
 board message (its text, a board PNG, a 25-play menu and five buttons) and nothing else: no
 store, no rules, no drawing, no record. What it spends a click is discord.py's and aiohttp's
 share of the bot's CPU (and the test harness' probe's), the floor under every figure of the
-load runner (`bench.floor`). `BENCH_IMAGE=0`: the same answer without the image;
-`BENCH_TRANSPORT=0`: on aiohttp's client rather than the bot's connections
-(`bot.discord.transport`)."""
+load runner (`bench.floor`). `BENCH_IMAGE=0`: the same answer without the image."""
 
 from __future__ import annotations
 
@@ -21,14 +19,12 @@ import discord
 import uvloop
 from discord.ext import commands
 
-from bot.discord import transport
 from bot.discord.router import Inert, Route, Router
 from bot.render.board import board_png
 from bot.render.samples import sample_picture
 
 PNG = board_png(sample_picture())
 IMAGE = os.environ.get("BENCH_IMAGE", "1") == "1"
-TRANSPORT = os.environ.get("BENCH_TRANSPORT", "1") == "1"
 TEXT = ("**Box** Cy · **Team** Ann, Bo, Dee\nCubes: Ann 1 (centred); Bo 1 (centred); Dee 1 "
         "(centred)\n**Waiting for Ann to roll (or a double before the roll).**\n"
         "> Cy plays 13/10 13/9.")
@@ -54,8 +50,6 @@ def view(n: str) -> discord.ui.View:
 
 class Floor(commands.Bot):
     async def setup_hook(self) -> None:
-        if TRANSPORT:
-            transport.install(self.http)
         self.add_listener(Router([Route(r"b:(?P<n>\d+):(?P<a>\w+)", click)]).dispatch,
                           "on_interaction")
 

@@ -3,6 +3,7 @@ can fail told in one line with the fix, and an exit status a service manager can
 
 from __future__ import annotations
 
+import logging
 import socket
 import sys
 from dataclasses import dataclass
@@ -38,9 +39,18 @@ def setup_logging(level: int) -> None:
 
 
 def quiet_voice() -> None:
-    """The bot has no voice: no warnings that voice's libraries are missing."""
-    discord.VoiceClient.warn_nacl = False
-    discord.VoiceClient.warn_dave = False
+    """The bot has no voice: no warnings that voice's libraries are missing (a filter on
+    discord.py's client logger)."""
+    voiceless = logging.getLogger("discord.client")
+    if not any(isinstance(f, NoVoiceWarning) for f in voiceless.filters):
+        voiceless.addFilter(NoVoiceWarning())
+
+
+class NoVoiceWarning(logging.Filter):
+    """Drops discord.py's warning that a voice library is not installed."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "voice will NOT be supported" not in record.getMessage()
 
 
 def invite_url(application_id: int) -> str:

@@ -1,8 +1,9 @@
 """Thin discord.py cogs: Discord input -> table command -> service -> effects as messages.
 
-Each module is an extension whose `setup` adds one `Subcommands` cog (or two); the cogs'
-slash commands are subcommands of the bot's `/chouette` group (or `/chouette mod`), added
-when a cog loads and taken off when it unloads, so `bot.reload_extension` works. A command
+Each module is an extension whose `setup` adds one `Subcommands` cog (or two) with `add`; the
+cogs' slash commands are subcommands of the bot's `/chouette` group (or `/chouette mod`),
+moved there when a cog is added and taken off when it unloads, so `bot.reload_extension`
+works. A command
 that needs "this channel's table" asks `this_table`, which raises a `Refusal` that the
 tree's error handler tells the user (`bot/discord/failures.tell`).
 """
@@ -51,7 +52,8 @@ async def this_table(bot: ChouetteBot, interaction: discord.Interaction) -> str:
 
 class Subcommands(commands.Cog):
     """A cog whose slash commands are subcommands of one of the bot's groups (`group`):
-    the groups are the bot's, made once in client.py, and shared by every cog."""
+    the groups are the bot's, made once in client.py, and shared by every cog. Added with
+    `add` (not `bot.add_cog`)."""
 
     def __init__(self, bot: ChouetteBot) -> None:
         self.bot = bot
@@ -61,22 +63,24 @@ class Subcommands(commands.Cog):
         """The group this cog's commands belong to: /chouette unless the cog says otherwise."""
         return self.bot.chouette
 
-    async def cog_load(self) -> None:
-        """Add the commands to the group, in the order they are written. discord.py would
-        add a plain cog's commands to the tree at the top: they are taken off its list."""
-        self.added, self.__cog_app_commands__ = list(self.__cog_app_commands__), []
-        group = self.group()
-        for index, command in enumerate(self.added):
-            try:
-                group.add_command(command)
-            except Exception:
-                for done in self.added[:index]:  # all or nothing, as discord.py's own
-                    group.remove_command(done.name)
-                raise
-
     async def cog_unload(self) -> None:
         """Take the commands off the group, so that the extension can be loaded again."""
         group = self.group()
         for command in self.added:
             if group.get_command(command.name) is command:
                 group.remove_command(command.name)
+
+
+async def add(bot: ChouetteBot, cog: Subcommands) -> None:
+    """Add `cog`, its slash commands in its group, in the order they are written. discord.py
+    adds a cog's commands to the top of the tree: they are moved into the group, all or none
+    (the cog is removed again if one can't be)."""
+    await bot.add_cog(cog)
+    cog.added = cog.get_app_commands()
+    try:
+        for command in cog.added:
+            bot.tree.remove_command(command.name)
+            cog.group().add_command(command)
+    except Exception:
+        await bot.remove_cog(cog.qualified_name)
+        raise

@@ -21,7 +21,7 @@ from bot.discord.client import ChouetteBot
 from bot.discord.presenter import message_nonce
 from bot.i18n import translate
 from bot.tasks import spawn
-from cogs import Subcommands, this_table
+from cogs import Subcommands, add, this_table
 from rules.errors import RuleError
 from rules.review import may_see_analysis
 
@@ -110,4 +110,4 @@ class Analysis(Subcommands):
 
 async def setup(bot: ChouetteBot) -> None:
     """Add /chouette analysis and the post-game analysis."""
-    await bot.add_cog(Analysis(bot))
+    await add(bot, Analysis(bot))

@@ -16,7 +16,7 @@ from bot.discord.sync import command_ids, linked, mention
 from bot.effects import answerer
 from bot.i18n import tr, translate
 from bot.markdown import shown
-from cogs import Subcommands
+from cogs import Subcommands, add
 from rules.actions import doublers, holders
 from rules.cube import CubeState, Side
 from rules.game import shooter, waiting_for
@@ -166,4 +166,4 @@ class Help(Subcommands):
 
 async def setup(bot: ChouetteBot) -> None:
     """Add /chouette help."""
-    await bot.add_cog(Help(bot))
+    await add(bot, Help(bot))

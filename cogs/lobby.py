@@ -17,7 +17,7 @@ from bot.discord.client import ChouetteBot
 from bot.i18n import languages, table_language, tr
 from bot.markdown import shown
 from bot.store import Channels
-from cogs import Subcommands, this_table
+from cogs import Subcommands, add, this_table
 from rules.actions import refusal
 from rules.commands import Away, Back, Join, Leave, Open, Partner, Proxy, Request, Stake
 from rules.errors import BadOption, RuleError
@@ -233,4 +233,4 @@ class Lobby(Subcommands):
 
 async def setup(bot: ChouetteBot) -> None:
     """Add the lobby's subcommands to /chouette."""
-    await bot.add_cog(Lobby(bot))
+    await add(bot, Lobby(bot))

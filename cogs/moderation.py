@@ -14,7 +14,7 @@ from discord import app_commands
 from bot.discord.client import ChouetteBot
 from bot.history import corrections, discord_time, full_log
 from bot.markdown import escape
-from cogs import Subcommands, this_table
+from cogs import Subcommands, add, this_table
 from rules.commands import Blind, Correct, Disconnect, Unblind
 from rules.state import TableState
 
@@ -108,8 +108,8 @@ class History(Subcommands):
 
 async def setup(bot: ChouetteBot) -> None:
     """Add /chouette mod blind|unblind|correct|undo|disconnected|history."""
-    await bot.add_cog(Moderation(bot))
-    await bot.add_cog(History(bot))
+    await add(bot, Moderation(bot))
+    await add(bot, History(bot))
 
 
 def _who(state: TableState, key: str) -> str:

@@ -14,7 +14,7 @@ from bot.discord.client import ChouetteBot
 from bot.flow import play_options
 from bot.i18n import tr
 from bot.markdown import escape, shown
-from cogs import Subcommands, table_games, this_table
+from cogs import Subcommands, add, table_games, this_table
 from rules.actions import refusal
 from rules.commands import Move, Penalty, Resign, Result, Sell, Settle
 
@@ -137,4 +137,4 @@ class Play(Subcommands):
 
 async def setup(bot: ChouetteBot) -> None:
     """Add the play subcommands to /chouette."""
-    await bot.add_cog(Play(bot))
+    await add(bot, Play(bot))

@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot import records
 from bot.discord.client import ChouetteBot
-from cogs import Subcommands, table_games, this_table
+from cogs import Subcommands, add, table_games, this_table
 
 
 class Records(Subcommands):
@@ -56,4 +56,4 @@ class Records(Subcommands):
 
 async def setup(bot: ChouetteBot) -> None:
     """Add /chouette record and /chouette position."""
-    await bot.add_cog(Records(bot))
+    await add(bot, Records(bot))

@@ -7,7 +7,7 @@ from discord import app_commands
 
 from bot.discord.client import ChouetteBot
 from bot.discord.presenter import sheet_file
-from cogs import Subcommands, this_table
+from cogs import Subcommands, add, this_table
 from rules.commands import EndSession
 
 
@@ -32,4 +32,4 @@ class Scores(Subcommands):
 
 async def setup(bot: ChouetteBot) -> None:
     """Add /chouette sheet and /chouette end."""
-    await bot.add_cog(Scores(bot))
+    await add(bot, Scores(bot))

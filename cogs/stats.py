@@ -12,7 +12,7 @@ from bot.discord.client import ChouetteBot
 from bot.i18n import tr, translate
 from bot.markdown import escape
 from bot.stats import Cache, PlayerStats, read_stats
-from cogs import Subcommands
+from cogs import Subcommands, add
 from rules.ledger import format_points
 
 
@@ -113,4 +113,4 @@ class Stats(Subcommands):
 
 async def setup(bot: ChouetteBot) -> None:
     """Add /chouette stats."""
-    await bot.add_cog(Stats(bot))
+    await add(bot, Stats(bot))

@@ -21,7 +21,6 @@ from typing import Any
 
 import discord
 
-from bot.discord import rest
 from bot.discord.asks import BLUE, GREEN, GREY, RED, Question, ask_button, clicker
 from bot.discord.asks import ROUTES as QUESTIONS
 from bot.discord.host import bot_of
@@ -119,7 +118,7 @@ async def _type(interaction: discord.Interaction, table_id: str, state: TableSta
     if why := may_not_move(state, clicker(interaction)):
         await bot.reply(interaction, bot.presenter.names(state, why, locale=interaction.locale))
         return
-    await rest.modal(interaction, move_form(table_id, interaction.locale))
+    await interaction.response.send_modal(move_form(table_id, interaction.locale))
 
 
 async def _confirm(interaction: discord.Interaction, table_id: str, state: TableState) -> None:

@@ -20,7 +20,6 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.discord import rest
 from bot.discord.actions import board_view
 from bot.discord.failures import waited
 from bot.discord.sync import command_ids, linked
@@ -218,7 +217,7 @@ class Boards:
         is acknowledged first and shown when drawn: Discord forgets a click after 3 s."""
         table_id = channels.table_id
         if self._turns.locked(table_id):
-            await rest.defer(interaction)
+            await interaction.response.defer()
             await self.show(channels, version, lines)
             return
         async with self._turns(table_id):  # free: taken without waiting
@@ -228,12 +227,13 @@ class Boards:
             await asyncio.wait({drawn}, timeout=max(0.0, ANSWER_WITHIN - waited(interaction)))
             if drawn.done():
                 text, files, view = drawn.result()
-                await rest.update(interaction, content=text, attachments=files, view=view)
+                await interaction.response.edit_message(content=text, attachments=files,
+                                                        view=view)
             else:
-                await rest.defer(interaction)
+                await interaction.response.defer()
                 text, files, view = await drawn
-                await rest.edit_original(interaction, content=text, attachments=files,
-                                         view=view)
+                await interaction.edit_original_response(content=text, attachments=files,
+                                                         view=view)
             self._shown[table_id] = (loaded.version, noted)
 
     async def show(self, channels: Channels, version: int, lines: list[str]) -> None:
@@ -258,13 +258,13 @@ class Boards:
         text, files, view = await self._draw(state, channels, lines)
         if channels.message_id is not None:
             try:
-                await rest.edit(channel.get_partial_message(channels.message_id),
-                                content=text, attachments=files, view=view)
+                await channel.get_partial_message(channels.message_id).edit(
+                    content=text, attachments=files, view=view)
                 return
             except discord.NotFound:
                 pass
-        posted = await rest.post(channel, text, files=files, view=view)
-        await self.bot.store.save_channels(replace(channels, message_id=int(posted["id"])))
+        posted = await channel.send(text, files=files, view=view)
+        await self.bot.store.save_channels(replace(channels, message_id=posted.id))
 
     async def _draw(self, state: TableState, channels: Channels, lines: list[str]
                     ) -> tuple[str, list[discord.File], discord.ui.View]:

@@ -12,12 +12,12 @@ lets a bot without Administrator grant nothing else: discord-api-docs #2522).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Mapping, Set
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
 import discord
-from discord.http import HTTPClient
 
 from bot.store import Channels
 from rules.game import team_voices
@@ -38,6 +38,7 @@ BOT = discord.Permissions(view_channel=True, send_messages=True, attach_files=Tr
 MANAGE_ROLES = discord.Permissions(manage_roles=True)
 
 Pair = tuple[int, int]  # (allow, deny) bits
+log = logging.getLogger(__name__)
 
 
 def missing(permissions: discord.Permissions) -> list[str]:
@@ -76,13 +77,10 @@ def _players(seen: Iterable[str], voices: Iterable[str]) -> dict[int, Pair]:
 
 
 class Reach(Protocol):
-    """What `reconcile` needs of the bot: its user, its channels and Discord's API."""
+    """What `reconcile` needs of the bot: its user and its channels."""
 
     @property
     def user(self) -> discord.ClientUser | None: ...
-
-    @property
-    def http(self) -> HTTPClient: ...
 
     def get_channel(self, id: int, /) -> Any: ...
 
@@ -108,23 +106,25 @@ async def reconcile(bot: Reach, state: TableState, channels: Channels,
         if known is not None and known.get(channel_id) == wanted:
             continue
         channel = bot.get_channel(channel_id)
-        if not isinstance(channel, discord.abc.GuildChannel):
+        if not isinstance(channel, discord.TextChannel):  # the table's four are text channels
             continue
         have = {target.id: _pair(ow) for target, ow in channel.overwrites.items()}
         change = diff(have, wanted, {t for t in have if not _is_member(channel, t)})
-        kind: dict[int, Literal[0, 1]] = {  # @everyone is a role (0), the rest members
-            target: 0 if target == channels.guild_id else 1 for target in wanted}
         whole = {**wanted, **change.kept}
         if change.count > 1 and may_send_whole(channel, whole.values()):
-            await bot.http.edit_channel(channel_id, permission_overwrites=[
-                {"id": str(target), "type": kind.get(target, 0), "allow": str(allow),
-                 "deny": str(deny)} for target, (allow, deny) in whole.items()])
+            # @everyone and the kept ones are roles, the rest members
+            roles = {channels.guild_id, *change.kept}
+            await channel.edit(overwrites={
+                discord.Object(target, type=discord.Role if target in roles else discord.Member):
+                _overwrite(pair) for target, pair in whole.items()})
         else:
-            for target, (allow, deny) in change.put.items():
-                await bot.http.edit_channel_permissions(channel_id, target, str(allow),
-                                                        str(deny), kind[target])
-            for target in change.delete:
-                await bot.http.delete_channel_permissions(channel_id, target)
+            for target, pair in [*change.put.items(), *((t, None) for t in change.delete)]:
+                who = channel.guild.get_role(target) or channel.guild.get_member(target)
+                if who is None:  # a player who left the server: nothing of theirs to set
+                    log.debug("no member %s in %s: overwrite left", target, channel_id)
+                    continue
+                await channel.set_permissions(
+                    who, overwrite=None if pair is None else _overwrite(pair))
         if known is not None:
             known[channel_id] = wanted
 
@@ -172,6 +172,11 @@ def may_send_whole(channel: discord.abc.GuildChannel, whole: Iterable[Pair]) -> 
         has = has | channel.category.permissions_for(me)
     grantable = has.value & ~MANAGE_ROLES.value
     return all((allow | deny) & ~grantable == 0 for allow, deny in whole)
+
+
+def _overwrite(pair: Pair) -> discord.PermissionOverwrite:
+    return discord.PermissionOverwrite.from_pair(discord.Permissions(pair[0]),
+                                                 discord.Permissions(pair[1]))
 
 
 def _pair(overwrite: discord.PermissionOverwrite) -> Pair:

@@ -28,10 +28,9 @@ from discord.ext import commands
 from bot import health, startup
 from bot.config import Settings
 from bot.dice import Dice
-from bot.discord import rest, transport
 from bot.discord.actions import ROUTES
 from bot.discord.channels import reconcile
-from bot.discord.failures import tell
+from bot.discord.failures import private, tell
 from bot.discord.inbox import Inbox
 from bot.discord.presenter import Presenter
 from bot.discord.router import Router
@@ -89,7 +88,6 @@ class ChouetteBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the store, resume every open table, load the cogs, sync the commands."""
-        transport.install(self.http)
         await self.drawing.start()
         self.store = await EventStore(self.settings.database).open()
         self.service = TableService(self.store, outbox=True)
@@ -140,15 +138,11 @@ class ChouetteBot(commands.Bot):
             return self.settings.serves(None)
         return self.settings.serves(channels.guild_id)
 
-    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
-        """discord.py's, but a channel's change is handled as it is parsed (a listener was
-        a task for each CHANNEL_UPDATE, most of them the bot's own changes): its overwrites
-        are read again at the next action, and set back if they are not what the table
-        says."""
-        if event_name == "guild_channel_update":
-            self.presenter.overwrites.pop(args[1].id, None)
-            return
-        super().dispatch(event_name, *args, **kwargs)
+    async def on_guild_channel_update(self, before: discord.abc.GuildChannel,
+                                      after: discord.abc.GuildChannel) -> None:
+        """A channel changed (mostly by the bot itself): its overwrites are read again at
+        the next action, and set back if they are not what the table says."""
+        self.presenter.overwrites.pop(after.id, None)
 
     async def quietly(self, job: Awaitable[Any], what: str) -> None:
         """Run `job`; a refusal from Discord is one log line, not a stopped bot."""
@@ -195,7 +189,7 @@ class ChouetteBot(commands.Bot):
                     pieces.append("")
                 pieces[-1] += part + "\n"
         for piece in (p for p in pieces if p.strip()):
-            await rest.private(interaction, piece)
+            await private(interaction, piece)
 
     async def start_game(self, interaction: discord.Interaction, table_id: str) -> None:
         """Start the next game for the user who clicked or typed it (`Flow.start`): each

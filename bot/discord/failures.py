@@ -15,7 +15,6 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
-from bot.discord import rest
 from bot.discord.channels import missing
 from bot.discord.sync import command_ids, linked
 
@@ -50,9 +49,18 @@ async def tell(interaction: discord.Interaction, error: BaseException, where: st
         text = "Something went wrong on the bot's side; nothing more was recorded. Try again."
         log.error("%s by %s failed", where, interaction.user.id, exc_info=error)
     try:
-        await rest.private(interaction, text)
+        await private(interaction, text)
     except discord.HTTPException as exc:  # the interaction expired: the log has it
         log.warning("could not tell %s: %s", interaction.user.id, exc)
+
+
+async def private(interaction: discord.Interaction, content: str) -> None:
+    """A message only the user sees: the interaction's answer, or a followup once it is
+    answered."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=True)
+    else:
+        await interaction.response.send_message(content, ephemeral=True)
 
 
 Callback = TypeVar("Callback", bound=Callable[..., Awaitable[None]])

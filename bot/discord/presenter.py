@@ -22,10 +22,8 @@ from functools import partial
 from typing import Any, Protocol
 
 import discord
-from discord.http import HTTPClient
 
 from bot.config import Settings
-from bot.discord import rest
 from bot.discord.asks import ASKS, prompt_view
 from bot.discord.boards import Boards, countdown
 from bot.discord.channels import Known, reconcile
@@ -68,9 +66,6 @@ class Host(Protocol):
 
     @property
     def user(self) -> discord.ClientUser | None: ...
-
-    @property
-    def http(self) -> HTTPClient: ...
 
     def get_channel(self, id: int, /) -> Any: ...
 
@@ -179,7 +174,7 @@ class Presenter:
         for tag, these in zip(tags, notes, strict=True):
             for note in (e for e in these if e.channel == "box"):
                 if isinstance(box, discord.TextChannel):
-                    await rest.post(box, note.text, nonce=message_nonce(tag, "box", note.text))
+                    await box.send(note.text, nonce=message_nonce(tag, "box", note.text))
         await reconcile(self.bot, state, channels, self.overwrites)  # who sees and speaks where
         for outcome, tag in zip(outcomes, tags, strict=True):
             for effect in outcome.effects:
@@ -220,9 +215,8 @@ class Presenter:
         past = ""
         for start in range(0, len(text), 2000):
             piece = text[start:start + 2000]
-            posted = await rest.post(channel, piece, nonce=message_nonce(tag, "record",
-                                                                         str(start)))
-            content = str(posted.get("content") or "")
+            posted = await channel.send(piece, nonce=message_nonce(tag, "record", str(start)))
+            content = posted.content
             past = content[len(piece):] if content.startswith(piece) else ""
         return past
 
@@ -260,15 +254,15 @@ class Presenter:
         nonce = nonce or message_nonce(table_id, player, text, str(time.time()))  # (asked anew)
         try:
             user = self.bot.get_user(int(player)) or await self.bot.fetch_user(int(player))
-            await rest.post(user, text, view=view, nonce=nonce)
+            await user.send(text, view=view, nonce=nonce)
             return
         except (discord.Forbidden, discord.NotFound, ValueError):
             pass
         channels = await self.bot.store.channels(table_id=table_id)
         channel = self.bot.get_channel(channels.board_id) if channels else None
         if isinstance(channel, discord.TextChannel):
-            await rest.post(channel, f"<@{player}> {text}", view=view, nonce=nonce,
-                            allowed_mentions=_pinging(player))
+            await channel.send(f"<@{player}> {text}", view=view, nonce=nonce,
+                               allowed_mentions=_pinging(player))
 
     async def _prompt(self, state: TableState, channels: Channels, prompt: Prompt,
                       tag: str) -> None:
@@ -296,8 +290,8 @@ class Presenter:
         where = self.bot.get_channel(channels.box_id)
         if isinstance(where, discord.TextChannel):
             mention = f"<@{recipient}>" if recipient.isdigit() else recipient
-            await rest.post(where, f"{mention} {text}", view=view, nonce=nonce,
-                            allowed_mentions=_pinging(recipient))
+            await where.send(f"{mention} {text}", view=view, nonce=nonce,
+                             allowed_mentions=_pinging(recipient))
 
     async def _post_sheet(self, state: TableState, channels: Channels, effect: PostSheet,
                           tag: str) -> None:
@@ -315,8 +309,8 @@ class Presenter:
                  if effect.correction
                  else tr("Score after game {number}", locale, number=state.games_played))
         file = await sheet_file(self.bot.drawing, state, locale)
-        await rest.post(channel, f"**{title}**\n" + "\n".join(lines), files=[file],
-                        nonce=message_nonce(tag, "sheet", title))
+        await channel.send(f"**{title}**\n" + "\n".join(lines), files=[file],
+                           nonce=message_nonce(tag, "sheet", title))
 
 
 def _notes(outcome: Outcome, ids: Mapping[str, int]) -> list[Announce]:
@@ -343,11 +337,11 @@ async def answered(interaction: discord.Interaction, lines: list[str]) -> None:
     answered twice; a command gets a private "Done." with what was done."""
     message = interaction.message
     if interaction.type is discord.InteractionType.component and message is not None:
-        await rest.update(interaction, content=done_text(message.content, lines,
-                                                         interaction.locale), view=None)
+        await interaction.response.edit_message(
+            content=done_text(message.content, lines, interaction.locale), view=None)
         return
     done = translate("Done.", interaction.locale)  # a private reply: the clicker's language
-    await rest.reply(interaction, "\n".join([done, *lines])[:2000], ephemeral=True)
+    await interaction.response.send_message("\n".join([done, *lines])[:2000], ephemeral=True)
 
 
 def done_text(content: str, lines: list[str], locale: object = None) -> str:

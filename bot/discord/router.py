@@ -5,8 +5,9 @@ says all its answer needs (`chouette:{table}:...`); `ROUTES` (`bot.discord.actio
 each kind's pattern with its handler, and `Router.dispatch`, the bot's `on_interaction`
 listener, hands a click to the first handler whose pattern matches. So a button works after
 a restart, and discord.py keeps nothing of it: the views are sent `Inert` and the forms as
-`Form`s. (discord.py's `DynamicItem` would rebuild a whole `View` from the clicked message on
-every click: about 0.3 ms of the bot's CPU a click, issue 23.)
+`Form`s, both stopped as they are made (`View.stop`), so discord.py stores neither. (discord.py's
+`DynamicItem` would rebuild a whole `View` from the clicked message on every click: about
+0.3 ms of the bot's CPU a click, issue 23.)
 
 A handler's errors reach the user as a private reply (`failures.tell`), never as Discord's
 "This interaction failed"; a custom id of ours that no pattern matches any more (a button of
@@ -22,8 +23,7 @@ from typing import Any, cast
 
 import discord
 
-from bot.discord import rest
-from bot.discord.failures import guarded
+from bot.discord.failures import guarded, private
 from bot.i18n import translate
 
 Handler = Callable[[discord.Interaction, re.Match[str]], Awaitable[None]]
@@ -40,22 +40,21 @@ class Route:
 
 
 class Inert(discord.ui.View):
-    """A view of routed items: sent as it is, and kept nowhere by discord.py (the router
-    answers its clicks from the custom id alone)."""
+    """A view of routed items: stopped as it is made, so discord.py sends it and keeps
+    nothing of it (the router answers its clicks from the custom id alone)."""
 
-    def __init__(self, *, timeout: float | None = None) -> None:
-        super().__init__(timeout=timeout)
-
-    def is_dispatchable(self) -> bool:
-        return False
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        self.stop()
 
 
 class Form(discord.ui.Modal):
-    """A routed form: discord.py keeps nothing of it (the router answers its submission from
-    the custom id alone, after a restart too)."""
+    """A routed form: stopped as it is made, so discord.py keeps nothing of it (the router
+    answers its submission from the custom id alone, after a restart too)."""
 
-    def is_finished(self) -> bool:
-        return True
+    def __init__(self, *, title: str, custom_id: str) -> None:
+        super().__init__(title=title, custom_id=custom_id, timeout=None)
+        self.stop()
 
 
 class Router:
@@ -81,7 +80,7 @@ class Router:
 
 async def outdated(interaction: discord.Interaction) -> None:
     """Tell the clicker privately that a button of ours is from an older version."""
-    await rest.private(interaction, translate(
+    await private(interaction, translate(
         "This button is from an older version of the bot: use the buttons of the table's "
         "latest board.", interaction.locale))
 

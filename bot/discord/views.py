@@ -15,7 +15,6 @@ from typing import Any
 
 import discord
 
-from bot.discord import rest
 from bot.discord.asks import Question, ask_consent
 from bot.discord.host import bot_of
 from bot.discord.router import Form, Inert, Route, picked, typed
@@ -81,8 +80,9 @@ async def _first_move(interaction: discord.Interaction, match: re.Match[str]) ->
                                   part=str(n + 1), locale=interaction.locale,
                                   placeholder=tr("Plays with {first}", interaction.locale,
                                                  first=first)))
-    await rest.reply(interaction, tr("The plays that begin {first}:", interaction.locale,
-                                     first=first), view=view, ephemeral=True)
+    await interaction.response.send_message(
+        tr("The plays that begin {first}:", interaction.locale, first=first), view=view,
+        ephemeral=True)
 
 
 def first_move(play: str) -> str:
@@ -141,7 +141,7 @@ async def _pick(interaction: discord.Interaction, match: re.Match[str]) -> None:
             for option in item.options:
                 option.default = option.value in values
         view.add_item(item)
-    await rest.update(interaction, view=view)
+    await interaction.response.edit_message(view=view)
 
 
 def _placeholder(choice: str, locale: object) -> str:
@@ -214,8 +214,8 @@ async def box_double_menu(interaction: discord.Interaction, table_id: str,
         return
     view = _menu(table_id, "double", names, ("double",),  # Atlanta 5.8: the Box may insist
                  order=state.rules.team_answer_order == "box_choice", locale=interaction.locale)
-    await rest.reply(interaction, translate("Double which cubes?", interaction.locale),
-                     view=view, ephemeral=True)
+    await interaction.response.send_message(
+        translate("Double which cubes?", interaction.locale), view=view, ephemeral=True)
 
 
 async def answer_menu(interaction: discord.Interaction, table_id: str,
@@ -230,15 +230,15 @@ async def answer_menu(interaction: discord.Interaction, table_id: str,
     if game is None or seating is None or boxer is None:
         box = (shown(state, box_decider(state)) if seating
                else translate("the Box", interaction.locale))
-        await rest.reply(interaction, tr("Only {box} answers the Team's doubles.",
-                                         interaction.locale, box=box), ephemeral=True)
+        await interaction.response.send_message(
+            tr("Only {box} answers the Team's doubles.", interaction.locale, box=box),
+            ephemeral=True)
         return
     offered = {p: state.shown(p) for p in seating.team
                if (c := cube_between(game, p, boxer)) is not None
                and c.state is CubeState.OFFERED and c.offered_by is Side.TEAM}
     choices = ("take", "beaver") if state.rules.beavers and not half else ("take",)
-    await rest.reply(
-        interaction,
+    await interaction.response.send_message(
         translate("Take (or beaver) which doubles? The others are dropped.", interaction.locale),
         view=_menu(table_id, "answer", offered, choices, locale=interaction.locale),
         ephemeral=True)
@@ -257,7 +257,7 @@ async def partner_menu(interaction: discord.Interaction, table_id: str,
     seating = state.seating
     invitees = partner_invitees(state)
     if seating is None or str(interaction.user.id) != seating.box or not invitees:
-        await rest.reply(interaction, translate(
+        await interaction.response.send_message(translate(
             "Only the Box invites a Partner, between games, at a table large enough.",
             interaction.locale), ephemeral=True)
         return
@@ -265,8 +265,7 @@ async def partner_menu(interaction: discord.Interaction, table_id: str,
     locale = interaction.locale  # a private reply: the clicker's language
     view.add_item(invite_button(table_id, first, state.shown(first), locale))
     after = ", ".join(shown(state, p) for p in invitees[1:])
-    await rest.reply(
-        interaction,
+    await interaction.response.send_message(
         tr("The rules ask {player} first; if they decline, {after}.", locale,
            player=shown(state, first), after=after) if after else
         tr("The rules ask {player} first.", locale, player=shown(state, first)),

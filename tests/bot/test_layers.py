@@ -1,6 +1,6 @@
 """The shape of the code: the Discord adapter's imports go one way (client -> inbox ->
 presenter -> boards -> actions -> views -> asks -> host -> router -> failures -> channels ->
-sync -> rest -> transport), the game's flow sits between the adapter and the service
+sync), the game's flow sits between the adapter and the service
 (flow -> service -> effects, store), and the process core does not import the adapter
 (but the command line, which starts it, and the start-up checks, which name the invite)."""
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 ORDER = ["client", "inbox", "presenter", "boards", "actions", "views", "asks", "host", "router",
-         "failures", "channels", "sync", "rest", "transport"]
+         "failures", "channels", "sync"]
 CORE = ["flow", "service", "effects", "store"]
 
 
