@@ -1,32 +1,40 @@
-"""Images drawn beside the event loop, in a process of their own.
+"""Images drawn beside the event loop, in processes of their own.
 
 Pillow holds the GIL while it draws: a board takes 5-20 ms, a long score sheet 80 ms, and
 in a thread of the bot's process that is time every other click waits for. So the boards
-and sheets are drawn by a worker process (`CHOUETTE_DRAW_PROCESSES`, default 1; 0 draws in
-a thread as before), which also keeps its own caches of what it drew (the bands, the
-glyphs) and puts a second core to work. What it is sent is plain data (a `Picture`, a
-sheet's rows), never a table's state; what it returns is PNG bytes.
+and sheets are drawn by a pool of worker processes (`concurrent.futures.ProcessPoolExecutor`,
+`CHOUETTE_DRAW_PROCESSES` of them, default 1; 0 draws in a thread as before), which keep
+their own caches of what they drew (the bands, the glyphs) and put other cores to work.
+What they are sent is plain data (a `Picture`, a sheet's rows), never a table's state; what
+they return is PNG bytes.
 
-A worker is `python -m bot.drawing`, spoken to over its standard input and output from the
-event loop itself (no thread): a request is a pickled (function, arguments), an answer a
-pickled (done, value), each after its length in 4 bytes, the answers in the order of the
-requests. It is started with the bot and draws one board at once, so the first click of the
-day does not wait for it. It ends when its input closes: when the bot stops, and when the
-bot is killed. If it dies, what it had to draw is drawn in the bot's process and a new
-worker is started for the next image.
+The workers are spawned (the 'spawn' start method: a fresh interpreter that imports what it
+draws with), not forked: a fork copies the bot as it is at that instant, its event loop, its
+sockets and the locks its other threads may hold, into a child with one thread that can
+never release them. (A spawned worker imports the main module of a script, not that of
+`python -m bot`: a script that draws keeps its work under `if __name__ == "__main__"`.)
+
+The pool is made when the bot starts, and each worker draws a sample board as it starts, so
+the first click of the day does not wait for it. A worker waits for work on a pipe it holds
+both ends of, which never tells it that the bot was killed (kill -9): so it watches the bot
+(`multiprocessing.parent_process()`) in a thread, and ends with it. If a worker dies, the
+pool is broken: what it had to draw is drawn in the bot's process, and a new pool is made
+for the next image.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
-import pickle
-import sys
-from collections import deque
+import multiprocessing
+import os
+import threading
 from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from bot.i18n import Translation, catalogue, languages
@@ -36,68 +44,6 @@ from rules.state import TableState
 log = logging.getLogger(__name__)
 P = ParamSpec("P")
 T = TypeVar("T")
-ROOT = Path(__file__).resolve().parents[1]  # where `python -m bot.drawing` finds `bot`
-
-
-class WorkerGone(Exception):
-    """The drawing process ended before it answered."""
-
-
-class Worker:
-    """One drawing process and the answers it owes, oldest first."""
-
-    def __init__(self, process: asyncio.subprocess.Process) -> None:
-        self.process = process
-        self.owed: deque[asyncio.Future[Any]] = deque()
-        self.reading = asyncio.ensure_future(self._read())
-
-    @classmethod
-    async def start(cls) -> Worker:
-        process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot.drawing", cwd=ROOT, stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE)
-        return cls(process)
-
-    @property
-    def alive(self) -> bool:
-        return not self.reading.done()
-
-    def ask(self, draw: Callable[..., Any], args: tuple[Any, ...],
-            kwargs: dict[str, Any]) -> asyncio.Future[Any]:
-        """Send one request; its answer's future."""
-        assert self.process.stdin is not None
-        data = pickle.dumps((draw, args, kwargs), pickle.HIGHEST_PROTOCOL)
-        answer = asyncio.get_running_loop().create_future()
-        self.process.stdin.write(len(data).to_bytes(4, "big") + data)  # may raise: none owed
-        self.owed.append(answer)
-        return answer
-
-    async def _read(self) -> None:
-        assert self.process.stdout is not None
-        try:
-            while True:
-                size = int.from_bytes(await self.process.stdout.readexactly(4), "big")
-                done, value = pickle.loads(await self.process.stdout.readexactly(size))
-                answer = self.owed.popleft()
-                if not answer.done():
-                    (answer.set_result if done else answer.set_exception)(value)
-        except (asyncio.IncompleteReadError, ConnectionError):
-            pass  # the process ended
-        finally:
-            for answer in self.owed:
-                if not answer.done():
-                    answer.set_exception(WorkerGone())
-
-    async def close(self) -> None:
-        """Close its input, so that it ends, and wait for it (5 s, then it is killed)."""
-        if self.process.stdin is not None:
-            self.process.stdin.close()
-        try:
-            await asyncio.wait_for(self.process.wait(), 5)
-        except TimeoutError:
-            self.process.kill()
-            await self.process.wait()
-        await asyncio.gather(self.reading, return_exceptions=True)
 
 
 class Drawing:
@@ -105,18 +51,15 @@ class Drawing:
 
     def __init__(self, processes: int = 1) -> None:
         self.processes = processes
-        self._workers: list[Worker] = []
-        self._starting = asyncio.Lock()
+        self._pool: ProcessPoolExecutor | None = None
 
     async def start(self) -> None:
-        """Start the workers, each drawing a first board (its palette, its static board)."""
+        """Start the workers (without waiting for them), each drawing a first board (its
+        palette, its static board)."""
         if self.processes:
-            await self._worker()
-
-    @property
-    def pids(self) -> list[int]:
-        """The drawing processes running."""
-        return [w.process.pid for w in self._workers if w.alive]
+            pool = self._workers()
+            for _ in range(self.processes):  # each call that finds no worker idle starts one
+                pool.submit(os.getpid).add_done_callback(_started)
 
     async def board(self, state: TableState, locale: object = None) -> bytes | None:
         """The table's board as PNG bytes (None before it has one), its words in `locale`'s
@@ -131,30 +74,33 @@ class Drawing:
         return await self.run(board_png, picture)
 
     async def run(self, draw: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-        """`draw(*args)` in a worker (a module-level function, picklable arguments)."""
+        """`draw(*args, **kwargs)` in a worker (a module-level function, picklable
+        arguments)."""
+        call = functools.partial(draw, *args, **kwargs)
         if self.processes:
+            pool = self._workers()
             try:
-                answer: T = await (await self._worker()).ask(draw, args, kwargs)
-                return answer
-            except (WorkerGone, OSError):
-                log.warning("the drawing process ended: drawn in the bot's process this "
-                            "time, a new drawing process from the next image")
-        return await asyncio.to_thread(draw, *args, **kwargs)
+                return await asyncio.get_running_loop().run_in_executor(pool, call)
+            except BrokenProcessPool:
+                log.warning("a drawing process ended: drawn in the bot's process this time, "
+                            "new drawing processes from the next image")
+                if self._pool is pool:  # not yet replaced (by another image it owed)
+                    self._pool = None
+                    pool.shutdown(wait=False)
+        return await asyncio.to_thread(call)
 
-    async def _worker(self) -> Worker:
-        """The worker with the fewest answers owed, started if there are too few."""
-        async with self._starting:
-            self._workers = [w for w in self._workers if w.alive]
-            while len(self._workers) < self.processes:
-                worker = await Worker.start()
-                worker.ask(_warm, (), {}).add_done_callback(_warmed)
-                self._workers.append(worker)
-        return min(self._workers, key=lambda w: len(w.owed))
+    def _workers(self) -> ProcessPoolExecutor:
+        """The pool, made if there is none (its workers start with the first calls)."""
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.processes, initializer=_begin,
+                                             mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
 
     async def close(self) -> None:
-        """Stop the workers."""
-        workers, self._workers = self._workers, []
-        await asyncio.gather(*(worker.close() for worker in workers))
+        """Stop the workers, once they have drawn what they are drawing."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, cancel_futures=True)
 
 
 @dataclass(frozen=True)
@@ -179,7 +125,26 @@ class Names:
         return self._by_key.get(key, key)
 
 
+def _begin() -> None:
+    """A worker's start (in the worker): it ends with the bot, and draws a first board."""
+    threading.Thread(target=_end_with_the_bot, name="ends with the bot", daemon=True).start()
+    try:
+        _warm()
+    except Exception:  # a worker that can't draw a sample may still draw the rest
+        log.warning("the drawing process did not draw its first board", exc_info=True)
+
+
+def _end_with_the_bot() -> None:
+    """End this worker when the bot ends, killed or not (the kernel closes the bot's end of
+    the pipe that started the worker, and `join` returns)."""
+    bot = multiprocessing.parent_process()
+    if bot is not None:
+        bot.join()
+        os._exit(0)
+
+
 def _warm() -> None:
+    """A first board drawn and the catalogues read: what a worker keeps for the next."""
     from bot.render.samples import sample_picture
 
     board_png(sample_picture())
@@ -187,29 +152,7 @@ def _warm() -> None:
         catalogue(language)
 
 
-def _warmed(answer: asyncio.Future[None]) -> None:
-    """A worker's first board drawn, or why not (one log line: the next image tells more)."""
+def _started(answer: Future[Any]) -> None:
+    """A worker started, or why not (one log line: the next image tells more)."""
     if not answer.cancelled() and (exc := answer.exception()) is not None:
-        log.warning("the drawing process did not draw its first board: %r", exc)
-
-
-def serve() -> None:
-    """A worker's loop: each request read from standard input answered on standard output,
-    until the input ends (the bot stopped or was killed)."""
-    requests, answers = sys.stdin.buffer, sys.stdout.buffer
-    sys.stdout = sys.stderr  # what anything prints must not mix with the answers
-    while len(head := requests.read(4)) == 4:
-        draw, args, kwargs = pickle.loads(requests.read(int.from_bytes(head, "big")))
-        try:
-            data = pickle.dumps((True, draw(*args, **kwargs)), pickle.HIGHEST_PROTOCOL)
-        except Exception as exc:  # the bot raises it where it asked
-            try:
-                data = pickle.dumps((False, exc), pickle.HIGHEST_PROTOCOL)
-            except Exception:
-                data = pickle.dumps((False, RuntimeError(repr(exc))))
-        answers.write(len(data).to_bytes(4, "big") + data)
-        answers.flush()
-
-
-if __name__ == "__main__":
-    serve()
+        log.warning("the drawing process did not start: %r", exc)

@@ -1,17 +1,18 @@
-"""The drawing process (bot/drawing.py): the same images as drawn in the bot's own process,
+"""The drawing processes (bot/drawing.py): the same images as drawn in the bot's own process,
 a dead worker replaced, and no worker left behind when the bot is killed."""
 
-import asyncio
 import os
 import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import pytest
 
-from bot.drawing import Drawing, Names, WorkerGone, _warmed
+from bot.drawing import Drawing, Names, _started
 from bot.render.board import board_png
 from bot.render.samples import sample_picture, sample_sheet
 from bot.render.sheet import render_sheet
@@ -20,9 +21,9 @@ from rules.state import TableState
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def children() -> list[int]:
-    """This process's child processes."""
-    return [int(c) for task in Path("/proc/self/task").iterdir()
+def children(pid: int | str = "self") -> list[int]:
+    """A process's child processes (this one's by default)."""
+    return [int(c) for task in Path(f"/proc/{pid}/task").iterdir()
             for c in (task / "children").read_text().split()]
 
 
@@ -45,22 +46,23 @@ async def test_a_worker_draws_what_the_bot_would() -> None:
         names = Names((("Ann", "Søren Ærø"),))
         drawn = await drawing.run(render_sheet, sheet, order, roles=roles, shown=names)
         assert drawn == render_sheet(sheet, order, roles=roles, shown=names)
-        assert drawing.pids and set(drawing.pids) <= set(children())
+        worker = await drawing.run(os.getpid)
+        assert worker != os.getpid() and worker in children()
     finally:
         await drawing.close()
+    assert not alive(worker)  # closed: it ended
 
 
-async def test_a_dead_worker_is_replaced() -> None:
+async def test_a_dead_worker_is_replaced(caplog: pytest.LogCaptureFixture) -> None:
     drawing = Drawing(1)
     try:
-        picture = sample_picture()
-        await drawing.run(board_png, picture)
-        (first,) = drawing.pids
+        first = await drawing.run(os.getpid)
         os.kill(first, signal.SIGKILL)
-        await asyncio.sleep(0.5)  # the bot reads the end of its output
-        assert await drawing.run(board_png, picture) == board_png(picture)  # drawn here
+        assert await drawing.run(os.getpid) == os.getpid()  # what it had to do: done here
+        assert "a drawing process ended" in caplog.text
+        picture = sample_picture()
         assert await drawing.run(board_png, picture) == board_png(picture)  # a new worker
-        assert drawing.pids not in ([], [first])
+        assert await drawing.run(os.getpid) not in (first, os.getpid())
     finally:
         await drawing.close()
 
@@ -68,21 +70,23 @@ async def test_a_dead_worker_is_replaced() -> None:
 async def test_without_processes_the_bot_draws_in_a_thread() -> None:
     before = set(children())  # the other tests' workers, if still ending
     drawing = Drawing(0)
+    await drawing.start()
     assert await drawing.board(TableState()) is None  # no board yet
     picture = sample_picture()
     assert await drawing.run(board_png, picture) == board_png(picture)
     assert await drawing.picture(picture) == board_png(picture)  # an analysed error's board
-    assert set(children()) <= before and drawing.pids == []
+    assert await drawing.run(os.getpid) == os.getpid()
+    assert set(children()) <= before
+    await drawing.close()
 
 
-async def test_a_failed_warm_up_is_one_log_line(caplog: pytest.LogCaptureFixture) -> None:
-    """The first board a worker draws is awaited by nobody: how it failed is logged (not
-    "Future exception was never retrieved" when the future is collected)."""
-    answer: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-    answer.add_done_callback(_warmed)
-    answer.set_exception(WorkerGone())
-    await asyncio.sleep(0)  # the callback runs
-    assert "did not draw its first board: WorkerGone()" in caplog.text
+def test_a_worker_that_did_not_start_is_one_log_line(caplog: pytest.LogCaptureFixture) -> None:
+    """The first call to a worker (the one that starts it) is awaited by nobody: how it
+    failed is logged."""
+    answer: Future[int] = Future()
+    answer.add_done_callback(_started)
+    answer.set_exception(BrokenProcessPool())
+    assert "the drawing process did not start: BrokenProcessPool()" in caplog.text
 
 
 def test_names_are_looked_up_in_one_dict() -> None:
@@ -90,31 +94,35 @@ def test_names_are_looked_up_in_one_dict() -> None:
     assert (names("1"), names("2"), names("3")) == ("Ann", "Bo", "3")
 
 
-def test_the_worker_ends_when_the_bot_is_killed() -> None:
-    script = ("import asyncio\n"
+def test_the_workers_end_when_the_bot_is_killed() -> None:
+    """Killed with kill -9, the bot leaves no process behind: its two workers (one of them
+    perhaps still starting) and multiprocessing's resource tracker all end."""
+    script = ("import asyncio, os\n"
               "from bot.drawing import Drawing\n"
-              "from bot.render.board import board_png\n"
-              "from bot.render.samples import sample_picture\n"
               "async def main():\n"
-              "    d = Drawing(1)\n"
-              "    await d.run(board_png, sample_picture())\n"
-              "    print(d.pids[0], flush=True)\n"
+              "    d = Drawing(2)\n"
+              "    await d.start()\n"
+              "    print(await d.run(os.getpid), flush=True)\n"
               "    await asyncio.sleep(60)\n"
               "asyncio.run(main())\n")
     bot = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stdout=subprocess.PIPE,
                            text=True)
+    left: list[int] = []
     try:
         assert bot.stdout is not None
         worker = int(bot.stdout.readline())
-        assert alive(worker)
-        bot.kill()  # kill -9: nothing closes the worker's input but the kernel
+        left = children(bot.pid)
+        assert worker in left and len(left) == 3  # two workers and the resource tracker
+        bot.kill()  # kill -9: the bot closes nothing, the kernel closes its files
         bot.wait(5)
-        deadline = time.monotonic() + 10
-        while alive(worker):
-            assert time.monotonic() < deadline, "the drawing process outlived the bot"
+        deadline = time.monotonic() + 5
+        while left := [pid for pid in left if alive(pid)]:
+            assert time.monotonic() < deadline, f"{left} outlived the bot"
             time.sleep(0.1)
     finally:
         bot.kill()
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
 
 
 @pytest.mark.parametrize("processes", ["-1", "many", "65"])

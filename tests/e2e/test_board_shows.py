@@ -101,13 +101,13 @@ async def test_a_team_players_question_counts_down_his_time(drv) -> None:
 
 
 def drawing_process(drv) -> int:
-    """The bot's drawing process (bot/drawing.py): the child that is not the resource
-    tracker."""
+    """The bot's drawing process (bot/drawing.py: a ProcessPoolExecutor's worker, which
+    multiprocessing starts by `spawn_main`): the child that is not the resource tracker."""
     pid = drv.bot.pid
     children = [int(c) for task in Path(f"/proc/{pid}/task").iterdir()
                 for c in (task / "children").read_text().split()]
     (worker,) = [c for c in children
-                 if "bot.drawing" in Path(f"/proc/{c}/cmdline").read_text()]
+                 if "spawn_main" in Path(f"/proc/{c}/cmdline").read_text()]
     return worker
 
 
