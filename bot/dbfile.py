@@ -1,25 +1,24 @@
 """The SQLite database as a file: created whole, copied safely while in use, and spoken to
-as `SqliteDatabase`, the store's embedded backend (`bot/pgdb.py` is the other), through a
-connection on a thread of its own (`Connection`). `StoreError` is the store's error, here
-so that every module of the store raises it."""
+as `SqliteDatabase`, the store's embedded backend (`bot/pgdb.py` is the other), through one
+aiosqlite connection (sqlite3 on a thread of aiosqlite's: no wait on the disk or on another
+process's lock blocks the loop). `StoreError` is the store's error, here so that every
+module of the store raises it."""
 
 from __future__ import annotations
 
 import asyncio
 import os
 import sqlite3
-import threading
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
-from functools import partial
 from pathlib import Path
-from queue import SimpleQueue
-from typing import Any, TypeVar
+from typing import Any, cast
+
+import aiosqlite
 
 from bot.dialect import Dialects, Migration
 
-T = TypeVar("T")
 Rows = list[tuple[Any, ...]]
 Statement = tuple[str, Sequence[Sequence[Any]], bool]  # SQL, its rows of arguments, many
 
@@ -28,121 +27,17 @@ class StoreError(Exception):
     """The database can't be used as it is; the message names the file and what to do."""
 
 
-class Connection:
-    """One sqlite3 connection on a thread of its own: the event loop hands it a function
-    (`run`) and awaits the answer, so no wait on the disk or on another process's lock
-    blocks the loop. A hop to the thread and back costs the loop more than a statement, so
-    a transaction's statements go together (`SqliteDatabase.transaction`)."""
-
-    def __init__(self) -> None:
-        self._jobs: SimpleQueue[tuple[asyncio.Future[Any], Callable[[], Any]] | None] = (
-            SimpleQueue())
-        self._thread = threading.Thread(target=self._work, name="sqlite", daemon=True)
-        self._db: sqlite3.Connection | None = None
-        self._ending = False  # no function is taken once the thread is told to end
-
-    @classmethod
-    async def open(cls, path: Path | str, timeout: float, *, uri: bool = False) -> Connection:
-        """The database at `path`, in autocommit mode (transactions are BEGIN ... COMMIT);
-        on an error the thread has ended when it is raised."""
-        connection = cls()
-        connection._thread.start()
-        try:
-            connection._db = await connection.run(partial(
-                sqlite3.connect, path, timeout=timeout, isolation_level=None,
-                check_same_thread=False, uri=uri))
-        except BaseException:
-            await connection.close()
-            raise
-        return connection
-
-    @property
-    def db(self) -> sqlite3.Connection:
-        """The sqlite3 connection, for functions run on the thread (`run`) only."""
-        if self._db is None:
-            raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
-        return self._db
-
-    def _work(self) -> None:
-        while (job := self._jobs.get()) is not None:
-            future, function = job
-            try:
-                result = function()
-            except BaseException as exc:  # the awaiting task raises it
-                future.get_loop().call_soon_threadsafe(_settle, future, None, exc)
-            else:
-                future.get_loop().call_soon_threadsafe(_settle, future, result, None)
-
-    async def run(self, function: Callable[[], T]) -> T:
-        """`function()` on the connection's thread, after the functions handed it before."""
-        if self._ending or not self._thread.is_alive():
-            raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
-        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._jobs.put((future, function))
-        return await future
-
-    async def close(self) -> None:
-        """Close the connection and end its thread (safe to call twice)."""
-        if self._ending or not self._thread.is_alive():
-            return
-        db, self._db = self._db, None
-        if db is not None:
-            await self.run(db.close)
-        self._ending = True
-        self._jobs.put(None)
-        await asyncio.to_thread(self._thread.join)
-
-
-def _settle(future: asyncio.Future[Any], result: Any, exc: BaseException | None) -> None:
-    if future.cancelled():
-        return
-    if exc is not None:
-        future.set_exception(exc)
-    else:
-        future.set_result(result)
-
-
-def _apply(db: sqlite3.Connection, statements: Sequence[Statement], *, begin: bool = False,
-           query: tuple[str, Sequence[Any]] | None = None, commit: bool = False,
-           owned: bool = False) -> Rows:
-    """On the connection's thread: BEGIN IMMEDIATE if `begin`, the `statements`, the
-    `query`'s rows, COMMIT if `commit`. Anything failing in a transaction's own call
-    (`owned`) rolls it back; a statement on its own never rolls back another's."""
-    try:
-        if begin:
-            if db.in_transaction:  # one whose rollback never ran (its caller was cancelled
-                db.rollback()      # while it waited): transactions take turns (the store's
-            db.execute("BEGIN IMMEDIATE")  # write lock), so none other is under way
-        for sql, rows, many in statements:
-            if many:
-                db.executemany(sql, rows)
-            else:
-                db.execute(sql, rows[0])
-        found = [tuple(row) for row in db.execute(*query).fetchall()] if query else []
-        if commit:
-            db.execute("COMMIT")  # a failed commit is rolled back too
-        return found
-    except BaseException:
-        if owned and db.in_transaction:
-            db.execute("ROLLBACK")
-        raise
-
-
-def _rollback(db: sqlite3.Connection) -> None:
-    if db.in_transaction:
-        db.execute("ROLLBACK")
-
-
 class Transaction:
-    """The statements of one transaction, sent to the connection's thread together: at
-    its end, or with a read (which must see them); `SqliteDatabase.transaction` yields it."""
+    """The statements of one transaction, kept until it ends or a read inside it needs them
+    (which must see them), then sent one after the other; `SqliteDatabase.transaction`
+    yields it."""
 
     dialect = "sqlite"
 
-    def __init__(self, connection: Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection) -> None:
         self.connection = connection
         self.pending: list[Statement] = []
-        self.begun = False
+        self.begun = False  # BEGIN sent, neither COMMIT nor ROLLBACK since
         self.failed = False  # rolled back: nothing more is sent (not even the COMMIT)
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> None:
@@ -159,58 +54,103 @@ class Transaction:
 
     async def send(self, *, query: tuple[str, Sequence[Any]] | None = None,
                    commit: bool = False) -> Rows:
+        """BEGIN IMMEDIATE (the first time), the statements kept, the `query`'s rows, COMMIT
+        if `commit`: anything failing (a COMMIT too) rolls the transaction back."""
         if self.failed:
             raise sqlite3.OperationalError("This transaction was rolled back after an error.")
         statements, self.pending = self.pending, []
-        begin, self.begun = not self.begun, True
+        connection = self.connection
         try:
-            return await self.connection.run(partial(
-                _apply, self.connection.db, statements, begin=begin, query=query,
-                commit=commit, owned=True))
+            if not self.begun and (statements or query):
+                self.begun = True
+                if connection.in_transaction:  # its rollback never queued: caller cancelled
+                    await connection.rollback()
+                await connection.execute("BEGIN IMMEDIATE")
+            for sql, rows, many in statements:
+                if many:
+                    await connection.executemany(sql, rows)
+                else:
+                    await connection.execute(sql, rows[0])
+            found = await connection.execute_fetchall(*query) if query else []
+            if commit and self.begun:
+                await connection.commit()
+                self.begun = False
+            return cast(Rows, list(found))  # (no row_factory: sqlite3's rows are tuples)
         except BaseException:
             self.failed = True
+            await self.rollback()
             raise
+
+    async def rollback(self) -> None:
+        """Roll back what was sent, if anything (once). Queued on aiosqlite's thread before
+        this awaits, so it runs even if the caller is cancelled meanwhile."""
+        if self.begun:
+            self.begun = False
+            await self.connection.rollback()
 
 
 class SqliteDatabase:
-    """One SQLite connection as the store's backend: `?` placeholders, rows as tuples,
-    `transaction()` as BEGIN IMMEDIATE (so a second process waits for the first's write)."""
+    """One aiosqlite connection as the store's backend: `?` placeholders, rows as tuples,
+    `transaction()` as BEGIN IMMEDIATE (so a second process waits for the first's write).
+
+    A transaction spans several hops to aiosqlite's thread, and any statement sent meanwhile
+    on the connection would be inside it: so a transaction, or a statement on its own, has
+    the connection to itself (`turn`) until it is done."""
 
     dialect = "sqlite"
     errors: tuple[type[BaseException], ...] = (sqlite3.Error, OSError)
     integrity: tuple[type[BaseException], ...] = (sqlite3.IntegrityError,)
 
-    def __init__(self, connection: Connection, path: Path) -> None:
+    def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
         self.connection = connection
         self.path = path
         self.name = str(path)
+        self.closed = False
+        self._lock = asyncio.Lock()
+        self._owner: asyncio.Task[Any] | None = None  # the task whose transaction is open
+
+    @asynccontextmanager
+    async def turn(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The open connection, for this task alone until the block ends (for an aiosqlite
+        call of its own: the methods here take their turn themselves)."""
+        if self._owner is not None and self._owner is asyncio.current_task():
+            raise RuntimeError("A statement on the database inside this task's transaction "
+                               "would wait for its end: send it with the transaction's.")
+        async with self._lock:
+            if self.closed:
+                raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
+            yield self.connection
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> None:
         """Run one statement on its own."""
-        await self.connection.run(partial(_apply, self.connection.db, [(sql, (args,), False)]))
+        async with self.turn() as connection:
+            await connection.execute(sql, args)
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         """Run one statement for each row of arguments."""
-        statement = (sql, list(rows), True)
-        await self.connection.run(partial(_apply, self.connection.db, [statement]))
+        async with self.turn() as connection:
+            await connection.executemany(sql, rows)
 
     async def execute_fetchall(self, sql: str, args: Sequence[Any] = ()) -> Rows:
         """Every row of a query, as tuples."""
-        return await self.connection.run(partial(_apply, self.connection.db, (),
-                                                 query=(sql, args)))
+        async with self.turn() as connection:
+            return cast(Rows, list(await connection.execute_fetchall(sql, args)))
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
         """Statements on the yielded transaction are one transaction: committed at the end
-        of the block, rolled back if it raises. Callers hold the store's write lock."""
-        transaction = Transaction(self.connection)
-        try:
-            yield transaction
-        except BaseException:
-            if transaction.begun:  # (a no-op if its failed call rolled it back already)
-                await self.connection.run(partial(_rollback, self.connection.db))
-            raise
-        await transaction.send(commit=True)
+        of the block, rolled back if it raises (or is cancelled) or a statement fails."""
+        async with self.turn() as connection:
+            transaction = Transaction(connection)
+            self._owner = asyncio.current_task()
+            try:
+                yield transaction
+                await transaction.send(commit=True)
+            except BaseException:
+                await transaction.rollback()  # (a no-op if its failed send rolled it back)
+                raise
+            finally:
+                self._owner = None
 
     async def migrate(self, migrations: Sequence[Migration]) -> Path | None:
         """Apply the migrations the file lacks (its number is PRAGMA user_version), each in
@@ -237,16 +177,21 @@ class SqliteDatabase:
 
     async def check_writable(self, version: int) -> None:
         """Write to the file and take it back: a read-only file or folder fails here."""
-        write = [(f"PRAGMA user_version = {version}", ((),), False)]
-        try:
-            await self.connection.run(partial(_apply, self.connection.db, write, begin=True,
-                                              owned=True))
-        finally:
-            await self.connection.run(partial(_rollback, self.connection.db))
+        async with self.turn() as connection:
+            transaction = Transaction(connection)
+            await transaction.execute(f"PRAGMA user_version = {version}")
+            try:
+                await transaction.send()
+            finally:
+                await transaction.rollback()
 
     async def close(self) -> None:
-        """Close the connection."""
-        await self.connection.close()
+        """Close the connection once the transaction or statement under way is done (safe to
+        call twice)."""
+        async with self._lock:
+            if not self.closed:
+                self.closed = True
+                await self.connection.close()
 
     def explain(self, exc: BaseException) -> StoreError:
         """What an SQLite error means for the operator, and what to do."""
@@ -275,14 +220,23 @@ def explain(path: Path, exc: BaseException) -> StoreError:
     return StoreError(f"The database {path} can't be used: {text}.")
 
 
-async def open_sqlite(path: Path, busy_timeout: float) -> SqliteDatabase:
-    """The SQLite file at `path` (created if need be), in WAL mode, as a backend."""
+async def open_sqlite(path: Path, busy_timeout: float, *,
+                      read_only: bool = False) -> SqliteDatabase:
+    """The SQLite file at `path` (created if need be, unless `read_only`), in WAL mode, as
+    a backend."""
+    target = f"{path.resolve().as_uri()}?mode=ro" if read_only else str(path)
     if str(path) != ":memory:":
         if path.is_file() and path.stat().st_size == 0:
             raise StoreError(empty(path))
-        if not path.exists():
+        if not path.exists() and not read_only:
             await asyncio.to_thread(create, path)
-    db = SqliteDatabase(await Connection.open(path, busy_timeout), path)
+        # aiosqlite, failing to connect, ends its thread without waiting, and the thread
+        # then fails on the closed loop ("Event loop is closed", omnilib/aiosqlite#241):
+        # a file that can't be opened fails here first, with no thread to leave behind.
+        await asyncio.to_thread(_try_open, target, read_only)
+    connection = await aiosqlite.connect(target, timeout=busy_timeout, isolation_level=None,
+                                         uri=read_only)
+    db = SqliteDatabase(connection, path)
     try:
         await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
         await db.execute_fetchall("PRAGMA journal_mode = WAL")
@@ -291,6 +245,11 @@ async def open_sqlite(path: Path, busy_timeout: float) -> SqliteDatabase:
         await db.close()
         raise
     return db
+
+
+def _try_open(target: str, uri: bool) -> None:
+    """Open and close the database `target`: sqlite3's error if it can't be opened."""
+    sqlite3.connect(target, uri=uri).close()
 
 
 def backup(source: Path | str, target: Path | str) -> Path:

@@ -124,10 +124,11 @@ class EventStore:
         self.busy_timeout = busy_timeout  # seconds to wait for another process's write
         self._db: Database | None = None
         self._errors: tuple[type[BaseException], ...] = SqliteDatabase.errors
-        # On SQLite one connection serves every table: a transaction spans several awaits,
-        # so writes take turns (reads need not: each table's own lock keeps them off its
-        # writes). On PostgreSQL each write has a connection of the pool to itself, and
-        # taking turns made a command wait for every other table's commit (bench: 590 ms).
+        # On SQLite one connection serves every table, a statement or a transaction at a
+        # time (`SqliteDatabase.turn`), and writes take turns here too (the few that read
+        # what they wrote with them). On PostgreSQL each write has a connection of the pool
+        # to itself, and taking turns made a command wait for every other table's commit
+        # (bench: 590 ms).
         self._write: AbstractAsyncContextManager[Any] = (
             asyncio.Lock() if self.url is None else nullcontext())
         self._known: dict[str, None] = {}  # tables already in the `tables` table

@@ -12,7 +12,7 @@ import pytest
 
 from bot import store as store_module
 from bot.codec import dumps, loads
-from bot.dbfile import SqliteDatabase
+from bot.dbfile import open_sqlite
 from bot.effects import Announce, Outcome, Prompt
 from bot.service import ENDED_KEPT, TableService
 from bot.store import Channels, ConcurrentWrite, EventStore, StoreError
@@ -185,9 +185,7 @@ async def test_a_read_only_connection_refuses_writes_with_a_clear_error(tmp_path
         pass
     store = EventStore(f"file:{path}?mode=ro")
     store.path = path  # the messages name the real file
-    from bot.dbfile import Connection
-
-    store._db = SqliteDatabase(await Connection.open(f"file:{path}?mode=ro", 5, uri=True), path)
+    store._db = await open_sqlite(path, 5, read_only=True)
     try:
         with pytest.raises(StoreError, match=rf"{path.name} can't be written"):
             await store.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))

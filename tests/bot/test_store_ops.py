@@ -2,7 +2,10 @@
 that can't be used (empty, read-only) refused at open with what to do. Tests taking `target`
 run on both backends (SQLite and PostgreSQL: tests/bot/conftest.py)."""
 
+import asyncio
+import contextlib
 import sqlite3
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -10,7 +13,7 @@ import pytest
 from bot import dbfile
 from bot import store as store_module
 from bot.codec import dumps
-from bot.dbfile import backup
+from bot.dbfile import SqliteDatabase, backup
 from bot.dialect import Dialects
 from bot.service import TableService
 from bot.store import MIGRATIONS, EventStore, StoreError
@@ -117,12 +120,8 @@ async def test_a_database_that_cant_be_written_is_refused_at_open(
     path = tmp_path / "c.db"
     async with EventStore(path):
         pass
-    original = dbfile.Connection.open
-
-    async def read_only(path_: object, timeout: float, **kwargs: object) -> dbfile.Connection:
-        return await original(f"file:{path}?mode=ro", timeout, uri=True)
-
-    monkeypatch.setattr(dbfile.Connection, "open", read_only)
+    monkeypatch.setattr(store_module, "open_sqlite",
+                        partial(dbfile.open_sqlite, read_only=True))
     store = EventStore(path)
     with pytest.raises(StoreError, match=rf"{path.name} can't be written"):
         await store.open()
@@ -165,21 +164,26 @@ async def test_a_transaction_is_whole_on_both_backends(target: Path | str) -> No
         assert rows == [("a", "1"), ("b", "2")]
 
 
-async def test_a_statement_failing_on_its_own_leaves_an_open_transaction_alone(
-        tmp_path: Path) -> None:
-    """SQLite: one connection. A read failing outside a transaction, while another
-    coroutine's transaction waits between its two hops, does not roll that one back; a
-    transaction whose read failed sends nothing more (not even a COMMIT)."""
+async def test_a_statement_on_its_own_waits_for_an_open_transaction(tmp_path: Path) -> None:
+    """SQLite: one connection. A statement on its own, sent while another coroutine's
+    transaction is open, waits for its end (sent at once it would be inside it) and its
+    failure leaves that one alone; a transaction whose read failed sends nothing more (not
+    even a COMMIT); a statement on its own inside its own task's transaction is refused
+    (it would wait for itself)."""
     async with EventStore(tmp_path / "c.db") as store:
         db = store.db
         async with db.transaction() as tx:
             await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("a", "1"))
-            await tx.execute_fetchall("SELECT 1")  # begun: the first hop
-            with pytest.raises(sqlite3.OperationalError):
-                await db.execute_fetchall("SELECT * FROM no_such_table")
+            await tx.execute_fetchall("SELECT 1")  # begun
+            alone = asyncio.ensure_future(db.execute_fetchall("SELECT key FROM meta"))
+            failing = asyncio.ensure_future(db.execute_fetchall("SELECT * FROM no_such_table"))
+            for _ in range(20):
+                await asyncio.sleep(0)
+            assert not alone.done() and not failing.done()
             await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("b", "2"))
-        assert await db.execute_fetchall("SELECT key FROM meta WHERE key IN ('a', 'b') "
-                                         "ORDER BY key") == [("a",), ("b",)]
+        assert await alone == [("a",), ("b",)]
+        with pytest.raises(sqlite3.OperationalError):
+            await failing
         with pytest.raises(sqlite3.OperationalError, match="rolled back"):
             async with db.transaction() as tx:
                 await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("c", "3"))
@@ -187,17 +191,78 @@ async def test_a_statement_failing_on_its_own_leaves_an_open_transaction_alone(
                     await tx.execute_fetchall("SELECT * FROM no_such_table")
                 await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("d", "4"))
         assert await db.execute_fetchall("SELECT key FROM meta WHERE key IN ('c', 'd')") == []
+        with pytest.raises(RuntimeError, match="inside this task's transaction"):
+            async with db.transaction() as tx:
+                await db.execute_fetchall("SELECT 1")
 
 
 async def test_a_transaction_left_open_does_not_block_the_next_one(tmp_path: Path) -> None:
-    """A transaction whose rollback never ran (its caller cancelled while it waited for the
-    thread) would make every later BEGIN fail: the next transaction rolls it back first."""
+    """A transaction left open on the connection (none is, by the store: this one is begun
+    by hand) would make every later BEGIN fail: the next transaction rolls it back first."""
     async with EventStore(tmp_path / "c.db") as store:
-        db, connection = store.db, store.db.connection
-        await connection.run(lambda: connection.db.execute("BEGIN IMMEDIATE"))
-        await connection.run(lambda: connection.db.execute(
-            "INSERT INTO meta (key, value) VALUES ('stale', '0')"))
+        db = store.db
+        assert isinstance(db, SqliteDatabase)
+        async with db.turn() as connection:
+            await connection.execute("BEGIN IMMEDIATE")
+            await connection.execute("INSERT INTO meta (key, value) VALUES ('stale', '0')")
         async with db.transaction() as tx:
             await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("e", "5"))
         assert await db.execute_fetchall("SELECT key FROM meta WHERE key IN ('stale', 'e')"
                                          ) == [("e",)]
+
+
+async def test_a_cancelled_writer_leaves_no_transaction_open(tmp_path: Path) -> None:
+    """A writer cancelled at any await of its transaction (waiting for its turn, for BEGIN,
+    a statement, a read, the COMMIT) leaves its writes whole or absent, and the database
+    free: the next write goes through, here and from another process."""
+    path = tmp_path / "c.db"
+    async with EventStore(path, busy_timeout=0.5) as store:
+        db = store.db
+        assert isinstance(db, SqliteDatabase)
+
+        async def write(n: int) -> None:
+            async with db.transaction() as tx:
+                await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (f"a{n}", "1"))
+                await tx.execute_fetchall("SELECT 1")
+                await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (f"b{n}", "2"))
+
+        for n in range(60):  # (the later the cancel, the further it got: here, up to done)
+            blocker = asyncio.ensure_future(db.execute_fetchall("SELECT 1"))  # a turn to wait
+            task = asyncio.ensure_future(write(n))
+            for _ in range(n // 2):
+                await asyncio.sleep(0)
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            await blocker
+            await db.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (f"c{n}", "3"))
+            rows = await db.execute_fetchall("SELECT key FROM meta WHERE key IN (?, ?)",
+                                             (f"a{n}", f"b{n}"))
+            assert rows in ([], [(f"a{n}",), (f"b{n}",)])
+            assert not db.connection.in_transaction
+    other = sqlite3.connect(path, timeout=0, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        other.execute("ROLLBACK")
+    finally:
+        other.close()
+
+
+async def test_a_failed_commit_is_rolled_back(target: Path | str) -> None:
+    """A COMMIT refused (here a deferred foreign key still dangling) takes the transaction's
+    writes back and leaves the database free for the next."""
+    async with EventStore(target) as store:
+        db = store.db
+        if db.dialect == "sqlite":
+            await db.execute("PRAGMA foreign_keys = ON")
+        await db.execute("CREATE TABLE parent (id INTEGER PRIMARY KEY)")
+        await db.execute("CREATE TABLE child (parent INTEGER REFERENCES parent (id) "
+                         "DEFERRABLE INITIALLY DEFERRED)")
+        with pytest.raises(db.errors):
+            async with db.transaction() as tx:
+                await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("f", "6"))
+                await tx.execute("INSERT INTO child (parent) VALUES (?)", (1,))
+        async with db.transaction() as tx:
+            await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("g", "7"))
+        assert await db.execute_fetchall("SELECT key FROM meta WHERE key IN ('f', 'g')"
+                                         ) == [("g",)]
