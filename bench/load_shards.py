@@ -44,8 +44,10 @@ class TwoShards(Driver):
         await self.other.start()
         self.at_start = self._cpu()
 
-    async def stop(self) -> None:
-        CPU.update({k: v - self.at_start.get(k, 0.0) for k, v in self._cpu().items()})
+    async def stop(self) -> None:  # (the runner may stop it twice)
+        if self.at_start:
+            CPU.update({k: v - self.at_start[k] for k, v in self._cpu().items()})
+            self.at_start = {}
         await self.other.stop()
         await super().stop()
 
@@ -54,8 +56,18 @@ class TwoShards(Driver):
                 "1": load_tables.proc_stat(self.other.bot.pid)["cpu"]}
 
 
+class HalfEach(load_tables.TimedFake):  # type: ignore[misc]
+    """The runner's fake, its servers on shards 0, 1, 0, ... in turn: half the tables on
+    each process."""
+
+    def add_guild(self, name: str, **options: Any) -> dict[str, Any]:
+        options.setdefault("shard", (len(getattr(self, "guilds", ())) % 2, 2))
+        return super().add_guild(name, **options)
+
+
 def main() -> None:
-    load_tables.Driver = TwoShards  # the runner makes its driver by this name
+    load_tables.Driver = TwoShards  # the runner makes its driver and fake by these names
+    load_tables.TimedFake = HalfEach
     if os.environ.get("CHOUETTE_DATABASE_URL"):
         run()
         return

@@ -1,11 +1,10 @@
 """Thin discord.py cogs: Discord input -> table command -> service -> effects as messages.
 
-Each module is an extension whose `setup` adds one `Subcommands` cog (or two) with `add`; the
-cogs' slash commands are subcommands of the bot's `/chouette` group (or `/chouette mod`),
+Each module is an extension whose `setup` adds one `Subcommands` cog (or two) with `add`;
+the cogs' slash commands are subcommands of the bot's `/chouette` group (or `/chouette mod`),
 moved there when a cog is added and taken off when it unloads, so `bot.reload_extension`
-works. A command
-that needs "this channel's table" asks `this_table`, which raises a `Refusal` that the
-tree's error handler tells the user (`bot/discord/failures.tell`).
+works. A command that needs "this channel's table" asks `this_table`, which raises a
+`Refusal` that the tree's error handler tells the user (`bot/discord/failures.tell`).
 """
 
 from __future__ import annotations

@@ -5,9 +5,9 @@ says all its answer needs (`chouette:{table}:...`); `ROUTES` (`bot.discord.actio
 each kind's pattern with its handler, and `Router.dispatch`, the bot's `on_interaction`
 listener, hands a click to the first handler whose pattern matches. So a button works after
 a restart, and discord.py keeps nothing of it: the views are sent `Inert` and the forms as
-`Form`s, both stopped as they are made (`View.stop`), so discord.py stores neither. (discord.py's
-`DynamicItem` would rebuild a whole `View` from the clicked message on every click: about
-0.3 ms of the bot's CPU a click, issue 23.)
+`Form`s, both stopped as they are made (`View.stop`), so discord.py stores neither.
+(discord.py's `DynamicItem` would rebuild a whole `View` from the clicked message on every
+click: about 0.3 ms of the bot's CPU a click, issue 23.)
 
 A handler's errors reach the user as a private reply (`failures.tell`), never as Discord's
 "This interaction failed"; a custom id of ours that no pattern matches any more (a button of

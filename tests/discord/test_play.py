@@ -102,6 +102,7 @@ async def test_box_double_goes_to_dms_and_a_take_opens_the_team_channel(
     assert not team.permissions_for(live_cy).send_messages
     await cy.user.click(cy.user.dm_channel.last_message, label="Drop")
     assert "Waiting for ann to roll" in board_message(board).content
+    assert simcord_env.bot.persistent_views == []  # the router's views: discord.py keeps none
 
 
 async def test_buttons_work_after_a_restart(simcord_env: Any, dice: ScriptedDice,
