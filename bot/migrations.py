@@ -130,4 +130,10 @@ MIGRATIONS: tuple[Migration, ...] = (
     DELETE FROM analyses WHERE game = 0;
     """,  # the session's analysis figures posted beside the final sheet: a flag of the
     # table, no longer a fake game-0 row of `analyses` that every query stepped over
+    """
+    ALTER TABLE inbox ADD COLUMN tries INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE inbox ADD COLUMN failed INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE inbox ADD COLUMN why TEXT;
+    """,  # issue 34: an inbox row that fails is tried a few times, then set aside (done,
+    # failed = 1, the last error in `why`) for an operator, so the rows after it go on
 )

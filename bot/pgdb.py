@@ -13,9 +13,11 @@ no copy before a migration: back PostgreSQL up with `pg_dump` (README).
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import AsyncExitStack, asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager, suppress
 from typing import Any
 
 import asyncpg
@@ -24,6 +26,9 @@ from bot.dbfile import StoreError
 from bot.dialect import Migration, placeholders, postgres_ddl, shown
 
 MIGRATION_LOCK = 0x63686F75  # pg_advisory_xact_lock key while migrating ("chou")
+LISTENING = "chouette-bot listen"  # the LISTEN connection's application_name
+RELISTEN_WAITS = (0.0, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0)  # s before each reconnect, the last kept
+log = logging.getLogger(__name__)
 
 _INSERT_OR = re.compile(r"^\s*INSERT\s+OR\s+(IGNORE|REPLACE)\s+INTO\s+(\w+)\s*(\(([^)]*)\))?",
                         re.IGNORECASE)
@@ -56,6 +61,8 @@ class PostgresDatabase:
         self._sql = {} if sql is None else sql  # SQLite's text -> PostgreSQL's, shared
         self._joins = {} if joins is None else joins  # a transaction's statements as one
         self._listening: asyncpg.Connection | None = None
+        self._listeners: dict[str, Callable[[], None]] = {}  # channel -> wake
+        self._relistening: asyncio.Task[None] | None = None
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> None:
         """Run one statement (in this transaction, or on its own)."""
@@ -195,13 +202,65 @@ class PostgresDatabase:
 
     async def listen(self, channel: str, wake: Callable[[], None]) -> None:
         """Call `wake` at each NOTIFY on `channel` (LISTEN on a connection of its own, kept
-        until `close`)."""
+        until `close`). A listening connection the server drops is opened again (`_dropped`)
+        and `wake` called once then, for what was posted meanwhile."""
+        self._listeners[channel] = wake
+        if self._relistening is not None and not self._relistening.done():
+            return  # the connection opened again LISTENs on it
         if self._listening is None:
-            self._listening = await asyncpg.connect(self.url)
-        await self._listening.add_listener(channel, lambda *_: wake())
+            self._listening = await self._listen_anew()
+        else:
+            await self._listening.add_listener(channel, _heard(wake))
+
+    async def _listen_anew(self) -> asyncpg.Connection:
+        """A connection of its own that LISTENs on every channel listened to."""
+        connection = await asyncpg.connect(self.url, timeout=10,
+                                           server_settings={"application_name": LISTENING})
+        try:
+            for channel, wake in self._listeners.items():
+                await connection.add_listener(channel, _heard(wake))
+        except BaseException:
+            await connection.close()
+            raise
+        connection.add_termination_listener(self._dropped)
+        return connection
+
+    def _dropped(self, connection: asyncpg.Connection) -> None:
+        """The listening connection is closed: by `close` (nothing to do), or by the server
+        or the network (reopened, and said once per outage: NOTIFYs are missed until then,
+        the inbox's 5 s read is all there is)."""
+        if connection is not self._listening:
+            return
+        self._listening = None
+        log.warning("the LISTEN connection to %s was lost: opening it again", self.name)
+        self._relistening = asyncio.get_running_loop().create_task(self._relisten())
+
+    async def _relisten(self) -> None:
+        """Open the listening connection again, waiting longer after each failure
+        (`RELISTEN_WAITS`); then wake every listener once."""
+        tries = 0
+        while True:
+            await asyncio.sleep(RELISTEN_WAITS[min(tries, len(RELISTEN_WAITS) - 1)])
+            tries += 1
+            try:
+                connection = await self._listen_anew()
+            except Exception as exc:  # the server still away: logged when back
+                log.debug("LISTEN on %s: try %s failed: %s", self.name, tries, exc)
+                continue
+            self._listening = connection
+            log.warning("the LISTEN connection to %s is open again (after %s tries)",
+                        self.name, tries)
+            for wake in self._listeners.values():
+                wake()
+            return
 
     async def close(self) -> None:
         """Close every connection of the pool (and the listening one)."""
+        relistening, self._relistening = self._relistening, None
+        if relistening is not None:
+            relistening.cancel()
+            with suppress(asyncio.CancelledError):
+                await relistening
         listening, self._listening = self._listening, None
         if listening is not None:
             await listening.close()
@@ -259,6 +318,11 @@ class PostgresTransaction:
         for sql, rows in pending:
             await self._held.executemany(sql, rows)
         return self._held
+
+
+def _heard(wake: Callable[[], None]) -> Callable[..., None]:
+    """An asyncpg notification listener calling `wake` (the payload unread)."""
+    return lambda *_: wake()
 
 
 class _RolledBack(Exception):

@@ -485,11 +485,11 @@ class EventStore:
             if self.url is not None:
                 await db.execute(f"SELECT pg_notify('{INBOX}', ?)", (table_id,))
 
-    async def inbox(self) -> list[tuple[str, str, str, str, int | None]]:
-        """The commands not yet applied, oldest first: (table, key, command, reply, the
-        table's server)."""
+    async def inbox(self) -> list[tuple[str, str, str, str, int | None, int]]:
+        """The commands not yet applied nor set aside, oldest first: (table, key, command,
+        reply, the table's server, how often applying it failed)."""
         return list(await self.db.execute_fetchall(
-            "SELECT i.table_id, i.key, i.command, i.reply, d.guild_id FROM inbox i "
+            "SELECT i.table_id, i.key, i.command, i.reply, d.guild_id, i.tries FROM inbox i "
             "LEFT JOIN discord_tables d ON d.table_id = i.table_id WHERE i.done = 0 "
             "ORDER BY i.at, i.key"))
 
@@ -498,6 +498,23 @@ class EventStore:
         async with self._write:
             await self.db.execute("UPDATE inbox SET done = 1 WHERE table_id = ? AND key = ?",
                                   (table_id, key))
+
+    async def tried(self, table_id: str, key: str, why: str, *, set_aside: bool = False) -> None:
+        """Applying the inbox's command `key` failed (`why`): counted, and the row left for
+        the next round, or with `set_aside` done without being applied (`failed` = 1, kept
+        for an operator: `set_aside`)."""
+        async with self._write:
+            await self.db.execute(
+                "UPDATE inbox SET tries = tries + 1, why = ?, failed = ?, done = ? "
+                "WHERE table_id = ? AND key = ?",
+                (why, int(set_aside), int(set_aside), table_id, key))
+
+    async def set_aside(self) -> list[tuple[str, str, str, int, str | None]]:
+        """The inbox's commands set aside, never applied, oldest first: (table, key, command,
+        tries, why)."""
+        return list(await self.db.execute_fetchall(
+            "SELECT table_id, key, command, tries, why FROM inbox WHERE failed = 1 "
+            "ORDER BY at, key"))
 
     async def listen(self, wake: Callable[[], None]) -> bool:
         """Call `wake` whenever a command is posted to the inbox, from any process: True on

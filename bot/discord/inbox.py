@@ -8,7 +8,10 @@ command to the store's inbox under the interaction's id and says so; the serving
 picks it up (`run`: woken by PostgreSQL's NOTIFY, a poll besides, and at start-up for what
 was posted while it was down), applies it with `service.handle` under that id (so once,
 however often it is picked up), shows the outcome as any other (the question's message
-edited, or the refusal sent to the player by DM) and marks it applied.
+edited, or the refusal sent to the player by DM) and marks it applied. A row it can't apply
+is tried again a few times (`TRIES`: the store's errors may pass), then set aside (kept in
+`inbox` with `failed` = 1 and why, for an operator) and its player told by DM; the rows after
+it go on.
 
 Only a process that does not serve every shard uses it (`Settings.serves_all`): one process
 alone, or on SQLite, never polls.
@@ -37,6 +40,7 @@ from rules.commands import Command
 log = logging.getLogger(__name__)
 
 POLL_SECONDS = 0.5  # without NOTIFY (or besides it, in case one was missed: 5 s)
+TRIES = 3  # a row the store fails to apply this often is set aside
 
 
 class Host(Protocol):
@@ -121,44 +125,56 @@ class Inbox:
                 await asyncio.wait_for(self.woken.wait(), every)
 
     async def drain(self) -> None:
-        """Apply every command waiting for a table this process serves, oldest first."""
+        """Apply every command waiting for a table this process serves, oldest first. A row
+        left for the next round holds back the later rows of its table (their order kept),
+        never another table's."""
         async with self._draining:
-            for table_id, key, command, reply, guild_id in await self.bot.store.inbox():
-                if not self.bot.settings.serves(guild_id):
+            waiting: set[str] = set()
+            for table_id, key, command, reply, guild_id, tries in await self.bot.store.inbox():
+                if table_id in waiting or not self.bot.settings.serves(guild_id):
                     continue
                 try:
                     loaded, answer = command_loads(command), json.loads(reply)
-                except (CodecError, ValueError):  # written by a newer version: never applied
-                    log.exception("table %s: the inbox's command %s can't be read", table_id,
-                                  key)
-                else:
-                    await self._apply(table_id, key, loaded, answer)
-                await self.bot.store.applied(table_id, key)
+                except (CodecError, ValueError) as exc:  # a newer version's: never applied
+                    log.exception("table %s: the inbox's command %s can't be read: set aside",
+                                  table_id, key)
+                    await self.bot.store.tried(table_id, key, _why(exc), set_aside=True)
+                    with contextlib.suppress(ValueError):
+                        if isinstance(told := json.loads(reply), dict):
+                            await self._give_up(table_id, told)
+                    continue
+                if not await self._apply(table_id, key, loaded, answer, tries):
+                    waiting.add(table_id)
 
-    async def _apply(self, table_id: str, key: str, command: Command,
-                     reply: dict[str, Any]) -> None:
-        """Apply one row and show it. An error (not a refusal: a bug, say) is this row's
-        alone: logged with the table and the interaction, the player told, and the row done
-        like the others, so it is never retried ahead of them. The store's own errors (out
-        of reach, the table moved on meanwhile) leave the row for the next round."""
+    async def _apply(self, table_id: str, key: str, command: Command, reply: dict[str, Any],
+                     tries: int) -> bool:
+        """Apply one row, show it and mark it done; False if it is left for the next round.
+        The store's errors (the table moved on meanwhile, its events unreadable) are tried
+        again, up to `TRIES` times; any other (not a refusal: a bug, say) would repeat. A row
+        that fails for good is set aside (`store.set_aside`: kept, with why) and its player
+        told; while the store is out of reach, recording the try fails too and `run` tries
+        again."""
         try:
             outcome = await self.bot.service.handle(table_id, command, key)
-        except StoreError:  # not the row's fault: tried again (its key applies it once)
-            raise
-        except Exception:
+        except Exception as exc:
+            again = isinstance(exc, StoreError) and tries + 1 < TRIES
+            await self.bot.store.tried(table_id, key, _why(exc), set_aside=not again)
+            if again:
+                log.warning("table %s: the inbox's command %s (interaction %s) failed (%s): "
+                            "tried again next round", table_id, command.verb, key, exc)
+                return False
             log.exception("table %s: the inbox's command %s (interaction %s, by %s) failed: "
-                          "not applied, the player told", table_id, command.verb, key,
-                          reply.get("user"))
-            try:
-                await self.bot.quietly(self._failed(reply), f"a failure for table {table_id}")
-            except Exception:  # not told: the log has it
-                log.exception("table %s: could not tell %s", table_id, reply.get("user"))
-            return
+                          "set aside, not applied, the player told", table_id, command.verb,
+                          key, reply.get("user"))
+            await self._give_up(table_id, reply)
+            return True
         try:
             await self._show(table_id, outcome, reply)
         except Exception:  # stored: the outbox shows it again (redelivered at start-up)
             log.exception("table %s: the inbox's command %s (interaction %s) was applied but "
                           "not shown", table_id, command.verb, key)
+        await self.bot.store.applied(table_id, key)
+        return True
 
     async def _show(self, table_id: str, outcome: Outcome, reply: dict[str, Any]) -> None:
         if not outcome.accepted:
@@ -181,13 +197,26 @@ class Inbox:
         await self._tell(reply, self.bot.presenter.names(state, outcome, reply.get("names") or {},
                                                          reply.get("locale")))
 
+    async def _give_up(self, table_id: str, reply: dict[str, Any]) -> None:
+        """Tell the player his answer was set aside, not applied (or log that he can't be)."""
+        try:
+            await self.bot.quietly(self._failed(reply), f"a failure for table {table_id}")
+        except Exception:  # not told: the log has it
+            log.exception("table %s: could not tell %s", table_id, reply.get("user"))
+
     async def _failed(self, reply: dict[str, Any]) -> None:
         await self._tell(reply, translate(
             "Your answer could not be applied: something went wrong on the bot's side. If the "
-            "table does not show it, answer again.", reply.get("locale")))
+            "table does not show it, answer again (here or on the board), or tell a moderator.",
+            reply.get("locale")))
 
     async def _tell(self, reply: dict[str, Any], text: str) -> None:
         """A DM to the player who clicked."""
         user = (self.bot.get_user(int(reply["user"]))
                 or await self.bot.fetch_user(int(reply["user"])))
         await user.send(text[:2000])
+
+
+def _why(exc: BaseException) -> str:
+    """An error as the inbox keeps it for an operator."""
+    return f"{type(exc).__name__}: {exc}"[:1000]

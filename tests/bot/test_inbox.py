@@ -15,15 +15,17 @@ import pytest
 
 from bot.codec import command_dumps
 from bot.config import Settings
-from bot.discord.inbox import Inbox
+from bot.discord.inbox import TRIES, Inbox
 from bot.discord.presenter import Presenter
 from bot.effects import Outcome
 from bot.i18n import translate
 from bot.service import TableService
-from bot.store import Channels, ConcurrentWrite, EventStore
+from bot.store import Channels, ConcurrentWrite, EventStore, StoreError
 from rules.commands import Join, Open
 
 ON_1, ON_0 = (3 << 22) + 7, (4 << 22) + 7  # servers on shards 1 and 0 of 2
+FAILED = ("Your answer could not be applied: something went wrong on the bot's side. If the "
+          "table does not show it, answer again (here or on the board), or tell a moderator.")
 
 
 class Told:
@@ -103,7 +105,8 @@ async def test_the_serving_process_applies_its_tables_commands_once(target: Path
 async def test_a_command_that_fails_is_logged_told_and_done_not_retried_ahead_of_others(
         target: Path | str, caplog: pytest.LogCaptureFixture) -> None:
     """A row whose command raises (a bug, not a refusal) never blocks the rows after it: it
-    is logged with its table and interaction, its player is told by DM, and it is done."""
+    is logged with its table and interaction, its player is told by DM, and it is set aside
+    at once (such an error would repeat)."""
     async with EventStore(target) as store:
         host, reply = await served(store, locale="da")
         await store.post("t1", "201", command_dumps(Join(by="11")), json.dumps(reply))
@@ -121,12 +124,12 @@ async def test_a_command_that_fails_is_logged_told_and_done_not_retried_ahead_of
             await inbox.drain()
         (failed,) = [r for r in caplog.records if r.name == "bot.discord.inbox"]
         assert "t1" in failed.getMessage() and "201" in failed.getMessage() and failed.exc_info
-        assert host.log[0] == ("dm", translate(
-            "Your answer could not be applied: something went wrong on the bot's side. If the "
-            "table does not show it, answer again.", "da"))
-        assert host.log[0][1].startswith("Dit svar")
+        assert host.log[0] == ("dm", translate(FAILED, "da"))
+        assert host.log[0][1].startswith("Dit svar") and "moderator" in host.log[0][1]
         assert host.log[1:] == [("show", "t1", True)]  # the next row applied
         assert await store.inbox() == []  # both done: the failed one is not retried
+        assert await store.set_aside() == [("t1", "201", command_dumps(Join(by="11")), 1,
+                                            "KeyError: 'a bug'")]  # kept for an operator
         assert [m.player for m in (await store.load("t1")).state.members] == ["12"]
 
 
@@ -179,9 +182,76 @@ async def test_a_command_the_store_could_not_write_stays_in_the_inbox_for_the_ne
 
         host.service.handle = busy  # type: ignore[method-assign]
         inbox = Inbox(host)  # type: ignore[arg-type]
-        with pytest.raises(ConcurrentWrite):  # (`run` logs it and tries again)
-            await inbox.drain()
-        assert [r[1] for r in await store.inbox()] == ["301"] and host.log == []
+        await inbox.drain()
+        assert [r[1::4] for r in await store.inbox()] == [("301", 1)] and host.log == []
         await inbox.drain()
         assert await store.inbox() == [] and host.log == [("show", "t1", True)]
         assert [m.player for m in (await store.load("t1")).state.members] == ["11"]
+
+
+async def test_an_answer_for_a_table_the_store_cant_read_is_set_aside_and_the_rest_go_on(
+        target: Path | str) -> None:
+    """A table whose events this version can't decode fails every time it is loaded: its
+    answer is tried `TRIES` times, then set aside with why and its player told; meanwhile
+    the answers for other tables are applied, not held behind it."""
+    async with EventStore(target) as store:
+        host, reply = await served(store)
+        await store.save_channels(Channels("t2", ON_1, 1, 2, 3, 4, 5))
+        await host.service.handle("t2", Open(preset="atlanta", mode="scorekeeper"), "open")
+        await store.db.execute("UPDATE events SET data = ? WHERE table_id = ?",
+                               ('{"$": "FromANewerBot"}', "t2"))
+        host.service.forget("t2")
+        await store.post("t2", "401", command_dumps(Join(by="12")), json.dumps(reply))
+        await store.post("t1", "402", command_dumps(Join(by="11")), json.dumps(reply))
+        inbox = Inbox(host)  # type: ignore[arg-type]
+        await inbox.drain()
+        assert [m.player for m in (await store.load("t1")).state.members] == ["11"]
+        assert [r[1::4] for r in await store.inbox()] == [("401", 1)]  # tried once
+        assert host.log == [("show", "t1", True)]
+        for _ in range(TRIES - 1):
+            await inbox.drain()
+        assert await store.inbox() == []
+        ((table, key, _, tries, why),) = await store.set_aside()
+        assert (table, key, tries) == ("t2", "401", TRIES) and "FromANewerBot" in str(why)
+        assert host.log[1:] == [("dm", FAILED)]
+        await inbox.drain()  # set aside: not tried again
+        assert len(host.log) == 2 and (await store.set_aside())[0][3] == TRIES
+
+
+async def test_a_row_tried_again_holds_back_its_tables_later_rows_until_set_aside(
+        target: Path | str) -> None:
+    """The store failing on one answer (not a refusal) leaves the later answers of that
+    table waiting, in order, until it is set aside; then they are applied."""
+    async with EventStore(target) as store:
+        host, reply = await served(store)
+        await store.post("t1", "501", command_dumps(Join(by="11")), json.dumps(reply))
+        await store.post("t1", "502", command_dumps(Join(by="12")), json.dumps(reply))
+        handle = host.service.handle
+
+        async def stuck(table_id: str, command: Any, key: str | None = None) -> Outcome:
+            if key == "501":
+                raise StoreError("can't decode the table's events")
+            return await handle(table_id, command, key)
+
+        host.service.handle = stuck  # type: ignore[method-assign]
+        inbox = Inbox(host)  # type: ignore[arg-type]
+        for _ in range(TRIES - 1):
+            await inbox.drain()
+        assert [r[1::4] for r in await store.inbox()] == [("501", TRIES - 1), ("502", 0)]
+        assert host.log == []
+        await inbox.drain()
+        assert host.log == [("dm", FAILED), ("show", "t1", True)]
+        assert await store.inbox() == []
+        assert [r[:2] for r in await store.set_aside()] == [("t1", "501")]
+        assert [m.player for m in (await store.load("t1")).state.members] == ["12"]
+
+
+async def test_an_unreadable_command_is_set_aside_at_once_and_its_player_told(
+        target: Path | str) -> None:
+    async with EventStore(target) as store:
+        host, reply = await served(store)
+        await store.post("t1", "601", '{"cmd": "from_a_newer_bot"}', json.dumps(reply))
+        await store.post("t1", "602", command_dumps(Join(by="11")), json.dumps(reply))
+        await Inbox(host).drain()  # type: ignore[arg-type]
+        assert host.log == [("dm", FAILED), ("show", "t1", True)]
+        assert [(r[1], r[3]) for r in await store.set_aside()] == [("601", 1)]

@@ -2,6 +2,7 @@
 migrations written later; PostgreSQL's own: its schema number, its errors, its SQL."""
 
 import asyncio
+import logging
 import subprocess
 import sys
 from pathlib import Path
@@ -129,7 +130,8 @@ async def test_the_inbox_hands_a_command_to_another_process_once(target: Path | 
         if listening:
             await asyncio.wait_for(heard.wait(), 5)
         rows = await there.inbox()
-        assert [(t, k, g) for t, k, _, _, g in rows] == [("t1", "111", BIG), ("t0", "112", None)]
+        assert [(t, k, g, n) for t, k, _, _, g, n in rows] == [("t1", "111", BIG, 0),
+                                                            ("t0", "112", None, 0)]
         assert command_loads(rows[0][2]) == Join(by="ann") and rows[0][3] == '{"user": "1"}'
         for _ in range(2):  # picked up twice (a crash before `applied`): applied once
             assert (await service.handle("t1", command_loads(rows[0][2]), rows[0][1])).accepted
@@ -229,6 +231,38 @@ def test_the_bot_on_a_postgresql_out_of_reach_stops_with_one_line_before_discord
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith("chouette-bot: Can't reach PostgreSQL at postgresql://bot:***@")
     assert len(done.stderr.splitlines()) == 1 and "secret" not in done.stderr
+
+
+
+async def test_the_inbox_hears_again_after_postgresql_drops_the_listening_connection(
+        postgres: Any, worker_id: str, caplog: pytest.LogCaptureFixture) -> None:
+    """The server ends the LISTEN connection (pg_terminate_backend, as a restart or an idle
+    timeout would): it is opened again at once, the process woken then (for what was posted
+    meanwhile), said once in the log, and a NOTIFY after that wakes it, well within the
+    inbox's 5 s read."""
+    url = new_schema(postgres, worker_id)
+    listening = ("SELECT pid FROM pg_stat_activity WHERE query LIKE 'LISTEN%' "
+                 "AND datname = current_database()")
+    async with EventStore(url) as here, EventStore(url) as there:
+        heard = asyncio.Event()
+        assert await there.listen(heard.set)
+        before = {row[0] for row in await here.db.execute_fetchall(listening)}
+        assert before
+        with caplog.at_level(logging.INFO, logger="bot.pgdb"):
+            await here.db.execute_fetchall(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE "
+                "'LISTEN%' AND datname = current_database()")
+            for _ in range(60):  # back within 3 s
+                await asyncio.sleep(0.05)
+                now = {row[0] for row in await here.db.execute_fetchall(listening)}
+                if now - before and heard.is_set():
+                    break
+            assert now - before and heard.is_set()
+            heard.clear()
+            await here.post("t1", "121", command_dumps(Join(by="ann")), "{}")
+            await asyncio.wait_for(heard.wait(), 1)
+        said = [r.getMessage() for r in caplog.records if r.name == "bot.pgdb"]
+        assert len(said) == 2 and "lost" in said[0] and "again" in said[1]
 
 
 async def test_a_postgresql_connection_goes_back_to_the_pool_without_a_reset_query(
