@@ -93,16 +93,19 @@ def _rated(cube: Cube) -> bool:
 def find(lines: Iterable[str]) -> tuple[list[Decision], RuleSet]:
     """Every decision of the transcript in the order made, and the table's rule set.
 
-    Lines the rules refuse are skipped, as `python -m bot scenario` skips them.
+    Lines the rules refuse are skipped, as `python -m bot scenario` skips them (a line
+    nested too deep for the parser too); a ValueError if the rules accept none.
     """
     walk = _Walk()
+    accepted = 0
     for line in lines:
         if not line.strip():
             continue
         try:
             events = decide(walk.state, parse(json.loads(line)))
-        except (json.JSONDecodeError, RuleError):
+        except (json.JSONDecodeError, RecursionError, RuleError):
             continue
+        accepted += 1
         _open_window(walk)
         for event in events:
             before = walk.state
@@ -111,6 +114,9 @@ def find(lines: Iterable[str]) -> tuple[list[Decision], RuleSet]:
         if walk.state.game is None:  # the game is over: its last cubes were answered
             _close_window(walk)
             walk.offers.clear()
+    if not accepted:
+        raise ValueError("no line of the transcript is a command the rules accept (contract "
+                         "2: one JSON command a line)")
     _close_window(walk)
     return walk.found, walk.state.rules
 

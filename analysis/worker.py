@@ -44,7 +44,7 @@ def _answer(line: str, engines: dict[int, Engine]) -> dict[str, Any]:
         if plies not in engines:
             engines[plies] = Engine(plies)
         return {"result": verdict(transcript, engines[plies])}
-    except (ValueError, KeyError, TypeError, EngineError, RuleError) as exc:
+    except (ValueError, KeyError, TypeError, RecursionError, EngineError, RuleError) as exc:
         return {"error": f"{type(exc).__name__}: {exc}"}
 
 

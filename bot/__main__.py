@@ -13,7 +13,7 @@ from typing import TextIO
 
 from bot import records, scenario
 from bot.config import Settings, SettingsError
-from bot.dialect import is_url
+from bot.dialect import is_url, url_problem
 from bot.dice import GameDice, games_dice
 from bot.store import EventStore, StoreError
 from rules.board import legal_plays
@@ -35,7 +35,7 @@ def legal(lines: TextIO, out: TextIO) -> int:
                     and all(isinstance(d, int) for d in dice)):
                 raise RuleError("dice must be a list of two whole numbers")
             plays = legal_plays(position_from_id(pid), (dice[0], dice[1]))
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
             # One answer per line even so, so a reader pairing lines with answers stays in step.
             print(f"line {n}: {exc}", file=sys.stderr)
             out.write(json.dumps({"line": n, "error": str(exc)}) + "\n")
@@ -44,6 +44,21 @@ def legal(lines: TextIO, out: TextIO) -> int:
         results = sorted({position_id(p.position) for p in plays})
         out.write(json.dumps({"id": pid, "dice": dice, "results": results}) + "\n")
     return status
+
+
+class InputError(ValueError):
+    """A file given on the command line can't be read as text (missing, not UTF-8)."""
+
+
+def read_text(path: str) -> str:
+    """The text of the file `path`, or an InputError saying why not in one line."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read()
+    except OSError as exc:
+        raise InputError(f"can't read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path} is not UTF-8 text: save it as UTF-8.") from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -110,6 +125,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     move.add_argument("url", help="postgresql://user:password@host/database")
     move.add_argument("--db", help="the SQLite database (default: CHOUETTE_DB)")
     args = parser.parse_args(argv)
+    if is_url(db := getattr(args, "db", None)) and (problem := url_problem(db)):
+        print(f"chouette-bot: --db: {problem}.", file=sys.stderr)
+        return 2
     if args.command == "legal":
         return legal(sys.stdin, sys.stdout)
     if args.command == "scenario":
@@ -138,13 +156,9 @@ def analyse_transcript(path: str, plies: int) -> int:
     from bot.analysis_client import AnalysisError, analyse_game
 
     try:
-        with open(path, encoding="utf-8") as fh:
-            lines = fh.read().splitlines()
+        lines = read_text(path).splitlines()
         print(json.dumps(asyncio.run(analyse_game(lines, plies))))
-    except OSError as exc:
-        print(f"chouette-bot: can't read {path}: {exc.strerror}", file=sys.stderr)
-        return 2
-    except AnalysisError as exc:
+    except (InputError, AnalysisError) as exc:
         print(f"chouette-bot: {exc}", file=sys.stderr)
         return 2
     return 0
@@ -235,8 +249,7 @@ def export_games(args: argparse.Namespace) -> int:
     """Write the .mat of a stored table's or a transcript's games; 2 on bad input."""
     try:
         if args.scenario is not None:
-            with open(args.scenario, encoding="utf-8") as fh:
-                events = scenario.transcript(fh.read().splitlines())
+            events = scenario.transcript(read_text(args.scenario).splitlines())
         elif args.db is not None and args.table is not None:
             events = asyncio.run(_stored_events(args.db, args.table))
         else:
@@ -244,7 +257,7 @@ def export_games(args: argparse.Namespace) -> int:
         text = records.export(events, args.game)
         with open(args.out, "w", encoding="utf-8") as fh:
             fh.write(text)
-    except (RuleError, StoreError) as exc:
+    except (RuleError, StoreError, InputError) as exc:
         print(f"chouette-bot: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
@@ -293,15 +306,10 @@ def verify_dice(args: argparse.Namespace) -> int:
 def run_scenario(path: str, db: str | None) -> int:
     """Contract 2: print the report of a transcript as one JSON object."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except OSError as exc:
-        print(f"chouette-bot: can't read {path}: {exc.strerror}", file=sys.stderr)
-        return 2
-    try:
+        text = read_text(path)
         result = (scenario.run(text.splitlines()) if db is None
                   else asyncio.run(scenario.run_stored(text, db)))
-    except StoreError as exc:
+    except (InputError, StoreError) as exc:
         print(f"chouette-bot: {exc}", file=sys.stderr)
         return 2
     print(json.dumps(result))

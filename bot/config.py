@@ -5,12 +5,13 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from dotenv import dotenv_values
 
 from bot.analysis_client import POST_GAME_PLIES
+from bot.dialect import MASK, shown, url_problem
 
 PROJECT = Path(__file__).resolve().parents[1]  # the checkout: .env and data/ live here
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -59,7 +60,10 @@ class Settings:
         if env_file is None:
             env_file = Path(environ.get("CHOUETTE_ENV_FILE") or root / ".env")
         found = env_file.is_file()
-        values: dict[str, str | None] = dict(dotenv_values(env_file)) if found else {}
+        try:
+            values: dict[str, str | None] = dict(dotenv_values(env_file)) if found else {}
+        except UnicodeDecodeError:
+            raise SettingsError(f"{env_file} is not UTF-8 text: save it as UTF-8.") from None
         values.update(environ)
         where = f"{env_file} or the environment"
         guild = _digits(values, "CHOUETTE_DEV_GUILD_ID", "a server id", where)
@@ -71,10 +75,13 @@ class Settings:
                                 f"{values.get('LOG_LEVEL')!r}: fix it in {where}.")
         url = (values.get("CHOUETTE_DATABASE_URL") or "").strip()
         if url and not url.startswith(("postgresql://", "postgres://")):
+            scheme = repr(url.split("://")[0]) if "://" in url else "a value without one"
             raise SettingsError(f"CHOUETTE_DATABASE_URL must be a PostgreSQL URL "
                                 "(postgresql://user:password@host/database), not "
-                                f"{url.split('://')[0]!r}: fix it in {where}, or remove it "
+                                f"{scheme}: fix it in {where}, or remove it "
                                 "to keep the SQLite file (CHOUETTE_DB).")
+        if url and (problem := url_problem(url)):
+            raise SettingsError(f"CHOUETTE_DATABASE_URL: {problem}: fix it in {where}.")
         raw = (values.get("CHOUETTE_DELETE_AFTER_HOURS") or "").strip()
         try:
             hours = float(raw) if raw else cls.delete_after_hours
@@ -113,6 +120,15 @@ class Settings:
             env_file=env_file,
             env_found=found,
         )
+
+    def __repr__(self) -> str:
+        """The settings as code, but the token masked and the URL without its password."""
+        db = self.database
+        masked = {"discord_token": MASK if self.discord_token else "",
+                  "database": shown(db) if isinstance(db, str) else db}
+        values = (f"{f.name}={masked.get(f.name, getattr(self, f.name))!r}"
+                  for f in fields(self))
+        return f"Settings({', '.join(values)})"
 
     @property
     def log_level_number(self) -> int:
@@ -182,7 +198,7 @@ def _shards(values: Mapping[str, str | None], where: str, *,
         raise SettingsError(f"CHOUETTE_SHARD_IDS needs CHOUETTE_SHARD_COUNT (how many shards in "
                             f"all): set it in {where}.")
     parts = [p.strip() for p in raw_ids.split(",")]
-    if not all(p.isdigit() for p in parts) or not all(int(p) < count for p in parts):
+    if not all(p.isdecimal() for p in parts) or not all(int(p) < count for p in parts):
         raise SettingsError(f"CHOUETTE_SHARD_IDS must be shard numbers from 0 to {count - 1} "
                             f"separated by commas (e.g. 0,1), not {raw_ids!r}: fix it in "
                             f"{where}.")
@@ -207,8 +223,9 @@ def _whole(values: Mapping[str, str | None], key: str, what: str, where: str, *,
 
 
 def _digits(values: Mapping[str, str | None], key: str, what: str, where: str) -> str | None:
-    """The setting `key` if set: digits (a Discord id), or a SettingsError saying so."""
+    """The setting `key` if set: digits (a Discord id), or a SettingsError saying so (not
+    `isdigit`: it takes superscripts, which `int` refuses)."""
     raw = (values.get(key) or "").strip() or None
-    if raw is not None and not raw.isdigit():
+    if raw is not None and not raw.isdecimal():
         raise SettingsError(f"{key} must be {what} (digits), not {raw!r}: fix it in {where}.")
     return raw

@@ -7,9 +7,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from urllib.parse import urlsplit, urlunsplit
+from typing import TypeGuard
+from urllib.parse import urlsplit
 
 SCHEMES = ("postgresql://", "postgres://")
+MASK = "***"
+# What `shown` hides: a URL's password (`user:PASSWORD@`, the whole value or after `://`;
+# `?password=` or `&password=`) and a Discord bot token (three dot-separated base64 parts)
+_SECRETS = ((re.compile(r"((?:^|://)[^\s:/?#@]*:)[^\s/?#]*@"), rf"\g<1>{MASK}@"),
+            (re.compile(r"([?&]password=)[^\s&#]*", re.IGNORECASE), rf"\g<1>{MASK}"),
+            (re.compile(r"\b[\w-]{24,}\.[\w-]{6}\.[\w-]{27,}\b"), MASK))
 
 _QUOTED_OR_MARK = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\?")
 _DDL = ((re.compile(r"\s+WITHOUT\s+ROWID", re.IGNORECASE), ""),
@@ -30,18 +37,28 @@ class Dialects:
 Migration = str | Dialects
 
 
-def is_url(target: object) -> bool:
+def is_url(target: object) -> TypeGuard[str]:
     """Whether a store's location is a PostgreSQL URL (else it is an SQLite file)."""
     return isinstance(target, str) and target.startswith(SCHEMES)
 
 
-def shown(url: str) -> str:
-    """The URL without its password, for messages and logs."""
-    parts = urlsplit(url)
-    if not parts.password:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return urlunsplit(parts._replace(netloc=netloc))
+def shown(text: str) -> str:
+    """A URL, or any text that may hold one (a message, a log line), with every password
+    and Discord token in it masked: the one masking of secrets, for messages and logs."""
+    for secret, mask in _SECRETS:
+        text = secret.sub(mask, text)
+    return text
+
+
+def url_problem(url: str) -> str | None:
+    """What is wrong with a PostgreSQL URL that its driver would fail on with a traceback
+    (a port that is not a number), said with the URL masked; None if nothing is."""
+    hosts = urlsplit(url).netloc.rpartition("@")[2]
+    for host in hosts.split(","):  # (libpq's URLs may list several hosts)
+        port = host.rpartition("]")[2].partition(":")[2]  # (after an IPv6 [address])
+        if port and not (port.isascii() and port.isdecimal()):
+            return f"the port {port!r} in {shown(url)} is not a number"
+    return None
 
 
 def placeholders(sql: str) -> str:

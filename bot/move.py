@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from bot.dialect import is_url, shown
+from bot.dialect import is_url, shown, url_problem
 from bot.store import EventStore, StoreError
 
 
@@ -15,8 +15,10 @@ async def move_to(source: Path, url: str) -> dict[str, int]:
     must hold no rows yet), in one transaction, and check the copy; returns the rows copied
     per table. Stop the bot first: what it writes during the copy would fail the check."""
     if not is_url(url):
-        raise StoreError(f"{url!r} is not a PostgreSQL URL (postgresql://user:password@host/"
-                         "database).")
+        raise StoreError(f"{shown(url)!r} is not a PostgreSQL URL (postgresql://user:"
+                         "password@host/database).")
+    if problem := url_problem(url):
+        raise StoreError(f"Can't move to PostgreSQL: {problem}.")
     if not source.is_file():
         raise StoreError(f"There is no database at {source}.")
     async with EventStore(source) as old, EventStore(url) as new:

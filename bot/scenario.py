@@ -46,7 +46,7 @@ def apply(lines: Iterable[str]) -> tuple[TableState, list[Event], list[dict[str,
             continue
         try:
             new = decide(state, parse(json.loads(line)))
-        except json.JSONDecodeError as exc:
+        except (json.JSONDecodeError, RecursionError) as exc:  # (nested too deep: as bad)
             rejected.append({"line": number, "reason": f"Not a JSON command: {exc}"})
             continue
         except RuleError as exc:
@@ -85,7 +85,7 @@ async def run_stored(text: str, db: Path | str) -> dict[str, Any]:
             key = f"line:{number}"
             try:
                 command = parse(json.loads(line))
-            except json.JSONDecodeError as exc:
+            except (json.JSONDecodeError, RecursionError) as exc:
                 outcome = await service.refuse(table_id, key, f"Not a JSON command: {exc}")
             except RuleError as exc:
                 outcome = await service.refuse(table_id, key, str(exc))

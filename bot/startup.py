@@ -3,6 +3,7 @@ can fail told in one line with the fix, and an exit status a service manager can
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import socket
 import sys
@@ -12,6 +13,7 @@ import aiohttp
 import discord
 
 from bot.config import Settings, SettingsError
+from bot.dialect import shown
 from bot.discord.channels import INVITE
 from bot.store import StoreError
 
@@ -34,8 +36,20 @@ class Failure:
 
 def setup_logging(level: int) -> None:
     """discord.py's own set-up: timestamps and levels on stderr, at `level` (LOG_LEVEL),
-    for the bot's loggers and the library's alike."""
+    for the bot's loggers and the library's alike; no password or token in a line."""
     discord.utils.setup_logging(level=level, root=True)
+    for handler in logging.getLogger().handlers:
+        if not any(isinstance(f, Masked) for f in handler.filters):
+            handler.addFilter(Masked())
+
+
+class Masked(logging.Filter):
+    """Masks every password and token in a log line before it is written (`shown`)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        with contextlib.suppress(Exception):  # (a malformed call: the handler tells it)
+            record.msg, record.args = shown(record.getMessage()), None
+        return True
 
 
 def quiet_voice() -> None:

@@ -146,3 +146,24 @@ def test_the_tables_a_server_may_have_are_a_whole_number(raw: str) -> None:
     with pytest.raises(SettingsError, match="CHOUETTE_MAX_TABLES is how many tables"):
         Settings.load(environ={"CHOUETTE_MAX_TABLES": raw})
     assert Settings.load(environ={"CHOUETTE_MAX_TABLES": "12"}).max_tables == 12
+
+
+SECRET_URL = "postgresql://bot:s3cret@db/chouette?sslmode=require&password=s3cret"
+TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4OTA.GaBcDe.abcdefghijklmnopqrstuvwxyz0123"
+
+
+def test_the_settings_repr_shows_neither_the_token_nor_the_password(tmp_path: Path) -> None:
+    settings = Settings.load(tmp_path / "none", environ={
+        "DISCORD_TOKEN": TOKEN, "CHOUETTE_DATABASE_URL": SECRET_URL})
+    shown = repr(settings)
+    assert TOKEN not in shown and "s3cret" not in shown
+    assert "discord_token='***'" in shown and "postgresql://bot:***@db/chouette" in shown
+    assert settings.discord_token == TOKEN and settings.database == SECRET_URL  # (kept)
+
+
+def test_a_database_url_that_is_not_postgresql_is_refused_without_its_password(
+        tmp_path: Path) -> None:
+    for url in ("bot:s3cret@db/chouette", "mysql://bot:s3cret@db/chouette"):
+        with pytest.raises(SettingsError, match="must be a PostgreSQL URL") as refused:
+            Settings.load(tmp_path / "none", environ={"CHOUETTE_DATABASE_URL": url})
+        assert "s3cret" not in str(refused.value)

@@ -1,6 +1,7 @@
 """Which exceptions of a start are told in one line, with which exit status (the processes
 themselves are run in tests/e2e/test_startup.py)."""
 
+import logging
 import socket
 from pathlib import Path
 from types import SimpleNamespace
@@ -10,7 +11,7 @@ import discord
 import pytest
 
 from bot.config import Settings, SettingsError
-from bot.startup import EXIT_SETTINGS, EXIT_UNREACHABLE, failure, invite_url
+from bot.startup import EXIT_SETTINGS, EXIT_UNREACHABLE, failure, invite_url, setup_logging
 from bot.store import StoreError
 
 
@@ -54,3 +55,21 @@ def test_the_invite_asks_for_the_readmes_permissions() -> None:
     url = invite_url(1234)
     assert "client_id=1234" in url and "scope=bot+applications.commands" in url
     assert url.split("permissions=")[1] in readme
+
+
+def test_no_log_line_holds_a_password_or_the_token(capsys: pytest.CaptureFixture[str]) -> None:
+    token = "MTIzNDU2Nzg5MDEyMzQ1Njc4OTA.GaBcDe.abcdefghijklmnopqrstuvwxyz0123"
+    root = logging.getLogger()
+    before, level = list(root.handlers), root.level
+    try:
+        setup_logging(logging.INFO)
+        logging.getLogger("bot.test").warning("connecting to %s as %s",
+                                              "postgresql://bot:s3cret@db/c?password=s3cret",
+                                              token)
+    finally:
+        for handler in set(root.handlers) - set(before):
+            root.removeHandler(handler)
+        root.setLevel(level)
+    err = capsys.readouterr().err
+    assert "connecting to postgresql://bot:***@db/c?password=*** as ***" in err
+    assert "s3cret" not in err and token not in err

@@ -90,6 +90,21 @@ async def test_move_to_refuses_a_target_with_rows_and_what_is_not_a_url(
     assert "There is no database" in capsys.readouterr().err
 
 
+async def test_move_to_never_prints_the_password(tmp_path: Path, postgres: Any, worker_id: str,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Neither in the URL's user part nor in its query string, copied or refused."""
+    path = tmp_path / "c.db"
+    await filled(path)
+    url = new_schema(postgres, worker_id) + "&password=s3cret"  # (the server trusts anyone)
+    assert await asyncio.to_thread(main, ["move-to", url, "--db", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "&password=***" in out and "s3cret" not in out
+    for wrong in ("mysql://bot:s3cret@db/chouette", "bot:s3cret@db/chouette"):
+        assert await asyncio.to_thread(main, ["move-to", wrong, "--db", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert "not a PostgreSQL URL" in err and "s3cret" not in err and "bot:***@" in err
+
+
 def test_the_store_runs_on_sqlite_without_the_postgres_driver() -> None:
     """asyncpg is the `postgres` extra's: only a PostgreSQL URL loads it."""
     code = ("import sys, asyncio; from bot.store import EventStore\n"
