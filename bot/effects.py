@@ -39,6 +39,7 @@ from rules.events import (
     Moved,
     OddHalfRolled,
     PartnerDeclined,
+    PartnerInvited,
     PartnershipSettled,
     PlayerAway,
     PlayerJoined,
@@ -50,10 +51,12 @@ from rules.events import (
     ResultProposed,
     Rolled,
     RollHeld,
+    SaleOffered,
     Seated,
     SessionEnded,
     StakeChanged,
     TableOpened,
+    TurnAsked,
 )
 from rules.game import box_consults_fully, waiting_for
 from rules.ledger import Transfer
@@ -153,8 +156,19 @@ def event_line(event: Event, n: Callable[[str], str] = str, locale: object = Non
             paid = "".join(f" {paid_line(t, n, locale)}." for t in payments)
             return (tr("{player} leaves after this game.", locale, player=n(player))
                     if after_game else tr("{player} leaves.", locale, player=n(player))) + paid
+        case PartnerInvited(player):
+            return tr("The Box invites {player} to be Partner.", locale, player=n(player))
         case PartnerDeclined(player):
             return tr("{player} declines to be Partner.", locale, player=n(player))
+        case TurnAsked("raccoon", player, across):
+            return tr("{player} asks {other} to agree to a raccoon.", locale, player=n(player),
+                      other=n(across))
+        case TurnAsked(_, player, across):
+            return tr("{player} asks {other} to agree to an aardvark.", locale, player=n(player),
+                      other=n(across))
+        case SaleOffered(seller, buyer):
+            return tr("{seller} offers their game to {buyer}.", locale, seller=n(seller),
+                      buyer=n(buyer))
         case StakeChanged(player, stake):
             return tr("{player} now plays at {stake}x stakes.", locale, player=n(player),
                       stake=stake)

@@ -15,7 +15,7 @@ from bot.discord.asks import Question, ask_consent
 from bot.discord.channels import missing
 from bot.discord.client import ChouetteBot
 from bot.i18n import languages, table_language, tr
-from bot.markdown import shown
+from bot.markdown import escape, shown
 from bot.store import Channels
 from cogs import Subcommands, add, this_table
 from rules.actions import refusal
@@ -161,8 +161,8 @@ class Lobby(Subcommands):
         box = state.seating.box if state.seating is not None else me  # none: the rules refuse
         command = Stake(by=box, player=me, stake=multiple)
         if why := refusal(state, command):  # from the Box? (nothing stored until agreed)
-            await self.bot.reply(interaction, self.bot.presenter.names(
-                state, why, locale=interaction.locale))
+            await self.bot.reply(interaction, self.bot.presenter.names(  # he may not sit
+                state, why, {me: escape(interaction.user.display_name)}, interaction.locale))
             return
         locale = await self.bot.presenter.table_locale(table, state)  # the Box's DM
         await ask_consent(interaction, box,

@@ -15,8 +15,7 @@ from bot.flow import play_options
 from bot.i18n import tr
 from bot.markdown import escape, shown
 from cogs import Subcommands, add, table_games, this_table
-from rules.actions import refusal
-from rules.commands import Move, Penalty, Resign, Result, Sell, Settle
+from rules.commands import Move, OfferSale, Penalty, Resign, Result, Settle
 
 
 class Play(Subcommands):
@@ -102,14 +101,11 @@ class Play(Subcommands):
                    points: str = "") -> None:
         """Offer your game (your interest in your cube) for points; the buyer accepts by DM."""
         table = await this_table(self.bot, interaction)
-        state = await self.bot.service.state(table)
         me = str(interaction.user.id)
-        sale = Sell(by=me, from_=me, to=str(buyer.id), points=points or None,
-                    rolloff=[[[6, 5], [1, 2]]])  # any throw: only asks if a sale would do
-        if why := refusal(state, sale):  # now? (nothing is stored until the buyer accepts)
-            await self.bot.reply(interaction, self.bot.presenter.names(
-                state, why, locale=interaction.locale))
-            return
+        offered = OfferSale(by=me, to=str(buyer.id), points=points or None)
+        if await self.bot.act(interaction, table, offered) is None:
+            return  # refused (a sale would be now?): the seller was told why
+        state = await self.bot.service.state(table)  # the table keeps the offer, its price
         locale = await self.bot.presenter.table_locale(table, state)  # the buyer's DM
         offer = (tr("{player} offers to sell you their game for {points} points.", locale,
                     player=shown(state, me), points=points) if points else
@@ -118,7 +114,7 @@ class Play(Subcommands):
         await ask_consent(interaction, str(buyer.id), offer,
                           tr("Offered to {buyer}: the sale is made when they accept.",
                              interaction.locale, buyer=escape(buyer.display_name)),
-                          Question(table, "buy", seller=me, buyer=str(buyer.id), points=points),
+                          Question(table, "buy", seller=me, buyer=str(buyer.id)),
                           locale=locale)
 
     @app_commands.command()

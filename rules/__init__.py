@@ -5,4 +5,4 @@
 # to `evolve`, a new field of the state): the event store then ignores older snapshots and
 # replays those tables from their events. tests/bot/test_rules_version.py notices a change
 # of the fold and says what to record.
-RULES_VERSION = 5
+RULES_VERSION = 7

@@ -114,6 +114,15 @@ class Decline(Command, verb="decline"): ...  # an invited player won't be Partne
 
 
 @dataclass(frozen=True, kw_only=True)
+class InvitePartner(Command, verb="invite_partner"):
+    """The Box invites a Team player to be his Partner (Atlanta 1.2, 6.5); the player then
+    accepts (`partner`) or declines (`decline`)."""
+
+    spellings: ClassVar[Mapping[str, str]] = {"partner": "player"}  # as `partner` reads
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class Partner(Command, verb="partner"):
     spellings: ClassVar[Mapping[str, str]] = {"partner": "player"}  # a transcript's spelling
     player: str | None = None  # the sender by default
@@ -241,6 +250,25 @@ class Drop(CubeAnswer, verb="drop"): ...
 class Beaver(CubeAnswer, verb="beaver"): ...
 class Raccoon(CubeAnswer, verb="raccoon"): ...
 class Aardvark(CubeAnswer, verb="aardvark"): ...
+
+
+@dataclass(frozen=True, kw_only=True)
+class AskTurn(Command, verb="ask_turn"):
+    """A raccoon or an aardvark (`turn`) asked of the cube's other player (`across`), where
+    it needs his consent (Atlanta 5.4): he agrees (`agree_turn`); `face` as a cube answer's."""
+
+    turn: str
+    across: str
+    face: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class AgreeTurn(Command, verb="agree_turn"):
+    """The cube's other player agrees to the raccoon or aardvark (`turn`) `player` asked of
+    him (Atlanta 5.4): it is made."""
+
+    turn: str
+    player: str
 class Hold(Command, verb="hold"): ...  # a Team player asks the Captain to hold his roll
 class Release(Command, verb="release"): ...
 
@@ -277,6 +305,22 @@ class Sell(Payment, verb="sell"):
     to: str
     from_: str | None = None  # the seller: the sender by default
     points: Any = None  # the price: half the cube's value before a double by default
+
+
+@dataclass(frozen=True, kw_only=True)
+class OfferSale(Command, verb="offer_sale"):
+    """A Team player offers his game to `to` (Atlanta 4.4; FIBS §2 ¶2) for `points` (None:
+    the rule set's price): the buyer accepts (`buy`)."""
+
+    to: str
+    points: Any = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Buy(Payment, verb="buy"):
+    """The buyer accepts the game `from_` offered him, at the price offered."""
+
+    from_: str
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -109,6 +109,33 @@ class ProxyAppointed:
 
 
 @dataclass(frozen=True)
+class PartnerInvited:
+    """The Box invited a player to be his Partner for the next game (Atlanta 1.2, 6.5)."""
+
+    player: str
+
+
+@dataclass(frozen=True)
+class TurnAsked:
+    """`player` asked `across`, the other player of their cube, to agree to his raccoon or
+    aardvark (`turn`, Atlanta 5.4): pending until agreed or the cube moves on."""
+
+    turn: str
+    player: str
+    across: str
+
+
+@dataclass(frozen=True)
+class SaleOffered:
+    """`seller` offered his game to `buyer` for `points` (None: the rule set's price), Atlanta
+    4.4: pending until bought or the seller's cube moves on."""
+
+    seller: str
+    buyer: str
+    points: str | None
+
+
+@dataclass(frozen=True)
 class PartnerDeclined:
     """An invited player declined to be the Box's Partner (recorded and announced only)."""
 
@@ -377,7 +404,8 @@ class SessionEnded:
 
 
 Event = (TableOpened | PlayerJoined | JoinRequested | JoinAnswered | PlayerLeft | StakeChanged
-         | PlayerAway | PlayerOut | ProxyAppointed | PartnerDeclined | Seated
+         | PlayerAway | PlayerOut | ProxyAppointed | PartnerInvited | PartnerDeclined
+         | TurnAsked | SaleOffered | Seated
          | GameStarted | CubeTurned | PointsPaid | PartnershipSettled | HalfAnswered
          | OddHalfRolled
          | AnswersInOrder
@@ -390,7 +418,8 @@ Event = (TableOpened | PlayerJoined | JoinRequested | JoinAnswered | PlayerLeft 
 
 EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     TableOpened, PlayerJoined, JoinRequested, JoinAnswered, PlayerLeft, StakeChanged,
-    PlayerAway, PlayerOut, ProxyAppointed, PartnerDeclined, Seated,
+    PlayerAway, PlayerOut, ProxyAppointed, PartnerInvited, PartnerDeclined, TurnAsked,
+    SaleOffered, Seated,
     GameStarted,
     CubeTurned, PointsPaid, PartnershipSettled, HalfAnswered, AnswersInOrder,
     OddHalfRolled,

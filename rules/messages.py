@@ -66,6 +66,7 @@ MESSAGES: dict[str, str] = {
     "games_over": "{count} games are over",
     # rules/absence.py, rules/proxies.py
     "not_at_table": "{player} is not at this table.",
+    "not_at_table_join": "{player} is not at this table: to play, `/chouette join` first.",
     "not_at_table_quoted": "{player!r} is not at this table.",
     "already_away": "{player} is already away.",
     "already_back": "{player} is already back.",
@@ -183,6 +184,9 @@ MESSAGES: dict[str, str] = {
     "decline_refused": "Under these rules a player may not refuse to be Partner when their "
                        "turn comes.",
     "box_invites": "The Box ({box}) invites a Partner, or a player takes the offer themselves.",
+    "partner_box_invites": "Only the Box ({box}) invites a Partner ({rule}).",
+    "partner_not_invited": "The Box ({box}) chooses the Partner ({rule}) and has not "
+                           "invited you: ask {box} to invite you.",
     "declined_partner": "{player} declined: only {player} can take it back, by accepting.",
     "partner_asked_first": "{first} is asked first to be Partner ({order}); {player} only "
                            "once those before them decline.",
@@ -210,6 +214,8 @@ MESSAGES: dict[str, str] = {
              "can.",
     "answer_before_sale": "Answer the Box's double first.",
     "answer_before_sale_his": "{seller} must answer the Box's double first.",
+    "no_sale_offered": "{seller} offers you no game now: ask {seller} to offer it again "
+                       "(/chouette sell).",
     "penalties": "This rule set's penalties for consulting out of turn are {penalties}.",
     "penalties_not_set": "This rule set's penalties for consulting out of turn are not set.",
     "captain_claims": "The Captain ({captain}) claims this penalty from the Partner ({rule}).",
@@ -278,6 +284,13 @@ MESSAGES: dict[str, str] = {
     "nothing_waits": "Nothing waits for your answer.",
     "nothing_of_waits": "Nothing of {strays} waits for your answer; waiting: {waiting}.",
     "nothing_of_waits_none": "Nothing of {strays} waits for your answer.",
+    # rules/consents.py
+    "turn_kind": "{turn!r} is not a raccoon or an aardvark.",
+    "turn_needs_no_consent": "That turn needs no consent at this table: make it yourself.",
+    "no_raccoon_asked": "{player} is not asking you to agree to a raccoon now: the cube has "
+                        "moved on, or the question was for someone else.",
+    "no_aardvark_asked": "{player} is not asking you to agree to an aardvark now: the cube "
+                         "has moved on, or the question was for someone else.",
     "raccoon_answers": "A raccoon answers a beaver or a raccoon; take, beaver or drop a "
                        "double.",
     "aardvark_answers": "An aardvark answers a beaver or a raccoon; take, beaver or drop a "

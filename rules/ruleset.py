@@ -22,6 +22,9 @@ from rules.errors import BadOption
 
 PRESETS: tuple[str, ...] = ("atlanta", "fibs", "villages", "danish", "euro")
 PRESET_DIR = Path(__file__).parent / "presets"
+# The rule a table opened before an option existed was played by, where it is not the
+# option's default (a table's opening stores every option it knew: `TableOpened.options`).
+UNSTATED: dict[str, object] = {"partner_invited": False}  # anyone first in line took it
 
 Approval = Literal["open", "box", "no_objection", "unanimous"]
 PartnerPolicy = Literal["never", "optional", "required"]
@@ -110,6 +113,12 @@ class RuleSet:
     may_decline_partner: bool = field(default=True, metadata=_m({
         True: "An invited player may decline to be Partner.",
         False: "A player may not refuse to be Partner."}))
+    # Whether the Partner is the Box's choice, made by invitation (Atlanta 1.2 "the Box may
+    # take a Partner", 6.4/6.5 "can be invited"), or the player whose turn it is takes the
+    # place (fibs §1 ¶3 "must take"; danish ¶19 "give the Box a partner"; euro ¶9).
+    partner_invited: bool = field(default=True, metadata=_m({
+        True: "The Box chooses the Partner: a player is Partner only once the Box invites them.",
+        False: "The player whose turn it is takes the Partner's place."}))
     # Box and Partner share each Team cube (Atlanta 4.2) or each has his own (danish, euro).
     partner_cubes: PartnerCubes = field(default="shared", metadata=_m({
         "shared": "Box and Partner share the result of each Team cube.",

@@ -18,6 +18,8 @@ from rules.cite import citation
 from rules.commands import (
     Accept,
     BadCommand,
+    Buy,
+    OfferSale,
     Payment,
     Penalty,
     Reject,
@@ -38,6 +40,7 @@ from rules.events import (
     PointsPaid,
     ResignationAnswered,
     ResignationOffered,
+    SaleOffered,
 )
 from rules.game import box_consults_fully, finish, in_game, no_pending
 from rules.ledger import pay
@@ -147,6 +150,27 @@ def _sell(state: TableState, cmd: Sell) -> tuple[Event, ...]:
           if rolled else Phrase("turned_sold", buyer=Player(buyer), price=price))
     return (CubeTurned(sold, to, seller),
             *(PointsPaid(t) for t in paid))
+
+
+@handles(OfferSale)
+def _offer(state: TableState, cmd: OfferSale) -> tuple[Event, ...]:
+    """A Team player offers his game to a buyer: kept until the buyer accepts (`buy`) or
+    the seller's cube moves on (the sale is checked as if made now, whatever the throw)."""
+    by = sender(cmd)
+    _sell(state, Sell(by=by, to=cmd.to, points=cmd.points, rolloff=[[[6, 5], [1, 2]]]))
+    return (SaleOffered(by, cmd.to, None if cmd.points is None else str(cmd.points)),)
+
+
+@handles(Buy)
+def _buy(state: TableState, cmd: Buy) -> tuple[Event, ...]:
+    """The buyer accepts a game offered him: the sale at the price offered."""
+    in_game(state)
+    by = sender(cmd)
+    offer = next((o for o in state.offers if o.seller == cmd.from_ and o.buyer == by), None)
+    if offer is None:
+        raise NotYourTurn(code="no_sale_offered", seller=Player(cmd.from_))
+    return _sell(state, Sell(by=by, from_=offer.seller, to=by, points=offer.points,
+                             rolloff=cmd.rolloff, next_roll=cmd.next_roll))
 
 
 @handles(Penalty)

@@ -34,6 +34,7 @@ from rules.events import (
     Moved,
     OddHalfRolled,
     PartnerDeclined,
+    PartnerInvited,
     PartnershipSettled,
     PlayerAway,
     PlayerJoined,
@@ -46,14 +47,16 @@ from rules.events import (
     ResultProposed,
     Rolled,
     RollHeld,
+    SaleOffered,
     Seated,
     SessionEnded,
     StakeChanged,
     TableOpened,
+    TurnAsked,
 )
 from rules.game_state import evolve_game, no_undo
 from rules.ledger import ScoreSheet, Transfer
-from rules.ruleset import RuleSet
+from rules.ruleset import UNSTATED, RuleSet
 from rules.seating import Seating
 
 MODES = ("play", "scorekeeper")
@@ -138,6 +141,11 @@ class TableState:
     commitments: tuple[tuple[int, str, str], ...] = ()
     choices: tuple[tuple[str, str], ...] = ()  # seating choices open until the next start
     declined: tuple[str, ...] = ()  # who declined to be Partner since the last game
+    invited: tuple[str, ...] = ()  # whom the Box invited to be Partner since the last game
+    # raccoons and aardvarks waiting for the other player's consent (Atlanta 5.4), and games
+    # offered for sale waiting for the buyer (4.4): each until answered or its cube moves on
+    asked: tuple[TurnAsked, ...] = ()
+    offers: tuple[SaleOffered, ...] = ()
     # games put on hold (FIBS §6 ¶2), each with its seating, and while one is played out
     # again the seating it interrupted, to go back to when it ends
     held: tuple[tuple[Game, Seating], ...] = ()
@@ -192,7 +200,8 @@ def evolve(state: TableState, event: Event) -> TableState:
             opts: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
                                     for k, v in options.items() if k in known}
             return replace(state, opened=True, preset=preset, mode=mode,
-                           rules=RuleSet(**opts), basic=basic, host=host, language=language)
+                           rules=RuleSet(**{**UNSTATED, **opts}), basic=basic, host=host,
+                           language=language)
         case PlayerJoined(player, stake, waiting, display):
             member = Member(player, stake, waiting, display=display)
             return replace(_named(state, player, display), members=(*state.members, member),
@@ -248,8 +257,18 @@ def evolve(state: TableState, event: Event) -> TableState:
         case DiceRevealed(number, seed):
             return replace(state, commitments=tuple(
                 (n, c, seed if n == number else s) for n, c, s in state.commitments))
+        case PartnerInvited(player):
+            return replace(state, invited=(*state.invited, player))
         case PartnerDeclined(player):
             return replace(state, declined=(*state.declined, player))  # the next is asked
+        case TurnAsked(_, player, across):
+            return replace(state, asked=(*(a for a in state.asked
+                                           if (a.player, a.across) != (player, across)), event))
+        case SaleOffered(seller):
+            return replace(state, offers=(*(o for o in state.offers if o.seller != seller),
+                                          event))
+        case CubeTurned(cube) if state.asked or state.offers:
+            return evolve_game(_moved_on(state, cube), event)
         case GameEnded(_, _, transfers, seating, choices, paid):
             # A game played out again was counted when it was put on hold.
             played = state.games_played + (state.resumed_from is None)
@@ -278,6 +297,15 @@ def evolve(state: TableState, event: Event) -> TableState:
               | AnswersInOrder()):
             return evolve_game(state, event)
     return state  # pragma: no cover - every event type is matched above
+
+
+def _moved_on(state: TableState, cube: Cube) -> TableState:
+    """The state without the consents and sales asked about `cube`, which has moved on."""
+    players = {cube.team_player, cube.box_player, cube.player(Side.TEAM), cube.player(Side.BOX)}
+    return replace(state, asked=tuple(a for a in state.asked
+                                      if not {a.player, a.across} <= players),
+                   offers=tuple(o for o in state.offers
+                                if o.seller not in (cube.team_player, cube.player(Side.TEAM))))
 
 
 def _named(state: TableState, player: str, display: str) -> TableState:
@@ -319,7 +347,8 @@ def _game_gone(state: TableState, transfers: tuple[Transfer, ...],
         roles = (*roles, (state.seating.box, state.game.shooters[0]))
     return replace(state, members=members, seating=seating, game=None, board=board,
                    sheet=state.sheet.add_game(transfers), game_roles=roles,
-                   proposals=no_undo(state.proposals), choices=(), declined=())
+                   proposals=no_undo(state.proposals), choices=(), declined=(),
+                   invited=(), asked=(), offers=())
 
 
 def replay(events: Iterable[Event], state: TableState | None = None) -> TableState:

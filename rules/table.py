@@ -17,6 +17,7 @@ from typing import Any
 # Each rules module registers the handlers of its commands (`handles`) when imported.
 import rules.absence
 import rules.authority
+import rules.consents
 import rules.corrections
 import rules.doubling
 import rules.extras
@@ -37,6 +38,7 @@ from rules.commands import (
     Command,
     Decline,
     EndSession,
+    InvitePartner,
     Join,
     Leave,
     Object,
@@ -59,6 +61,7 @@ from rules.events import (
     JoinAnswered,
     JoinRequested,
     PartnerDeclined,
+    PartnerInvited,
     PlayerJoined,
     PlayerLeft,
     Seated,
@@ -307,20 +310,47 @@ def _decline(state: TableState, cmd: Decline) -> tuple[Event, ...]:
     return (PartnerDeclined(player),)
 
 
+@handles(InvitePartner)
+def _invite_partner(state: TableState, cmd: InvitePartner) -> tuple[Event, ...]:
+    """The Box invites a Team player to be his Partner, in the order the rule set asks them
+    (Atlanta 6.5); the player then accepts (`partner`) or declines (`decline`)."""
+    seating = between_games(state)
+    if sender(cmd) != seating.box:
+        raise NotYourTurn(code="partner_box_invites", box=Player(seating.box),
+                          rule=citation(state, "Atlanta 1.2"))
+    player = cmd.player
+    take_partner(state, seating, player)  # refused here as the acceptance would be
+    _in_order(state, player)
+    if player in state.declined:
+        raise SeatingError(code="declined_partner", player=Player(player))
+    return (PartnerInvited(player),)
+
+
 @handles(Partner)
 def _partner(state: TableState, cmd: Partner) -> tuple[Event, ...]:
+    """A player becomes the Box's Partner: the Box names him (his choice, the player's
+    answer recorded with it), or he accepts himself; where the Box chooses his Partner
+    (`partner_invited`, Atlanta 1.2) only once the Box has invited him."""
     seating = between_games(state)
     player = cmd.by if cmd.player is None else cmd.player
     if cmd.by not in (player, seating.box):
         raise NotYourTurn(code="box_invites", box=Player(seating.box))
-    asked = partner_invitees(state)
     if player in state.declined and cmd.by != player:
         raise SeatingError(code="declined_partner", player=Player(player))
+    _in_order(state, player)
+    seated = take_partner(state, seating, player)
+    if state.rules.partner_invited and cmd.by != seating.box and player not in state.invited:
+        raise NotYourTurn(code="partner_not_invited", box=Player(seating.box),
+                          rule=citation(state, "Atlanta 1.2"))
+    return (Seated(seated, Phrase("seated_partner", player=Player(player))),)
+
+
+def _in_order(state: TableState, player: str) -> None:
+    """Refuse `player` as Partner while someone before him is still to be asked."""
+    asked = partner_invitees(state)
     if player in asked and player != asked[0]:
         raise SeatingError(code="partner_asked_first", first=Player(asked[0]),
                            order=_FROM[state.rules.partner_from], player=Player(player))
-    return (Seated(take_partner(state, seating, player),
-                   Phrase("seated_partner", player=Player(player))),)
 
 
 def open_choices(state: TableState) -> tuple[tuple[str, str], ...]:
@@ -368,13 +398,12 @@ def _stake(state: TableState, cmd: Stake) -> tuple[Event, ...]:
     """A player's stake multiple changes between games (Atlanta 2.3: only if the opponent
     agrees): the Box sends it, naming the `player` who asked (on Discord, by the button the
     player's request sends him); the Box's own stake does not change (`box_stake`)."""
-    seating = between_games(state)
     by = sender(cmd)
     player = by if cmd.player is None else cmd.player
-    member = state.member(player)
+    if state.member(player) is None:  # said first: he can't draw the seats (Atlanta 6.5)
+        raise SeatingError(code="not_at_table_join", player=Player(player))
+    seating = between_games(state)
     stake = cmd.stake
-    if member is None:
-        raise SeatingError(code="not_at_table", player=Player(player))
     if by != seating.box:
         raise NotYourTurn(code="stake_box_agrees", box=Player(seating.box),
                           rule=citation(state, "Atlanta 2.3"))

@@ -7,8 +7,9 @@ An entry of `ASKS` is one kind of button: its label, its style, the fields its c
 carries and what a click does (one table command through `bot.act`). `ask_button` makes
 them all, the whole `Question` in its custom id
 (`chouette:{table}:{action}:{field}:{field}...`, the cube's value asked after an `@`), so it
-works after a restart; nothing is stored until it is answered, and then the rules check it
-against the table as it is. Adding a question is one entry here, plus its rule.
+works after a restart; the rules check an answer against the table as it is (a request the
+rules must know, a raccoon by consent or a sale, is stored when it is made: the custom id
+only names it). Adding a question is one entry here, plus its rule.
 """
 
 from __future__ import annotations
@@ -25,7 +26,19 @@ from bot.discord.router import Inert, Route, outdated
 from bot.i18n import tr, translate
 from bot.markdown import shown
 from rules.actions import refusal
-from rules.commands import Admit, Approve, Decline, Object, Partner, Refuse, Sell, Stake, build
+from rules.commands import (
+    Admit,
+    AgreeTurn,
+    Approve,
+    AskTurn,
+    Buy,
+    Decline,
+    Object,
+    Partner,
+    Refuse,
+    Stake,
+    build,
+)
 
 GREY, GREEN, BLUE, RED = (discord.ButtonStyle.secondary, discord.ButtonStyle.success,
                           discord.ButtonStyle.primary, discord.ButtonStyle.danger)
@@ -92,10 +105,14 @@ async def _answer_cube(interaction: discord.Interaction, q: Question) -> None:
         state = await bot.service.state(q.table_id)
         rule = state.rules.raccoons if q.action == "raccoon" else state.rules.aardvarks
         if rule == "by_consent":  # Atlanta 5.4: both must agree
-            if why := refusal(state, command):  # nothing happens until agreed
+            ask = AskTurn(by=me, for_=args.get("for"), turn=q.action, across=q.across,
+                          face=args.get("face"))
+            if why := refusal(state, ask):  # nothing happens until agreed
                 await bot.reply(interaction, bot.presenter.names(state, why,
                                                                  locale=interaction.locale))
                 return
+            # the table keeps the request (here, or by the process serving it, for a DM)
+            await bot.act(interaction, q.table_id, ask)
             locale = await bot.presenter.table_locale(q.table_id, state)
             asked = (tr("{player} asks to raccoon your beaver: that needs your consent here "
                         "(Atlanta 5.4).", locale, player=shown(state, q.player))
@@ -116,11 +133,10 @@ _TURNS_AGAIN = ("raccoon", "aardvark")  # each turns the one before (a beaver, a
 
 async def _agree_to_turn(interaction: discord.Interaction, q: Question) -> None:
     """The other player's consent to a raccoon (the beaverer's) or an aardvark (the
-    raccooner's), Atlanta 5.4: it makes the turn."""
-    if await _only(interaction, q.across, translate("This question is for someone else.",
-                                                    interaction.locale)):
-        await bot_of(interaction).act(interaction, q.table_id, build(
-            q.action.removeprefix("agree_"), q.actor, cubes=[q.across]))
+    raccooner's), Atlanta 5.4: it makes the turn the table keeps as asked of the clicker
+    (the custom id names only whose request)."""
+    await bot_of(interaction).act(interaction, q.table_id, AgreeTurn(
+        by=clicker(interaction), turn=q.action.removeprefix("agree_"), player=q.actor))
 
 
 async def _be_partner(interaction: discord.Interaction, q: Question) -> None:
@@ -151,15 +167,12 @@ async def _admit(interaction: discord.Interaction, q: Question) -> None:
 
 async def _buy(interaction: discord.Interaction, q: Question) -> None:
     """The buyer's acceptance of a sale the seller offered them (`/chouette sell`), at the
-    points offered (none: the rule set's price, FIBS half the cube)."""
-    if not await _only(interaction, q.buyer, translate("This offer is for someone else.",
-                                                       interaction.locale)):
-        return
+    price the table kept with the offer (the custom id names only the seller)."""
     bot = bot_of(interaction)
     # the bot's dice for a fraction rolled off (Atlanta 4.3) or an odd half (FIBS §2 ¶2)
-    await bot.act(interaction, q.table_id, Sell(
-        by=q.buyer, from_=q.seller, to=q.buyer, points=q.points or None,
-        rolloff=bot.dice.rolloff(), next_roll=bot.dice.pair()))
+    await bot.act(interaction, q.table_id, Buy(
+        by=clicker(interaction), from_=q.seller, rolloff=bot.dice.rolloff(),
+        next_roll=bot.dice.pair()))
 
 
 async def _stake(interaction: discord.Interaction, q: Question) -> None:
@@ -190,7 +203,7 @@ ASKS: dict[str, Ask] = {
     "refuse": Ask("Refuse correction {number}", RED, r"(?P<number>\d+)", _correction),
     "admit": Ask("Admit {name}", GREEN, r"(?P<player>\d+)", _admit),
     "object": Ask("Object to {name}", RED, r"(?P<player>\d+)", _admit),
-    "buy": Ask("Buy the game", GREEN,
+    "buy": Ask("Buy the game", GREEN,  # points: in the buttons of older versions
                r"(?P<seller>\d+):(?P<buyer>\d+)(?::(?P<points>[\d/.]+))?", _buy),
     "stake": Ask("Agree to {stake}x stakes", GREEN, r"(?P<player>\d+):(?P<stake>\d+)", _stake),
 }
@@ -239,8 +252,8 @@ ROUTES = (Route(TEMPLATE, _click),)
 async def ask_consent(interaction: discord.Interaction, player: str, text: str, told: str,
                       *questions: Question, locale: object) -> None:
     """Ask `player` by DM (`text`, a button for each of `questions`) for what the user who
-    clicked or typed wants, and tell that user `told` privately. Nothing is stored until
-    `player` answers; the rules then check the answer against the table as it is. The
+    clicked or typed wants, and tell that user `told` privately. The rules check the
+    answer against the table as it is (and the request the caller stored, if any). The
     buttons are in `locale`'s language: the table's (`presenter.table_locale`; the one asked
     has not clicked anything yet)."""
     bot = bot_of(interaction)

@@ -15,14 +15,14 @@ from typing import Any
 
 import discord
 
-from bot.discord.asks import Question, ask_consent
+from bot.discord.asks import Question, ask_consent, clicker
 from bot.discord.host import bot_of
 from bot.discord.router import Form, Inert, Route, picked, typed
 from bot.flow import play_options
 from bot.i18n import tr, translate
-from bot.markdown import escape, shown
+from bot.markdown import shown
 from rules.actions import box_doubles, refusal
-from rules.commands import Answer, Command, Double, Move
+from rules.commands import Answer, Command, Double, InvitePartner, Move
 from rules.cube import CubeState, Side
 from rules.errors import RuleError
 from rules.one_cube import half_answerable
@@ -254,12 +254,14 @@ def invite_button(table_id: str, player: str, shown: str,
 async def partner_menu(interaction: discord.Interaction, table_id: str,
                        state: TableState) -> None:
     """The Box invites a Partner: the first the rule set asks who has not declined."""
-    seating = state.seating
-    invitees = partner_invitees(state)
-    if seating is None or str(interaction.user.id) != seating.box or not invitees:
-        await interaction.response.send_message(translate(
+    invitees, bot = partner_invitees(state), bot_of(interaction)
+    if not invitees:
+        await bot.reply(interaction, translate(
             "Only the Box invites a Partner, between games, at a table large enough.",
-            interaction.locale), ephemeral=True)
+            interaction.locale))
+        return
+    if why := refusal(state, InvitePartner(by=clicker(interaction), player=invitees[0])):
+        await bot.reply(interaction, bot.presenter.names(state, why, locale=interaction.locale))
         return
     view, first = Inert(), invitees[0]
     locale = interaction.locale  # a private reply: the clicker's language
@@ -273,15 +275,21 @@ async def partner_menu(interaction: discord.Interaction, table_id: str,
 
 
 async def _invite(interaction: discord.Interaction, match: re.Match[str]) -> None:
-    """The Box's private button inviting `player` to be the Partner: a DM asks them."""
+    """The Box's private button inviting `player` to be the Partner: the rules store the
+    invitation (refused unless the Box sent it, to the player they ask now), then a DM asks
+    the player."""
     table_id, player = match["table"], match["player"]
     bot = bot_of(interaction)
+    if await bot.act(interaction, table_id, InvitePartner(by=clicker(interaction),
+                                                          player=player)) is None:
+        return  # refused: the clicker was told why
     state = await bot.service.state(table_id)
     answers = ("yes", "no") if state.rules.may_decline_partner else ("yes",)
     locale = await bot.presenter.table_locale(table_id, state)
+    box = state.seating.box if state.seating is not None else clicker(interaction)
     await ask_consent(interaction, player,
                       tr("{box} (the Box) invites you to be the Partner for the next game.",
-                         locale, box=escape(interaction.user.display_name)),
+                         locale, box=shown(state, box)),
                       tr("{player} is invited.", interaction.locale,
                          player=shown(state, player)),
                       *(Question(table_id, a, player=player) for a in answers),

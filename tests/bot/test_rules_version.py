@@ -26,7 +26,13 @@ FOLDS = {1: "6b8c862e27f97df3b4d03349047868d607eca2115dbfb2b8d6dcf993515bd955",
          # 5: issue 20: Member.name is Member.player (the player's key), as snapshots write it;
          # issue 22 added TableState.language: a snapshot without it reads back as "", what
          # its events (TableOpened without a language) fold to, so the version stays
-         5: "00918017b49d8a908f2bd088f4283239e1292e026e7046d5ea2a3acdae2d0bd5"}
+         5: "00918017b49d8a908f2bd088f4283239e1292e026e7046d5ea2a3acdae2d0bd5",
+         # 6: issue 34: a new option (partner_invited) and TableState.invited, the Box's
+         # invitations to be Partner (PartnerInvited)
+         6: "0e929649ce3ff29b8f56bcef14876ddf0f935d9e3f8582fe46f9c64492953789",
+         # 7: issue 34: TableState.asked and .offers, the raccoons and aardvarks asked by
+         # consent (TurnAsked) and the games offered for sale (SaleOffered)
+         7: "0d7d4d22e7946e0024a1839611a6617e1306609e7751a721b119fb56e4eea31a"}
 
 
 def fingerprint() -> str:

@@ -6,7 +6,7 @@ import discord
 import pytest
 
 from bot.discord.client import ChouetteBot
-from rules.commands import Seat
+from rules.commands import InvitePartner, PassBox, Seat
 from rules.state import TableState
 from tests.discord.conftest import ScriptedDice
 
@@ -154,6 +154,42 @@ async def test_the_box_invites_a_partner_who_accepts_by_dm(simcord_env: Any) -> 
     await bottom.user.click(invitation, label="Be the Partner")
     state = await bot.service.state(table)
     assert state.seating is not None and state.seating.partner == str(bottom.id)
+
+
+async def test_only_the_boxs_invitation_makes_a_partner(simcord_env: Any) -> None:
+    names = ("a", "b", "c", "d", "e", "f")
+    _, members, board = await open_table(simcord_env, *names)
+    bot: ChouetteBot = simcord_env.bot
+    table = await table_id(simcord_env, board)
+    await bot.service.handle(table, Seat(order=[str(m.id) for m in members]))
+    box, bottom = members[0], members[-1]
+    himself = await bottom.slash(board, "chouette partner", player=bottom)
+    assert himself.ephemeral and "has not invited you: ask a to invite you" in (
+        himself.response.content)
+    channels = await bot.store.channels(table_id=table)
+    assert channels is not None
+    version = (await bot.service.current(table)).version
+    await bot.presenter.boards.show(channels, version, [])
+    menu = await box.click(board_message(board), label="Invite a Partner")
+    await bot.service.handle(table, PassBox(by=str(box.id)))  # b is the Box now
+    stale = await box.click(menu.response, custom_id=f"chouette:{table}:invite:{bottom.id}")
+    assert stale.ephemeral and "Only the Box (b) invites a Partner" in stale.response.content
+    assert bottom.user.dm_channel is None or bottom.user.dm_channel.last_message is None
+    state = await bot.service.state(table)
+    assert state.invited == () and state.seating is not None and state.seating.partner is None
+    await bot.service.handle(table, InvitePartner(by=state.seating.box, player=str(box.id)))
+    await box.slash(board, "chouette partner", player=box)  # the bottom now accepts
+    state = await bot.service.state(table)
+    assert state.seating is not None and state.seating.partner == str(box.id)
+
+
+async def test_a_stake_from_someone_not_at_the_table_says_how_to_join(
+        simcord_env: Any) -> None:
+    guild, _, board = await open_table(simcord_env, "ann", "bo")
+    zed = guild.add_member(simcord_env.create_user("zed"))
+    told = await zed.slash(board, "chouette stake", multiple=2)
+    assert told.ephemeral and told.response.content.startswith(
+        "zed is not at this table: to play, </chouette join:")
 
 
 async def test_a_new_box_chooses_to_play_alone_from_the_board(simcord_env: Any,

@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from bot.discord.client import ChouetteBot
+from bot.discord.router import Inert
 from rules.board import Position, legal_plays
 from rules.cube import Side
 from rules.events import GameStarted
@@ -294,7 +295,8 @@ async def test_fibs_a_non_doubler_offers_his_game_and_the_box_buys_it_by_dm(
     await ann.click(board_message(board), label="Start game")
     await bo.click(board_message(board), label="Double")  # the Captain turns the one cube
     told = await cy.slash(board, "chouette sell", buyer=ann)
-    assert told.ephemeral and "Offered to ann" in told.response.content
+    assert told.ephemeral and "cy offers their game to ann" in told.response.content
+    assert "Offered to ann" in told.followups[0].content
     offer = ann.user.dm_channel.last_message
     assert "cy offers to sell you their game" in offer.content
     await ann.user.click(offer, label="Buy the game")
@@ -317,7 +319,8 @@ async def test_atlanta_5_4_a_raccoon_is_made_only_when_the_beaverer_agrees(
     box = next(c for c in guild.channels.values() if c.name == "box")
     asked = next(m for m in reversed(list(box.history())) if m.components)
     told = await ann.click(asked, label="Raccoon")
-    assert told.ephemeral and "Asked bo to agree" in told.response.content
+    assert "ann asks bo to agree to a raccoon" in told.response.content
+    assert "Asked bo to agree" in told.followups[0].content
     table = await table_id(simcord_env, board)
 
     async def bos_cube() -> tuple[str, int]:
@@ -333,12 +336,35 @@ async def test_atlanta_5_4_a_raccoon_is_made_only_when_the_beaverer_agrees(
     assert await bos_cube() == ("raccooned", 8)
     # The aardvark the same way: bo asks, ann agrees (Atlanta: by consent).
     told = await bo.user.click(bo.user.dm_channel.last_message, label="Aardvark")
-    assert told.ephemeral and "Asked ann to agree" in told.response.content
+    assert "bo asks ann to agree to an aardvark" in told.response.content
+    assert "Asked ann to agree" in told.followups[0].content
     assert await bos_cube() == ("raccooned", 8)
     question = ann.user.dm_channel.last_message
     assert "asks to aardvark your raccoon" in question.content
     await ann.user.click(question, label="Agree to the aardvark")
     assert await bos_cube() == ("aardvarked", 16)
+
+
+async def test_a_sale_is_made_at_the_price_the_table_kept_not_the_buttons(
+        simcord_env: Any, dice: ScriptedDice) -> None:
+    _, (_, bo, cy), board = await started(simcord_env, dice)  # ann Box; bo, cy Team
+    bot: ChouetteBot = simcord_env.bot
+    table = await table_id(simcord_env, board)
+    forged = Inert()  # a buy button as versions before wrote it, its price in the id
+    forged.add_item(discord.ui.Button(label="Buy the game",
+                                      custom_id=f"chouette:{table}:buy:{cy.id}:{bo.id}:3"))
+    await bot.presenter.ask(table, str(bo.id), "Buy cy's game?", forged)
+    nothing = await bo.user.click(bo.user.dm_channel.last_message, label="Buy the game")
+    assert "cy offers you no game now" in nothing.response.content  # none offered
+    await cy.slash(board, "chouette sell", buyer=bo, points="1")
+    offer = bo.user.dm_channel.last_message
+    assert "cy offers to sell you their game for 1 points" in offer.content
+    await bot.presenter.ask(table, str(bo.id), "Buy cy's game?", forged)
+    await bo.user.click(bo.user.dm_channel.last_message, label="Buy the game")
+    state = await bot.service.state(table)
+    assert state.game is not None and state.offers == ()
+    paid = [t for t in state.game.transfers if t.reason.startswith(f"{bo.id} bought")]
+    assert [(t.payer, t.payee, t.points) for t in paid] == [(str(bo.id), str(cy.id), 1)]
 
 
 async def test_fibs_a_captain_who_lets_his_time_run_out_has_his_game_held_over(

@@ -270,7 +270,7 @@ def test_an_invited_player_declines_where_the_rule_set_lets_him() -> None:
     state = table("a", "b", "c", "d", "e", "f")
     with pytest.raises(SeatingError, match=r"f is asked first to be Partner \(the bottom"):
         do(state, "partner", by="a", player="e")
-    declined = do(state, "decline", by="f")
+    declined = do(do(state, "invite_partner", by="a", player="f"), "decline", by="f")
     assert declined.seating == state.seating  # the next one is asked
     assert do(declined, "partner", by="a", player="e").seating.partner == "e"
     assert do(declined, "partner", by="f").seating.partner == "f"  # he may change his mind
