@@ -4,7 +4,7 @@ named fields, so a later issue can translate it (gettext) without touching a rul
 A refusal (`rules.errors.RuleError`) carries its code and parameters; the text is written
 where the message is shown, with each player (`Player`, `Players`, `Ties`) named then;
 words inside a message that name players themselves (a cube, a seating's reason) are a
-`Phrase` (see docs/architecture.md, "Refusals as data").
+`Phrase` (see docs/decisions.md, "Refusals as data").
 """
 
 from __future__ import annotations
