@@ -48,6 +48,7 @@ from rules.messages import Phrase, Player, Players
 from rules.proxies import captain_now
 from rules.roles import cube_of, cubes_of
 from rules.rolloff import next_roll, whole
+from rules.seating import Seating
 from rules.state import Game, TableState
 
 
@@ -117,29 +118,12 @@ def _sell(state: TableState, cmd: Sell) -> tuple[Event, ...]:
     first, then the Captain, then any teammate). A sale to the Box is a buy-out: the game
     ends for the seller. `from` sells to `to` for `points` (FIBS: always the half); the
     command is both players' agreement (the Discord layer asks the one who did not send it)."""
-    game, seating = in_game(state)
-    rules = state.rules
-    if rules.settlements == "never":
-        raise CubeNotAvailable(code="no_sales")
     by = sender(cmd)
-    seller, buyer = by if cmd.from_ is None else cmd.from_, cmd.to
-    if by not in (seller, buyer):
-        raise NotYourTurn(code="sale_agreed_by", seller=Player(seller), buyer=Player(buyer))
-    cube = cube_of(game, seller) or next(iter(cubes_of(game, seller)), None)
-    if cube is None or not cube.live:
-        raise CubeNotAvailable(code="nothing_to_sell" if by == seller else "nothing_to_sell_his",
-                               seller=Player(seller))
-    if buyer == seating.partner or (rules.single_cube and buyer != seating.box
-                                    and buyer not in seating.team):
-        raise BadCommand(code="buyer_one_cube" if rules.single_cube else "buyer",
-                         buyer=Player(buyer), seller=Player(seller))
-    half = Fraction(cube.face, 4 if cube.pending else 2)  # half the value before a double
-    price = half if rules.single_cube else _points(str(half) if cmd.points is None else cmd.points)
+    seller = by if cmd.from_ is None else cmd.from_
+    seating, cube, price = _sale(state, by, seller, cmd.to, cmd.points)
+    buyer = cmd.to
     price, rolled = whole(state, cmd, price, by_pays=by == buyer)  # Atlanta 4.3
     if buyer == seating.box:  # the Box's preemption: a buy-out, the game ends for the seller
-        if cube.pending and cube.offered_by is not Side.TEAM:
-            raise CubeNotAvailable(code="answer_before_sale" if by == seller
-                                   else "answer_before_sale_his", seller=Player(seller))
         ended, paid = cube.settle(price, Side.BOX)
         bought = (Phrase("turned_bought_out_rolled", price=price, rolled=rolled) if rolled
                   else Phrase("turned_bought_out", price=price))
@@ -152,12 +136,38 @@ def _sell(state: TableState, cmd: Sell) -> tuple[Event, ...]:
             *(PointsPaid(t) for t in paid))
 
 
+def _sale(state: TableState, by: str, seller: str, buyer: str,
+          points: object) -> tuple[Seating, Cube, Fraction]:
+    """A sale of `seller`'s game to `buyer` agreed by `by`, as the rules allow it now: the
+    seating, the seller's cube and the price (before a fraction is rolled off)."""
+    game, seating = in_game(state)
+    rules = state.rules
+    if rules.settlements == "never":
+        raise CubeNotAvailable(code="no_sales")
+    if by not in (seller, buyer):
+        raise NotYourTurn(code="sale_agreed_by", seller=Player(seller), buyer=Player(buyer))
+    cube = cube_of(game, seller) or next(iter(cubes_of(game, seller)), None)
+    if cube is None or not cube.live:
+        raise CubeNotAvailable(code="nothing_to_sell" if by == seller else "nothing_to_sell_his",
+                               seller=Player(seller))
+    if buyer == seating.partner or (rules.single_cube and buyer != seating.box
+                                    and buyer not in seating.team):
+        raise BadCommand(code="buyer_one_cube" if rules.single_cube else "buyer",
+                         buyer=Player(buyer), seller=Player(seller))
+    if buyer == seating.box and cube.pending and cube.offered_by is not Side.TEAM:
+        raise CubeNotAvailable(code="answer_before_sale" if by == seller
+                               else "answer_before_sale_his", seller=Player(seller))
+    half = Fraction(cube.face, 4 if cube.pending else 2)  # half the value before a double
+    return seating, cube, (half if rules.single_cube
+                           else _points(str(half) if points is None else points))
+
+
 @handles(OfferSale)
 def _offer(state: TableState, cmd: OfferSale) -> tuple[Event, ...]:
     """A Team player offers his game to a buyer: kept until the buyer accepts (`buy`) or
-    the seller's cube moves on (the sale is checked as if made now, whatever the throw)."""
+    the seller's cube moves on (the sale is checked as if made now)."""
     by = sender(cmd)
-    _sell(state, Sell(by=by, to=cmd.to, points=cmd.points, rolloff=[[[6, 5], [1, 2]]]))
+    _sale(state, by, by, cmd.to, cmd.points)
     return (SaleOffered(by, cmd.to, None if cmd.points is None else str(cmd.points)),)
 
 
