@@ -7,7 +7,7 @@ import json
 import random
 import time
 
-from bot.analysis_client import AnalysisWorker, available
+from bot.analysis.worker import AnalysisWorker, available
 from rules.board import legal_plays
 from rules.commands import parse
 from rules.game import shooter

@@ -11,18 +11,10 @@ import statistics
 import time
 from collections.abc import Callable
 
-from bot.drawing import Drawing
 from bot.render import board, text
-from bot.render.board import DEFAULT_WIDTH, Picture, board_png, picture
-from bot.render.samples import (
-    LAST,
-    ROLES,
-    full_strip,
-    long_sheet,
-    sample_board,
-    sample_sheet,
-    world,
-)
+from bot.render.board import DEFAULT_WIDTH, Picture, board_png, picture, sample_board
+from bot.render.drawing import Drawing
+from bot.render.samples import LAST, ROLES, full_strip, long_sheet, sample_sheet, world
 from bot.render.sheet import render_sheet
 from rules.board import Position, legal_plays
 from rules.cube import Side
@@ -120,7 +112,7 @@ def run(runs: int = 50) -> list[tuple[str, str]]:
 
 
 async def _through_a_process(pictures: list[Picture]) -> tuple[float, float]:
-    """A game's boards drawn by the bot's drawing process (`bot.drawing`), one after another,
+    """A game's boards drawn by the bot's drawing process (`bot.render.drawing`), one after another,
     after another game's (its pieces and glyphs kept as a running bot has them): what each
     costs the bot's own process (sending the picture, receiving the PNG), and how long it
     takes."""

@@ -8,7 +8,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.stats import Cache, read_stats
+from bot.records.stats import Cache, read_stats
 from bot.store import EventStore
 from rules.board import legal_plays
 from rules.commands import build

@@ -11,7 +11,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.service import TableService
+from bot.app.service import TableService
 from bot.store import EventStore
 from rules.commands import Answer, Command, Double, Open, Result, Seat, Start
 

@@ -11,11 +11,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from bot import records, scenario
+from bot.app import scenario
+from bot.app.dice import GameDice, games_dice
 from bot.config import Settings, SettingsError
-from bot.dialect import is_url, url_problem
-from bot.dice import GameDice, games_dice
+from bot.records import games
 from bot.store import EventStore, StoreError
+from bot.store.dialect import is_url, url_problem
 from rules.board import legal_plays
 from rules.errors import RuleError
 from rules.events import Event
@@ -153,7 +154,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def analyse_transcript(path: str, plies: int) -> int:
     """Contract 5: print gnubg's verdict on every decision of a transcript (the worker's)."""
-    from bot.analysis_client import AnalysisError, analyse_game
+    from bot.analysis.worker import AnalysisError, analyse_game
 
     try:
         lines = read_text(path).splitlines()
@@ -182,8 +183,8 @@ def check_health(db: str | None, max_age: float) -> int:
 
 def move_store(db: str | None, url: str) -> int:
     """Copy the SQLite store to the PostgreSQL database `url` and check the copy."""
-    from bot.dialect import shown
-    from bot.move import move_to
+    from bot.store.dialect import shown
+    from bot.store.move import move_to
 
     try:
         source = Path(db) if db else Settings.load().database_file
@@ -200,7 +201,7 @@ def move_store(db: str | None, url: str) -> int:
 def backup_database(db: str | None, out: str | None) -> int:
     """Copy the database to `out` (default: a dated file in CHOUETTE_BACKUP_DIR, else in
     backups/ beside the database)."""
-    from bot.dbfile import backup
+    from bot.store.sqlite import backup
 
     try:
         settings = Settings.load()
@@ -221,9 +222,9 @@ def backup_database(db: str | None, out: str | None) -> int:
 def print_stats(path: str, player: str | None) -> int:
     """Print {player: record} as JSON (only `player`'s; {} if he never played), each with
     GNU Backgammon's figures over his analysed games (`analysis`), as `/chouette stats`."""
-    from bot.analysis_queue import AnalysisStore
-    from bot.analysis_text import Analysed
-    from bot.stats import read_stats
+    from bot.analysis.queue import AnalysisStore
+    from bot.analysis.text import Analysed
+    from bot.records.stats import read_stats
 
     async def read() -> dict[str, object]:
         if not is_url(path) and not Path(path).is_file():
@@ -254,7 +255,7 @@ def export_games(args: argparse.Namespace) -> int:
             events = asyncio.run(_stored_events(args.db, args.table))
         else:
             raise RuleError("export needs --db and --table, or --scenario.")
-        text = records.export(events, args.game)
+        text = games.export(events, args.game)
         with open(args.out, "w", encoding="utf-8") as fh:
             fh.write(text)
     except (RuleError, StoreError, InputError) as exc:
@@ -345,8 +346,7 @@ def render_board(pid: str, dice: list[int] | None, out: str, width: int) -> int:
 def run() -> int:
     """Start the Discord bot; a start-up failure (a setting, the token, the portal's intent,
     an unusable database, Discord out of reach) is one line on stderr, not a traceback."""
-    from bot import startup
-    from bot.discord import client
+    from bot.discord import client, startup
 
     settings: Settings | None = None
     try:

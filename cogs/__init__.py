@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.failures import Refusal
-from bot.i18n import translate
+from bot.words.i18n import translate
 
 if TYPE_CHECKING:
     from bot.discord.client import ChouetteBot

@@ -1,7 +1,7 @@
 """GNU Backgammon's verdict on the games (issue 21): posted in #board after each game, and
 `/chouette analysis` for a player's list and an error on its board.
 
-The queue (`bot/analysis_queue.py`) is this extension's resource: one worker process for
+The queue (`bot/analysis/queue.py`) is this extension's resource: one worker process for
 the bot, made when the extension loads and ended when it unloads. What is analysed and
 posted is in the store, never here. Who may see what when is the rules'
 (`rules/review.py`).
@@ -15,12 +15,12 @@ import io
 import discord
 from discord import app_commands
 
-from bot import analysis_client, analysis_view
-from bot.analysis_queue import AnalysisQueue
+from bot.analysis import view, worker
+from bot.analysis.queue import AnalysisQueue
+from bot.app.tasks import spawn
 from bot.discord.client import ChouetteBot
 from bot.discord.presenter import message_nonce
-from bot.i18n import translate
-from bot.tasks import spawn
+from bot.words.i18n import translate
 from cogs import Subcommands, add, this_table
 from rules.errors import RuleError
 from rules.review import may_see_analysis
@@ -73,8 +73,8 @@ class Analysis(Subcommands):
         """GNU Backgammon's verdict: a player's errors in a game or the session, on the board."""
         table = await this_table(self.bot, interaction)
         locale = interaction.locale  # a private reply: the reader's language
-        if not analysis_client.available():
-            await self.bot.reply(interaction, translate(analysis_client.HOW_TO_ENABLE, locale))
+        if not worker.available():
+            await self.bot.reply(interaction, translate(worker.HOW_TO_ENABLE, locale))
             return
         state = await self.bot.service.state(table)
         try:
@@ -84,20 +84,20 @@ class Analysis(Subcommands):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         stored = await self.queue.rows.games(table)
-        waiting = analysis_view.not_ready(state, stored, game, locale)
+        waiting = view.not_ready(state, stored, game, locale)
         if waiting is not None:
             await self.bot.reply(interaction, waiting)
             return
         me = str(interaction.user.id)
         decided = {d["player"] for s in stored.values() if s.failed is None
                    for d in s.result["decisions"]}
-        whose = analysis_view.choose_player(decided, me,
+        whose = view.choose_player(decided, me,
                                             str(player.id) if player is not None else None)
         data = await self.bot.store.event_data(table)  # decoded off the event loop
 
-        def answer() -> analysis_view.Shown:
+        def answer() -> view.Shown:
             events = self.bot.store.decoded(data)
-            return analysis_view.answer(state, events, stored, game, whose, error, locale)
+            return view.answer(state, events, stored, game, whose, error, locale)
 
         shown = await asyncio.to_thread(answer)
         if shown.board is None:

@@ -9,13 +9,13 @@ from collections.abc import Iterator, Mapping
 import discord
 from discord import app_commands
 
+from bot.app.effects import answerer
 from bot.discord.actions import ACTIONS
 from bot.discord.boards import status
 from bot.discord.client import ChouetteBot
 from bot.discord.sync import command_ids, linked, mention
-from bot.effects import answerer
-from bot.i18n import tr, translate
-from bot.markdown import shown
+from bot.words.i18n import tr, translate
+from bot.words.markdown import shown
 from cogs import Subcommands, add
 from rules.actions import doublers, holders
 from rules.cube import CubeState, Side

@@ -14,9 +14,9 @@ from discord import app_commands
 from bot.discord.asks import Question, ask_consent
 from bot.discord.channels import missing
 from bot.discord.client import ChouetteBot
-from bot.i18n import languages, table_language, tr
-from bot.markdown import escape, shown
 from bot.store import Channels
+from bot.words.i18n import languages, table_language, tr
+from bot.words.markdown import escape, shown
 from cogs import Subcommands, add, this_table
 from rules.actions import refusal
 from rules.commands import Away, Back, Join, Leave, Open, Partner, Proxy, Request, Stake

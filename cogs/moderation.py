@@ -12,8 +12,8 @@ import discord
 from discord import app_commands
 
 from bot.discord.client import ChouetteBot
-from bot.history import corrections, discord_time, full_log
-from bot.markdown import escape
+from bot.records.history import corrections, discord_time, full_log
+from bot.words.markdown import escape
 from cogs import Subcommands, add, this_table
 from rules.commands import Blind, Correct, Disconnect, Unblind
 from rules.state import TableState

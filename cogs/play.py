@@ -8,12 +8,12 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.dice import games_dice
+from bot.app.dice import games_dice
+from bot.app.flow import play_options
 from bot.discord.asks import Question, ask_consent
 from bot.discord.client import ChouetteBot
-from bot.flow import play_options
-from bot.i18n import tr
-from bot.markdown import escape, shown
+from bot.words.i18n import tr
+from bot.words.markdown import escape, shown
 from cogs import Subcommands, add, table_games, this_table
 from rules.commands import Move, OfferSale, Penalty, Resign, Result, Settle
 

@@ -1,5 +1,5 @@
 """Game records: a game or the whole session as a .mat file GNU Backgammon imports, and the
-Position ID of any position (the logic is `bot/records.py`)."""
+Position ID of any position (the logic is `bot/records/games.py`)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import io
 import discord
 from discord import app_commands
 
-from bot import records
 from bot.discord.client import ChouetteBot
+from bot.records import games
 from cogs import Subcommands, add, table_games, this_table
 
 
@@ -27,8 +27,8 @@ class Records(Subcommands):
         await interaction.response.defer(ephemeral=True, thinking=True)
         events = [s.event for s in await self.bot.store.events(table)]
         try:
-            text = await asyncio.to_thread(records.export, events, game)
-        except records.RecordError as exc:
+            text = await asyncio.to_thread(games.export, events, game)
+        except games.RecordError as exc:
             await self.bot.reply(interaction, str(exc))
             return
         name = f"chouette-game-{game}.mat" if game else "chouette-session.mat"
@@ -48,8 +48,8 @@ class Records(Subcommands):
         await interaction.response.defer(ephemeral=True, thinking=True)
         events = [s.event for s in await self.bot.store.events(table)]
         try:
-            text = records.describe_turn(records.played(events), game, turn)
-        except records.RecordError as exc:
+            text = games.describe_turn(games.played(events), game, turn)
+        except games.RecordError as exc:
             text = str(exc)
         await self.bot.reply(interaction, text)
 

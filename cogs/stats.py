@@ -5,13 +5,13 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot import analysis_client
-from bot.analysis_queue import AnalysisStore
-from bot.analysis_text import Analysed, Figures
+from bot.analysis import worker
+from bot.analysis.queue import AnalysisStore
+from bot.analysis.text import Analysed, Figures
 from bot.discord.client import ChouetteBot
-from bot.i18n import tr, translate
-from bot.markdown import escape
-from bot.stats import Cache, PlayerStats, read_stats
+from bot.records.stats import Cache, PlayerStats, read_stats
+from bot.words.i18n import tr, translate
+from bot.words.markdown import escape
 from cogs import Subcommands, add
 from rules.ledger import format_points
 
@@ -108,7 +108,7 @@ class Stats(Subcommands):
         analysed = await AnalysisStore(self.bot.store).analysed(
             str(who.id), guild_id=interaction.guild_id)
         await interaction.followup.send(embed=stats_embed(
-            record, analysed, locale, analysis_on=analysis_client.available()), ephemeral=True)
+            record, analysed, locale, analysis_on=worker.available()), ephemeral=True)
 
 
 async def setup(bot: ChouetteBot) -> None:

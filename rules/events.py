@@ -4,7 +4,7 @@ Each event is a frozen dataclass carrying results, not requests: a cube event ca
 cube as it now is, a game's end carries its transfers and the next seating, so folding an
 event never needs a rule check and never raises. Every field is a plain value (str, int,
 tuple, Fraction) or one of the rules' own values (Cube, Transfer, Seating, Position), which
-`bot/store.py` serialises by type. `EVENT_TYPES` names them for that codec.
+`bot/store/__init__.py` serialises by type. `EVENT_TYPES` names them for that codec.
 """
 
 from __future__ import annotations
@@ -185,7 +185,7 @@ class CubeTurned:
     him, the catalogue's code of the reason (`answered_timed_out`, `answered_away`,
     `answered_late`). Events stored before both were data have the words as the rules wrote
     them in `action` (`"settle 3/2"`, read back as it is) and the reason in `by` (`"ann
-    (timed out)"`, read back by `bot.codec` as the key and `why`)."""
+    (timed out)"`, read back by `bot.store.codec` as the key and `why`)."""
 
     cube: Cube
     action: str | Phrase

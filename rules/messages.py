@@ -583,7 +583,7 @@ MESSAGES: dict[str, str] = {
 def text(code: str, params: Mapping[str, object], name: Callable[[str], str] = str,
          words: Words = str) -> str:
     """The message `code` in words, each player parameter written as `name(key)`; `words`
-    gives the template in the reader's language (bot/i18n.py), English by default."""
+    gives the template in the reader's language (bot/words/i18n.py), English by default."""
     return words(MESSAGES[code]).format(
         **{key: _words(value, name, words) for key, value in params.items()})
 

@@ -76,7 +76,7 @@ def copied() -> list[str]:
 
 def test_the_matching_reads_patterns_as_docker_does() -> None:
     patterns = rules("# comment\n*\n!bot/\n**/__pycache__\n!/docs/*.md\ndocs/[a-c]*.md\n")
-    assert sent("bot/store.py", patterns) and not sent("tests/x.py", patterns)
+    assert sent("bot/store/__init__.py", patterns) and not sent("tests/x.py", patterns)
     assert not sent("bot/__pycache__/store.cpython-311.pyc", patterns)
     assert sent("docs/map.md", patterns) and not sent("docs/analysis.md", patterns)
     assert not sent("docs/sub/map.md", patterns)  # `*` stops at a folder

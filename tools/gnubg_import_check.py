@@ -5,7 +5,7 @@
 Plays SESSIONS sessions of random games through the rules (random dice, random legal plays,
 some games ended by the Box doubling and every Team player dropping, the last one left
 in progress), exports each session
-with `bot.records.to_mat`, imports it with `gnubg -t` (`import mat`) and compares every turn
+with `bot.records.games.to_mat`, imports it with `gnubg -t` (`import mat`) and compares every turn
 of every game with ours: who rolled, the dice, the Position ID before the roll, the checkers
 moved, and each game's winner and points. --keep writes the .mat files into DIR.
 """
@@ -24,7 +24,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot import records
+from bot.records import games
 from rules.board import GameKind, legal_plays
 from rules.commands import build
 from rules.cube import Side
@@ -93,7 +93,7 @@ def moved(pairs: Iterable[tuple[int, int]]) -> dict[int, int]:
     return {point: n for point, n in sorted(change.items()) if n}
 
 
-def compare(record: records.GameRecord, theirs: dict[str, Any]) -> list[str]:
+def compare(record: games.GameRecord, theirs: dict[str, Any]) -> list[str]:
     """What differs between our record of a game and gnubg's import of it."""
     info = theirs["info"]
     assert isinstance(info, dict)
@@ -127,27 +127,27 @@ def main() -> int:
     args = [a for a in args if a != "--keep"]
     count = int(args[0]) if args else 20
     rng = random.Random(7)
-    sessions = [records.games(session(rng)) for _ in range(count)]
+    sessions = [games.games(session(rng)) for _ in range(count)]
     with tempfile.TemporaryDirectory() as tmp:
         folder = keep or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
         paths = []
         for n, played in enumerate(sessions, 1):
             paths.append(str(folder / f"session{n}.mat"))
-            Path(paths[-1]).write_text(records.to_mat(played))
+            Path(paths[-1]).write_text(games.to_mat(played))
         src, dst, script = Path(tmp, "in.json"), Path(tmp, "out.jsonl"), Path(tmp, "g.py")
         src.write_text(json.dumps(paths))
         script.write_text(f"IN = {str(src)!r}\nOUT = {str(dst)!r}\n" + GNUBG_SCRIPT)
         subprocess.run(["gnubg", "-t", "-q", "-p", str(script)], check=True,
                        capture_output=True, env={"PATH": "/usr/games:/usr/bin:/bin"})
         imported = [json.loads(line) for line in dst.read_text().splitlines()]
-    games = turns = bad = 0
+    n_games = turns = bad = 0
     for path, ours, theirs in zip(paths, sessions, imported, strict=True):
         if len(ours) != len(theirs):
             bad += 1
             print(f"{path}: {len(ours)} games, gnubg imported {len(theirs)}")
         for record, game in zip(ours, theirs, strict=False):
-            games += 1
+            n_games += 1
             turns += sum(t.play is not None for t in record.turns)
             diffs = compare(record, game)
             bad += bool(diffs)
@@ -156,9 +156,9 @@ def main() -> int:
     ended = [r for s in sessions for r in s if r.kind]
     kinds = [r.kind for r in ended]
     dropped = sum(r.position.outcome() is None for r in ended)
-    print(f"{count} sessions, {games} games ({kinds.count('gammon')} gammons, "
+    print(f"{count} sessions, {n_games} games ({kinds.count('gammon')} gammons, "
           f"{kinds.count('backgammon')} backgammons, {dropped} ended by the cubes, "
-          f"{games - len(ended)} in progress), {turns} turns compared with gnubg's import: "
+          f"{n_games - len(ended)} in progress), {turns} turns compared with gnubg's import: "
           f"{bad} games differ")
     return 1 if bad else 0
 

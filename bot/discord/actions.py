@@ -38,7 +38,7 @@ from bot.discord.views import (
     plays_of,
 )
 from bot.discord.views import ROUTES as MENUS
-from bot.i18n import translate
+from bot.words.i18n import translate
 from rules.actions import allowed, doublers, holders
 from rules.commands import Double, Extra, Request, Result, build
 from rules.cube import CubeState

@@ -23,8 +23,8 @@ import discord
 
 from bot.discord.host import bot_of
 from bot.discord.router import Inert, Route, outdated
-from bot.i18n import tr, translate
-from bot.markdown import shown
+from bot.words.i18n import tr, translate
+from bot.words.markdown import shown
 from rules.actions import refusal
 from rules.commands import (
     Admit,

@@ -20,18 +20,18 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.app.effects import answerer
+from bot.app.flow import Flow
+from bot.app.locks import TableLocks
+from bot.app.service import TableService
+from bot.app.tasks import Timer
 from bot.discord.actions import board_view
 from bot.discord.failures import waited
 from bot.discord.sync import command_ids, linked
-from bot.drawing import Drawing
-from bot.effects import answerer
-from bot.flow import Flow
-from bot.i18n import table_language, tr, translate
-from bot.locks import TableLocks
-from bot.markdown import escape, shown
-from bot.service import TableService
+from bot.render.drawing import Drawing
 from bot.store import Channels, EventStore
-from bot.tasks import Timer
+from bot.words.i18n import table_language, tr, translate
+from bot.words.markdown import escape, shown
 from rules.cube import CubeState
 from rules.game import shooter, waiting_for
 from rules.results import confirmers

@@ -1,5 +1,5 @@
 """The Discord client: a typed Bot that connects Discord to the tables. It owns the store,
-the service, the game's flow (`bot.flow`) and the presenter, loads the cogs and turns every
+the service, the game's flow (`bot.app.flow`) and the presenter, loads the cogs and turns every
 interaction into one table command (`act`, `start_game`).
 
 Resources are made in `setup_hook` and injected into the cogs through the bot; nothing is
@@ -25,9 +25,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import health, startup
+from bot import health
+from bot.app.dice import Dice
+from bot.app.effects import Outcome
+from bot.app.flow import Flow
+from bot.app.service import TableService
+from bot.app.tasks import spawn
 from bot.config import Settings
-from bot.dice import Dice
+from bot.discord import startup
 from bot.discord.actions import ROUTES
 from bot.discord.channels import reconcile
 from bot.discord.failures import private, tell
@@ -35,13 +40,9 @@ from bot.discord.inbox import Inbox
 from bot.discord.presenter import Presenter
 from bot.discord.router import Router
 from bot.discord.sync import SCOPE_KEY, Translator, command_ids, linked, sync_commands
-from bot.drawing import Drawing
-from bot.effects import Outcome
-from bot.flow import Flow
-from bot.markdown import escape
-from bot.service import TableService
+from bot.render.drawing import Drawing
 from bot.store import EventStore
-from bot.tasks import spawn
+from bot.words.markdown import escape
 from rules.commands import Command
 
 log = logging.getLogger(__name__)

@@ -8,10 +8,10 @@ from typing import Protocol, cast
 
 import discord
 
-from bot.dice import Dice
-from bot.effects import Outcome, Refusal
-from bot.flow import Flow
-from bot.service import TableService
+from bot.app.dice import Dice
+from bot.app.effects import Outcome, Refusal
+from bot.app.flow import Flow
+from bot.app.service import TableService
 from rules.commands import Command
 from rules.state import TableState
 

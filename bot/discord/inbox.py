@@ -28,13 +28,13 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.codec import CodecError, command_dumps, command_loads
+from bot.app.effects import Announce, Outcome
+from bot.app.service import TableService
 from bot.config import Settings
 from bot.discord.presenter import Presenter, done_text
-from bot.effects import Announce, Outcome
-from bot.i18n import translate
-from bot.service import TableService
 from bot.store import EventStore, StoreError
+from bot.store.codec import CodecError, command_dumps, command_loads
+from bot.words.i18n import translate
 from rules.commands import Command
 
 log = logging.getLogger(__name__)

@@ -7,7 +7,7 @@ DM to Team players (in #board, mentioning them, when their DMs are closed) and t
 in #box; the channels' overwrites follow the state (`channels.reconcile`). Everything here
 is derived from the table's state and its outbox: no game state is kept. Once an action is
 shown, what the bot does by itself next (a forced play, the autoroll, the timers) is the
-flow's (`bot.flow.Flow.advance`).
+flow's (`bot.app.flow.Flow.advance`).
 """
 
 from __future__ import annotations
@@ -23,20 +23,20 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.app.effects import Announce, Outcome, PostSheet, Prompt, Refusal, namer, paid_line
+from bot.app.flow import Flow
+from bot.app.service import TableService
+from bot.app.tasks import Timer, Timers
 from bot.config import Settings
 from bot.discord.asks import ASKS, prompt_view
 from bot.discord.boards import Boards, countdown
 from bot.discord.channels import Known, reconcile
 from bot.discord.sync import command_ids, linked
-from bot.drawing import Drawing, Names
-from bot.effects import Announce, Outcome, PostSheet, Prompt, Refusal, namer, paid_line
-from bot.flow import Flow
-from bot.i18n import Translation, tr, translate
-from bot.markdown import shown
+from bot.render.drawing import Drawing, Names
 from bot.render.sheet import render_sheet
-from bot.service import TableService
 from bot.store import Channels, EventStore
-from bot.tasks import Timer, Timers
+from bot.words.i18n import Translation, tr, translate
+from bot.words.markdown import shown
 from rules.game import waiting_for
 from rules.ledger import format_points
 from rules.state import TableState

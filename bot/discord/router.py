@@ -24,7 +24,7 @@ from typing import Any, cast
 import discord
 
 from bot.discord.failures import guarded, private
-from bot.i18n import translate
+from bot.words.i18n import translate
 
 Handler = Callable[[discord.Interaction, re.Match[str]], Awaitable[None]]
 PREFIX = "chouette:"  # every custom id of the bot's

@@ -18,8 +18,8 @@ from collections.abc import Mapping
 import discord
 from discord import app_commands
 
-from bot.i18n import translation
 from bot.store import EventStore
+from bot.words.i18n import translation
 
 log = logging.getLogger(__name__)
 

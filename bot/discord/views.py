@@ -15,12 +15,12 @@ from typing import Any
 
 import discord
 
+from bot.app.flow import play_options
 from bot.discord.asks import Question, ask_consent, clicker
 from bot.discord.host import bot_of
 from bot.discord.router import Form, Inert, Route, picked, typed
-from bot.flow import play_options
-from bot.i18n import tr, translate
-from bot.markdown import shown
+from bot.words.i18n import tr, translate
+from bot.words.markdown import shown
 from rules.actions import box_doubles, refusal
 from rules.commands import Answer, Command, Double, InvitePartner, Move
 from rules.cube import CubeState, Side

@@ -33,6 +33,7 @@ from bot.render.cubes import Roles, draw_strip, strip_height
 from bot.render.felt import Felt, Piece, canvas, felt_rgb, pieces, static_board
 from bot.render.lastplay import LastPlay, draw_rings, last_play
 from bot.render.layout import STACK, Layout
+from bot.render.samples import LAST, ROLES, full_strip, midgame
 from bot.render.text import draw_text, fit, length, readable
 from bot.render.theme import DEFAULT, Shown, Theme, checker_sprite, die_sprite, same
 from bot.render.words import Words, english
@@ -63,7 +64,7 @@ class Legend:
 class Strip:
     """The cube strip: the cubes, the roles (for the C and AC tags), each player's name
     drawn, as (key, name) pairs, and the words of its cards (`english`, or the table's
-    language as plain data: `bot.i18n.Translation`)."""
+    language as plain data: `bot.words.i18n.Translation`)."""
 
     cubes: tuple[Cube, ...]
     roles: Roles | None
@@ -256,8 +257,6 @@ def _mapped(img: Image.Image, theme: Theme) -> Image.Image:
 def _palette(theme: Theme) -> Image.Image:
     """The board's 256 colours: those of the sample board, which has every part a board has
     (both sides' checkers and dice, every cube state, the last play), drawn in `theme`."""
-    from bot.render.samples import sample_picture  # the samples draw with this module
-
     return board_rgb(sample_picture(theme=theme)).quantize(256, method=Image.Quantize.FASTOCTREE)
 
 
@@ -404,3 +403,17 @@ def _legend(img: Image.Image, lay: Layout, legend: Legend, y: int, theme: Theme)
     sub = legend.sub
     if sub and room > min(110 * s, length(sub, small)):
         draw_text(draw, (tx, mid), fit(sub, small, room), small, theme.muted, anchor="lm")
+
+
+def sample_board(width: int = 800, shown: Callable[[str], str] = str) -> bytes:
+    """The mid-game board with the full cube strip and the last play marked (the bench's
+    case); players drawn as `shown` names them."""
+    return board_png(sample_picture(width, shown))
+
+
+def sample_picture(width: int = 800, shown: Callable[[str], str] = str,
+                   theme: Theme = DEFAULT) -> Picture:
+    """What `sample_board` draws, in `theme` (its colours are the board's palette)."""
+    return picture(midgame(), on_roll=Side.BOX, dice=(5, 3), cubes=full_strip(), roles=ROLES,
+                   last=LAST, width=width, shown=shown, theme=theme,
+                   status=f"Waiting for {shown('Fay')}: take or drop {shown('Bo')}'s double to 2")

@@ -1,22 +1,14 @@
-"""Sample boards and sheets: the README's reference images, the render bench and the tests.
-
-`python -m bot.render.samples DIR` writes the reference images into DIR (docs/images): the
-README's boards and sheet, and the same drawn for players whose names are in other scripts
-(`WORLD`), with a long session of eight players (`long_sheet`).
-"""
+"""What the sample boards and sheets show, as data: the reference images
+(`bot.render.reference`), the board's palette (`bot.render.board.sample_picture`), the render
+bench and the tests draw it. Players whose names are in other scripts (`WORLD`), and a long
+session of eight players (`long_sheet`)."""
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable
 from fractions import Fraction
-from pathlib import Path
 
-from bot.render.board import Picture, board_png, picture, render_board
 from bot.render.cubes import Roles
 from bot.render.lastplay import LastPlay
-from bot.render.sheet import render_sheet
-from bot.render.theme import DEFAULT, Theme
 from rules.board import Position
 from rules.cube import Cube, CubeState, Side
 from rules.ledger import ScoreSheet, Transfer
@@ -64,20 +56,6 @@ def full_strip() -> tuple[Cube, ...]:
     )
 
 
-def sample_board(width: int = 800, shown: Callable[[str], str] = str) -> bytes:
-    """The mid-game board with the full cube strip and the last play marked (the bench's
-    case); players drawn as `shown` names them."""
-    return board_png(sample_picture(width, shown))
-
-
-def sample_picture(width: int = 800, shown: Callable[[str], str] = str,
-                   theme: Theme = DEFAULT) -> Picture:
-    """What `sample_board` draws, in `theme` (its colours are the board's palette)."""
-    return picture(midgame(), on_roll=Side.BOX, dice=(5, 3), cubes=full_strip(), roles=ROLES,
-                   last=LAST, width=width, shown=shown, theme=theme,
-                   status=f"Waiting for {shown('Fay')}: take or drop {shown('Bo')}'s double to 2")
-
-
 def sample_sheet() -> tuple[ScoreSheet, tuple[str, ...], list[tuple[str, str]]]:
     """A short session: the sheet, the seating order and each game's (Box, Captain)."""
     players = ("Ann", "Bob", "Cy", "Dee", "Eve")
@@ -111,32 +89,3 @@ def long_sheet() -> tuple[ScoreSheet, tuple[str, ...], list[tuple[str, str]]]:
                                Fraction(2 if p == captain else 1)) for p in team])
         roles.append((box, captain))
     return ScoreSheet.of(games, players), players, roles
-
-
-def write(folder: Path) -> list[Path]:
-    """Write the reference images into `folder`; their paths."""
-    folder.mkdir(parents=True, exist_ok=True)
-    sheet, _, roles = sample_sheet()
-    long, long_order, long_roles = long_sheet()
-    images = {
-        "board-opening.png": render_board(Position.initial(), dice=(6, 3),
-                                          roles=Roles("Bo", "Ann", "Pat")),
-        "board-midgame.png": sample_board(),
-        "score-sheet.png": render_sheet(sheet, ("Dee", "Eve", "Ann", "Bob", "Cy"), roles=roles,
-                                         next_roles=NEXT_ROLES,
-                                         title="Score sheet · $5 a point"),
-        "board-names.png": sample_board(shown=world),
-        "score-sheet-names.png": render_sheet(long, long_order, roles=long_roles,
-                                               shown=world, title="Score sheet · €5 a point"),
-    }
-    paths = []
-    for name, data in images.items():
-        path = folder / name
-        path.write_bytes(data)
-        paths.append(path)
-    return paths
-
-
-if __name__ == "__main__":
-    for written in write(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/images")):
-        print(written)

@@ -19,7 +19,7 @@ import pytest
 
 from analysis.decisions import CubeView, Decision
 from analysis.verdict import TOP_PLAYS, rate
-from bot.analysis_client import ROOT, AnalysisError, AnalysisWorker, analyse_game
+from bot.analysis.worker import ROOT, AnalysisError, AnalysisWorker, analyse_game
 
 DATA = Path(__file__).parent / "data"
 CHOUETTE = (DATA / "chouette.jsonl").read_text().splitlines()
@@ -197,7 +197,7 @@ async def test_one_shot_client_at_one_ply() -> None:
 
 
 def test_bot_never_imports_gnubg() -> None:
-    code = ("import sys, bot.__main__, bot.analysis_client; "
+    code = ("import sys, bot.__main__, bot.analysis.worker; "
             "sys.exit('gnubg' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
 
@@ -226,9 +226,9 @@ def test_plays_that_bear_off_are_told_apart() -> None:
 def test_without_the_extra_one_line_says_how(monkeypatch: pytest.MonkeyPatch,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     from bot import __main__ as cli
-    from bot import analysis_client
+    from bot.analysis import worker
 
-    monkeypatch.setattr(analysis_client, "available", lambda: False)
+    monkeypatch.setattr(worker, "available", lambda: False)
     assert cli.main(["analyse", str(DATA / "chouette.jsonl")]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "pip install -e '.[analysis]'" in err

@@ -21,15 +21,15 @@ from typing import Any
 import pytest
 
 from analysis.decisions import find
-from bot.analysis_client import analyse_game
-from bot.analysis_queue import AnalysisQueue, AnalysisStore, Stored
-from bot.analysis_text import ERROR, figures, phrase, post_game, worst
-from bot.analysis_transcript import ended_games, transcripts
-from bot.analysis_view import answer
-from bot.markdown import escape
+from bot.analysis.queue import AnalysisQueue, AnalysisStore, Stored
+from bot.analysis.text import ERROR, figures, phrase, post_game, worst
+from bot.analysis.transcript import ended_games, transcripts
+from bot.analysis.view import answer
+from bot.analysis.worker import analyse_game
+from bot.app.scenario import apply
 from bot.render.board import board_png
-from bot.scenario import apply
 from bot.store import EventStore
+from bot.words.markdown import escape
 from rules.board import legal_plays
 from rules.commands import parse
 from rules.game import shooter

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from bot import store as store_module
-from bot.analysis_client import analyse_game
-from bot.analysis_queue import AnalysisQueue, AnalysisStore
-from bot.analysis_text import Figures, figures, player_lines, totals
+from bot.analysis.queue import AnalysisQueue, AnalysisStore
+from bot.analysis.text import Figures, figures, player_lines, totals
+from bot.analysis.worker import analyse_game
 from bot.store import MIGRATIONS, Channels, EventStore
 from rules.events import PlayerJoined
 from rules.state import TableState

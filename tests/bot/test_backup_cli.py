@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
-from bot.service import TableService
+from bot.app.service import TableService
 from bot.store import EventStore
 from tests.bot.test_store import in_memory, run_session
 

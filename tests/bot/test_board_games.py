@@ -1,4 +1,4 @@
-"""One walk over a session's games (`bot.records.board_games`), for the game records and the
+"""One walk over a session's games (`bot.records.games.board_games`), for the game records and the
 analysis alike: a game held over (FIBS §6 ¶2) is one game, played out after other games and
 ended then; a long session's transcripts fold each stored event once, not once per game."""
 
@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 import rules.state
-from bot import records
-from bot.analysis_transcript import GAME_EVENTS, ended, ended_games, transcripts
-from bot.scenario import apply
+from bot.analysis.transcript import GAME_EVENTS, ended, ended_games, transcripts
+from bot.app.scenario import apply
+from bot.records import games
 from rules.board import legal_plays
 from rules.commands import parse
 from rules.cube import Side
@@ -78,19 +78,19 @@ def held_over(seed: int) -> list[str]:
 def test_a_game_held_over_and_played_out_later_is_one_game_that_ended(seed: int) -> None:
     _, events, rejected = apply(held_over(seed))
     assert not rejected
-    one, two = records.board_games(events)
+    one, two = games.board_games(events)
     assert (one.number, one.end, two.number, two.end) == (1, "ended", 2, "ended")
     hold = next(i for i, e in enumerate(one.events) if isinstance(e, GameHeldOver))
     assert hold < len(one.events) - 1  # its events run on after the hold
 
     # The record (the .mat): game 1 has its turns after the hold and its result; before the
     # one walk it stopped at the hold, with no winner, and its last turns were lost.
-    first, second = records.games(events)
+    first, second = games.games(events)
     assert first.number == 1 and first.winner is Side.TEAM and first.kind == "single"
     rolled = sum(isinstance(e, Rolled) for e in one.events)
     assert len(first.turns) == 1 + rolled  # the opening's turn and every roll, both sides
     assert second.number == 2 and second.winner is Side.TEAM
-    mat = records.export(events)
+    mat = games.export(events)
     assert mat.count("Wins 1 point") == 2
 
     # The analysis: both ended, in the order they ended; game 1 rebuilt up to its hold
@@ -98,7 +98,7 @@ def test_a_game_held_over_and_played_out_later_is_one_game_that_ended(seed: int)
     assert ended_games(events) == [2, 1]
     # from the games' own events alone, as the queue reads them (nothing folded)
     assert ended_games([e for e in events if type(e).__name__ in GAME_EVENTS]) == [2, 1]
-    assert [g.number for g in ended(records.board_games(events))] == [2, 1]  # the walk's, the same
+    assert [g.number for g in ended(games.board_games(events))] == [2, 1]  # the walk's, the same
     found = transcripts(events)
     assert sorted(found) == [1, 2] and found[1] == transcripts(events, [1])[1]
     moves = [json.loads(x)["play"] for x in found[1] if json.loads(x)["cmd"] == "move"]
@@ -122,7 +122,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         count["all"] += 1
         return fold(state, event)
 
-    monkeypatch.setattr(records, "evolve", walk)
+    monkeypatch.setattr(games, "evolve", walk)
     monkeypatch.setattr(rules.state, "evolve", all_)  # `replay`'s, so the rules' own
     return count
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.analysis_client import available
+from bot.analysis.worker import available
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSCRIPT = ROOT / "tests" / "analysis" / "data" / "chouette.jsonl"

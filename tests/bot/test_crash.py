@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import scenario
+from bot.app import scenario
 
 
 def long_session(seed: int = 7, games: int = 100) -> str:

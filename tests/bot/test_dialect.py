@@ -3,7 +3,7 @@ logs."""
 
 import pytest
 
-from bot.dialect import shown, url_problem
+from bot.store.dialect import shown, url_problem
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4OTA.GaBcDe.abcdefghijklmnopqrstuvwxyz0123"
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
-from bot.dice import Dice, GameDice, commitment, games_dice, stream, verify
-from bot.service import TableService
+from bot.app.dice import Dice, GameDice, commitment, games_dice, stream, verify
+from bot.app.service import TableService
 from bot.store import EventStore
 from rules.board import legal_plays
 from rules.commands import Move, Open, Reveal, Roll, Seat, Start

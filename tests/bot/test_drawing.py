@@ -1,4 +1,4 @@
-"""The drawing processes (bot/drawing.py): the same images as drawn in the bot's own process,
+"""The drawing processes (bot/render/drawing.py): the same images as drawn in the bot's own process,
 a dead worker replaced, and no worker left behind when the bot is killed."""
 
 import os
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.drawing import Drawing, Names, _started
-from bot.render.board import board_png
-from bot.render.samples import sample_picture, sample_sheet
+from bot.render.board import board_png, sample_picture
+from bot.render.drawing import Drawing, Names, _started
+from bot.render.samples import sample_sheet
 from bot.render.sheet import render_sheet
 from rules.state import TableState
 
@@ -98,7 +98,7 @@ def test_the_workers_end_when_the_bot_is_killed() -> None:
     """Killed with kill -9, the bot leaves no process behind: its two workers (one of them
     perhaps still starting) and multiprocessing's resource tracker all end."""
     script = ("import asyncio, os\n"
-              "from bot.drawing import Drawing\n"
+              "from bot.render.drawing import Drawing\n"
               "async def main():\n"
               "    d = Drawing(2)\n"
               "    await d.start()\n"

@@ -1,6 +1,6 @@
 """Effects: what the Discord layer is asked to do after a command (no Discord needed)."""
 
-from bot.effects import Announce, Prompt, effects_for, event_line
+from bot.app.effects import Announce, Prompt, effects_for, event_line
 from rules.commands import Away, Double, Open, Seat, Start, build
 from rules.cube import Side
 from rules.events import ResultProposed
@@ -86,8 +86,8 @@ def test_every_cube_turn_of_the_scenarios_is_a_record_line_in_danish() -> None:
     like the others: no line of the scenarios falls back to the rules' English."""
     from pathlib import Path
 
-    from bot.effects import TURNED
-    from bot.scenario import apply
+    from bot.app.effects import TURNED
+    from bot.app.scenario import apply
     from rules.events import CubeTurned
     from rules.messages import Phrase
 
@@ -117,7 +117,7 @@ def test_every_cube_turn_of_the_scenarios_is_a_record_line_in_danish() -> None:
 def test_a_turn_with_figures_names_its_players_and_is_translated() -> None:
     from fractions import Fraction
 
-    from bot.effects import cube_line
+    from bot.app.effects import cube_line
     from rules.cube import Cube
     from rules.messages import Phrase, Player
 
@@ -157,7 +157,7 @@ def test_a_turn_with_figures_names_its_players_and_is_translated() -> None:
 
 
 def test_an_answer_given_for_a_player_names_him_and_says_why() -> None:
-    from bot.effects import cube_line
+    from bot.app.effects import cube_line
     from rules.cube import Cube
 
     cube = Cube("ann", "bo", 2)

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from bot.app.dice import Dice, commitment
+from bot.app.effects import Outcome
+from bot.app.flow import Flow, play_options
+from bot.app.service import TableService
+from bot.app.tasks import Timer
 from bot.config import Settings
-from bot.dice import Dice, commitment
-from bot.effects import Outcome
-from bot.flow import Flow, play_options
-from bot.service import TableService
 from bot.store import EventStore
-from bot.tasks import Timer
 from rules.actions import box_doubles
 from rules.commands import Double, EndSession, Join, Move, Open, Result, Roll, Seat, Start, Take
 from rules.game import shooter, waiting_for

@@ -13,14 +13,14 @@ from typing import Any
 import discord
 import pytest
 
-from bot.codec import command_dumps
+from bot.app.effects import Outcome
+from bot.app.service import TableService
 from bot.config import Settings
 from bot.discord.inbox import TRIES, Inbox
 from bot.discord.presenter import Presenter
-from bot.effects import Outcome
-from bot.i18n import translate
-from bot.service import TableService
 from bot.store import Channels, ConcurrentWrite, EventStore, StoreError
+from bot.store.codec import command_dumps
+from bot.words.i18n import translate
 from rules.commands import Join, Open
 
 ON_1, ON_0 = (3 << 22) + 7, (4 << 22) + 7  # servers on shards 1 and 0 of 2

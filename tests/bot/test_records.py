@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from bot import records, scenario
 from bot.__main__ import main
-from bot.records import HEADER, RecordError
+from bot.app import scenario
+from bot.records import games
+from bot.records.games import HEADER, RecordError
 from rules.board import Position
 from rules.commands import Roll, parse
 from rules.cube import Cube, Side
@@ -56,7 +57,7 @@ def events_of(commands: list[dict[str, object]]) -> list[Event]:
 
 
 def test_the_mat_of_two_games_exactly() -> None:
-    text = records.export(events_of(TWO_GAMES))
+    text = games.export(events_of(TWO_GAMES))
     assert text == HEADER + """\
 ; Game 1: opening ties 4-4 (Box-Team)
 
@@ -77,7 +78,7 @@ def test_the_mat_of_two_games_exactly() -> None:
 
 
 def test_a_record_has_the_seats_the_opening_and_every_turn() -> None:
-    first, second = records.games(events_of(TWO_GAMES))
+    first, second = games.games(events_of(TWO_GAMES))
     assert (first.number, first.box, first.captain) == (1, "ann", "bob")
     assert (second.box, second.captain) == ("ann", "cy")  # bob dropped: to the end
     assert first.opening == ((4, 4), (1, 3))
@@ -90,7 +91,7 @@ def test_a_record_has_the_seats_the_opening_and_every_turn() -> None:
 
 def test_every_position_follows_from_the_one_before_and_ends_on_the_replayed_board() -> None:
     events = scenario.transcript((SCENARIOS / "atlanta_play.jsonl").read_text().splitlines())
-    (record,) = records.games(events)
+    (record,) = games.games(events)
     turns = record.turns
     assert turns[0].position_id == "4HPwATDgc/ABMA"
     for turn, after in itertools.pairwise(turns):
@@ -99,35 +100,35 @@ def test_every_position_follows_from_the_one_before_and_ends_on_the_replayed_boa
         assert after.position == played.swap() and after.side is turn.side.other
     board = replay(events).board
     assert board is not None
-    last = records.position_at([record], 1, len(turns) + 1)
+    last = games.position_at([record], 1, len(turns) + 1)
     assert last == position_id(board[0]) == "sNeFQSDYzsgBMA"  # the scenario's expected board
-    assert records.position_at([record], 1, 2) == turns[1].position_id == "sGfwATDgc/ABMA"
+    assert games.position_at([record], 1, 2) == turns[1].position_id == "sGfwATDgc/ABMA"
 
 
 def test_describe_says_who_was_on_roll_with_which_dice() -> None:
     events = scenario.transcript((SCENARIOS / "atlanta_play.jsonl").read_text().splitlines())
-    found = records.games(events)
-    assert records.describe_turn(found, 1, 2) == (
+    found = games.games(events)
+    assert games.describe_turn(found, 1, 2) == (
         "Game 1, turn 2: Bob (Team) on roll with 6-4. Position ID `sGfwATDgc/ABMA`; "
         "played 24/18 13/9.")
-    assert records.describe_turn(found, 1, 7) == (
+    assert games.describe_turn(found, 1, 7) == (
         "Game 1, turn 7: the game is over. Position ID `sNeFQSDYzsgBMA` (from Ann (Box)'s "
         "side).")
 
 
 def test_a_game_in_progress_stops_at_its_last_play() -> None:
     events = events_of(TWO_GAMES[:8])  # Game 1: ann has rolled 6-6 and not played
-    (record,) = records.games(events)
+    (record,) = games.games(events)
     assert record.winner is None and record.turns[-1].play is None
-    text = records.export(events)
+    text = games.export(events)
     assert text.endswith("  1)                             31: 8/5 6/5\n\n")
     assert "Wins" not in text
-    assert records.describe_turn([record], 1, 2).endswith("on roll with 6-6. Position ID "
+    assert games.describe_turn([record], 1, 2).endswith("on roll with 6-6. Position ID "
                                                      "`sGfwATDgc/ABMA`; not played yet.")
     with pytest.raises(RecordError, match="Game 1 has turns 1 to 2, not 3"):
-        records.position_at([record], 1, 3)
+        games.position_at([record], 1, 3)
     after = events_of(TWO_GAMES[:9])
-    assert records.describe_turn(records.games(after), 1, 3) == (
+    assert games.describe_turn(games.games(after), 1, 3) == (
         "Game 1, turn 3: bob (Team) to roll. Position ID `4NvBwQCwZ/ABMA` (from bob (Team)'s "
         "side).")
 
@@ -142,27 +143,27 @@ def test_a_roll_with_no_legal_play_is_a_turn_without_a_play() -> None:
     state = replay(events[-1:], state)
     rolled = decide(state, Roll(by="bob", dice=[6, 1]))
     assert rolled == (Rolled(Side.TEAM, (6, 1), passed=True),)
-    (record,) = records.games([*events, *rolled])
+    (record,) = games.games([*events, *rolled])
     assert [(t.dice, t.play, t.position) for t in record.turns] == [((6, 1), "", closed)]
     assert (record.on_roll, record.position) == (Side.BOX, closed.swap())
-    assert records.to_mat([record]).endswith("  1)                             61:\n\n")
-    assert "no legal play" in records.describe_turn([record], 1, 1)
+    assert games.to_mat([record]).endswith("  1)                             61:\n\n")
+    assert "no legal play" in games.describe_turn([record], 1, 1)
 
 
 def test_refusals() -> None:
     scorekeeper = scenario.transcript((SCENARIOS / "atlanta.jsonl").read_text().splitlines())
     with pytest.raises(RecordError, match="This table keeps score only"):
-        records.export(scorekeeper)
+        games.export(scorekeeper)
     with pytest.raises(RecordError, match="No game has been played on the board at this "
                                           "table yet"):
-        records.played(events_of(TWO_GAMES[:5]))
+        games.played(events_of(TWO_GAMES[:5]))
     events = events_of(TWO_GAMES)
     with pytest.raises(RecordError, match=r"There is no game 3 on the board at this table "
                                           r"\(games: 1, 2\)"):
-        records.export(events, 3)
+        games.export(events, 3)
     with pytest.raises(RecordError, match="Game 2 has turns 1 to 2, not 9"):
-        records.describe_turn(records.games(events), 2, 9)
-    assert records.export(events, 2).count(" Game ") == 1
+        games.describe_turn(games.games(events), 2, 9)
+    assert games.export(events, 2).count(" Game ") == 1
 
 
 def test_export_from_a_transcript_and_from_the_store(tmp_path: Path,
@@ -172,7 +173,7 @@ def test_export_from_a_transcript_and_from_the_store(tmp_path: Path,
     transcript.write_text(text)
     out = tmp_path / "two.mat"
     assert main(["export", "--scenario", str(transcript), "--out", str(out)]) == 0
-    expected = records.export(events_of(TWO_GAMES))
+    expected = games.export(events_of(TWO_GAMES))
     assert out.read_text() == expected
     db = tmp_path / "t.sqlite3"
     asyncio.run(scenario.run_stored(text, db))
@@ -180,7 +181,7 @@ def test_export_from_a_transcript_and_from_the_store(tmp_path: Path,
     stored = tmp_path / "stored.mat"
     assert main(["export", "--db", str(db), "--table", table, "--game", "2",
                  "--out", str(stored)]) == 0
-    assert stored.read_text() == records.export(events_of(TWO_GAMES), 2)
+    assert stored.read_text() == games.export(events_of(TWO_GAMES), 2)
     capsys.readouterr()
     assert main(["export", "--db", str(db), "--table", "nope", "--out", str(stored)]) == 2
     assert f"There is no table nope in {db}" in capsys.readouterr().err

@@ -19,13 +19,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
-from bot.drawing import Drawing
 from bot.render import Roles, render_board, render_sheet, render_table
 from bot.render import text as text_module
-from bot.render.board import Layout, _table_status
+from bot.render.board import Layout, _table_status, sample_board
 from bot.render.cubes import cube_boxes
+from bot.render.drawing import Drawing
 from bot.render.felt import dice_boxes
-from bot.render.samples import ROLES, full_strip, midgame, sample_board, sample_sheet
+from bot.render.samples import ROLES, full_strip, midgame, sample_sheet
 from bot.render.sheet import losers
 from bot.render.theme import DEFAULT, RGB
 from rules.board import Position

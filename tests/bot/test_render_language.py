@@ -1,5 +1,6 @@
 """The words drawn into the images in the table's language (issue 22): the board's legends,
-status line and cube strip, and the score sheet, built with `words` (`bot.i18n.Translation`)."""
+status line and cube strip, and the score sheet, built with `words`
+(`bot.words.i18n.Translation`)."""
 
 import asyncio
 import pickle
@@ -8,12 +9,12 @@ from dataclasses import replace
 import pytest
 
 from bot.discord import presenter
-from bot.drawing import Drawing
-from bot.i18n import Translation
 from bot.render.board import board_png, forget, picture, table_picture
 from bot.render.cubes import Roles
+from bot.render.drawing import Drawing
 from bot.render.samples import ROLES, full_strip, midgame, sample_sheet
 from bot.render.sheet import render_sheet
+from bot.words.i18n import Translation
 from rules.board import Position
 from rules.cube import Cube, CubeState, Side
 from tests.bot.test_render import DISCORD_IDS, discord_table, texts_drawn

@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 from PIL import Image, ImageChops
 
 from bot.render import board
-from bot.render.board import board_png, board_rgb, picture
+from bot.render.board import board_png, board_rgb, picture, sample_picture
 from bot.render.lastplay import LastPlay
 from bot.render.png import adler32_combine
-from bot.render.samples import LAST, ROLES, full_strip, midgame, sample_picture, world
+from bot.render.samples import LAST, ROLES, full_strip, midgame, world
 from rules.board import Position, legal_plays
 from rules.cube import Side
 

@@ -16,11 +16,12 @@ from PIL import Image, ImageDraw, ImageFont
 from bot.render import board as board_module
 from bot.render import render_board, render_sheet, render_table
 from bot.render import text as text_module
+from bot.render.board import sample_board
 from bot.render.cubes import Roles
 from bot.render.lastplay import LastPlay, last_play
 from bot.render.layout import Layout
 from bot.render.money import Stake
-from bot.render.samples import LAST, full_strip, long_sheet, midgame, sample_board, sample_sheet
+from bot.render.samples import LAST, full_strip, long_sheet, midgame, sample_sheet
 from bot.render.text import (
     FALLBACKS,
     FONTS,

@@ -6,8 +6,8 @@ the fix had always been there, or not be read at all."""
 import hashlib
 from pathlib import Path
 
-from bot import scenario
-from bot.codec import dumps
+from bot.app import scenario
+from bot.store.codec import dumps
 from rules import RULES_VERSION
 from rules.state import TableState
 from rules.state import evolve as fold_one
@@ -49,7 +49,7 @@ def fingerprint() -> str:
 def test_the_rules_version_moves_with_the_fold() -> None:
     now = fingerprint()
     assert FOLDS.get(RULES_VERSION) == now, (
-        "What the scenario transcripts fold to has changed (rules/ or bot/codec.py), and "
+        "What the scenario transcripts fold to has changed (rules/ or bot/store/codec.py), and "
         "snapshots made before it would be trusted: add 1 to RULES_VERSION in "
         f"rules/__init__.py and record {{{RULES_VERSION + 1}: {now!r}}} in FOLDS here. "
         "(If the fold did not change but this fingerprint did, record it for the same "

@@ -11,7 +11,7 @@ import discord
 import pytest
 
 from bot.config import Settings, SettingsError
-from bot.startup import EXIT_SETTINGS, EXIT_UNREACHABLE, failure, invite_url, setup_logging
+from bot.discord.startup import EXIT_SETTINGS, EXIT_UNREACHABLE, failure, invite_url, setup_logging
 from bot.store import StoreError
 
 

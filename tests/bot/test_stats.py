@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 
 from bot.__main__ import main
-from bot.analysis_client import analyse_game
-from bot.analysis_queue import AnalysisStore
-from bot.analysis_text import figures
-from bot.scenario import run_stored
-from bot.service import TableService
-from bot.stats import PlayerStats, fold, read_stats, session_stats
+from bot.analysis.queue import AnalysisStore
+from bot.analysis.text import figures
+from bot.analysis.worker import analyse_game
+from bot.app.scenario import run_stored
+from bot.app.service import TableService
+from bot.records.stats import PlayerStats, fold, read_stats, session_stats
 from bot.store import Channels, EventStore, StoredEvent
 from rules.commands import (
     Answer,

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from bot import store as store_module
-from bot.codec import dumps, loads
-from bot.dbfile import open_sqlite
-from bot.effects import Announce, Outcome, Prompt
-from bot.service import ENDED_KEPT, TableService
+from bot.app.effects import Announce, Outcome, Prompt
+from bot.app.service import ENDED_KEPT, TableService
 from bot.store import Channels, ConcurrentWrite, EventStore, StoreError
+from bot.store.codec import dumps, loads
+from bot.store.sqlite import open_sqlite
 from rules.commands import Answer, Double, EndSession, Open, Result, Seat, Start, Take
 from rules.cube import Cube
 from rules.errors import CubeNotAvailable
@@ -246,7 +246,7 @@ def test_a_refusal_keeps_its_players_marked_in_the_store_and_an_old_one_its_word
 def test_a_cube_turn_keeps_its_figures_marked_and_an_old_one_reads_as_it_was() -> None:
     from fractions import Fraction
 
-    from bot.effects import event_line
+    from bot.app.effects import event_line
     from rules.events import CubeTurned
 
     cube = Cube("ann", "bo", 2)
@@ -271,7 +271,7 @@ def test_a_cube_turn_keeps_its_figures_marked_and_an_old_one_reads_as_it_was() -
 
 
 def test_a_partner_command_handed_over_before_its_one_argument_reads_back() -> None:
-    from bot.codec import command_dumps, command_loads
+    from bot.store.codec import command_dumps, command_loads
     from rules.commands import Partner
 
     old = ('{"verb":"partner","fields":{"by":"1","for_":null,"monitor":false,'
@@ -311,7 +311,7 @@ async def test_events_come_back_in_order_with_their_time_and_a_game_keeps_its_fi
 def test_a_played_session_reads_back_as_it_was_every_value_and_every_event() -> None:
     """Every type the codec writes, in a whole session (its state: cubes, sheet, rules,
     seating, positions; its events): read back, equal."""
-    from bot.scenario import apply
+    from bot.app.scenario import apply
 
     with open(Path(__file__).parents[1] / "scenarios" / "atlanta_play.jsonl") as lines:
         state, events, _ = apply(lines)

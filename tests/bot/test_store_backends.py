@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from bot import store as store_module
-from bot.codec import command_dumps, command_loads
-from bot.dialect import placeholders, postgres_ddl, shown
-from bot.effects import Announce, Outcome
-from bot.service import TableService
+from bot.app.effects import Announce, Outcome
+from bot.app.service import TableService
 from bot.store import MIGRATIONS, Channels, ConcurrentWrite, EventStore, StoreError
+from bot.store.codec import command_dumps, command_loads
+from bot.store.dialect import placeholders, postgres_ddl, shown
 from rules.commands import Join, Open, Take
 from rules.events import PlayerJoined
 from tests.bot.conftest import new_schema
@@ -248,7 +248,7 @@ async def test_the_inbox_hears_again_after_postgresql_drops_the_listening_connec
         assert await there.listen(heard.set)
         before = {row[0] for row in await here.db.execute_fetchall(listening)}
         assert before
-        with caplog.at_level(logging.INFO, logger="bot.pgdb"):
+        with caplog.at_level(logging.INFO, logger="bot.store.postgres"):
             await here.db.execute_fetchall(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE "
                 "'LISTEN%' AND datname = current_database()")
@@ -261,7 +261,7 @@ async def test_the_inbox_hears_again_after_postgresql_drops_the_listening_connec
             heard.clear()
             await here.post("t1", "121", command_dumps(Join(by="ann")), "{}")
             await asyncio.wait_for(heard.wait(), 1)
-        said = [r.getMessage() for r in caplog.records if r.name == "bot.pgdb"]
+        said = [r.getMessage() for r in caplog.records if r.name == "bot.store.postgres"]
         assert len(said) == 2 and "lost" in said[0] and "again" in said[1]
 
 
@@ -271,7 +271,7 @@ async def test_a_postgresql_connection_goes_back_to_the_pool_without_a_reset_que
     at each release by default: a round trip a transaction for state the store never
     leaves on a pooled connection (its LISTEN has a connection of its own). Its
     transactions still work, one after the other, on the same connection."""
-    from bot.pgdb import open_postgres
+    from bot.store.postgres import open_postgres
 
     db = await open_postgres(new_schema(postgres, worker_id))
     seen: list[str] = []

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from bot.__main__ import main
-from bot.analysis_queue import AnalysisStore
-from bot.analysis_text import Analysed
-from bot.effects import Announce, Outcome
-from bot.service import TableService
+from bot.analysis.queue import AnalysisStore
+from bot.analysis.text import Analysed
+from bot.app.effects import Announce, Outcome
+from bot.app.service import TableService
 from bot.store import Channels, EventStore
 from rules.commands import Join
 from rules.events import PlayerJoined

@@ -10,13 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from bot import dbfile
 from bot import store as store_module
-from bot.codec import dumps
-from bot.dbfile import SqliteDatabase, backup
-from bot.dialect import Dialects
-from bot.service import TableService
-from bot.store import MIGRATIONS, EventStore, StoreError
+from bot.app.service import TableService
+from bot.store import MIGRATIONS, EventStore, StoreError, sqlite
+from bot.store.codec import dumps
+from bot.store.dialect import Dialects
+from bot.store.sqlite import SqliteDatabase, backup
 from rules import RULES_VERSION
 from rules.state import TableState
 from tests.bot.test_store import in_memory, run_session
@@ -121,7 +120,7 @@ async def test_a_database_that_cant_be_written_is_refused_at_open(
     async with EventStore(path):
         pass
     monkeypatch.setattr(store_module, "open_sqlite",
-                        partial(dbfile.open_sqlite, read_only=True))
+                        partial(sqlite.open_sqlite, read_only=True))
     store = EventStore(path)
     with pytest.raises(StoreError, match=rf"{path.name} can't be written"):
         await store.open()

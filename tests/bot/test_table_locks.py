@@ -1,4 +1,4 @@
-"""`TableLocks` (bot/locks.py): turns per table, in order, and nothing kept once nobody
+"""`TableLocks` (bot/app/locks.py): turns per table, in order, and nothing kept once nobody
 holds or awaits a table's lock (a bot up for months served thousands of tables)."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-from bot.locks import TableLocks
+from bot.app.locks import TableLocks
 
 
 async def test_turns_per_table_are_taken_in_order_and_then_forgotten() -> None:

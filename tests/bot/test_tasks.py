@@ -6,7 +6,7 @@ from functools import partial
 
 import pytest
 
-from bot.tasks import Timer, Timers, spawn
+from bot.app.tasks import Timer, Timers, spawn
 
 
 async def test_a_failing_task_is_logged_with_its_name_and_traceback(
@@ -16,7 +16,7 @@ async def test_a_failing_task_is_logged_with_its_name_and_traceback(
         raise KeyError("table 7")
 
     task = spawn(timer(), "timer t7/ann")
-    with caplog.at_level(logging.ERROR, logger="bot.tasks"):
+    with caplog.at_level(logging.ERROR, logger="bot.app.tasks"):
         await asyncio.wait([task])
         await asyncio.sleep(0)  # the done-callback runs on the next turn of the loop
     (record,) = caplog.records
@@ -35,7 +35,7 @@ async def test_a_cancelled_or_finished_task_logs_nothing(
         return 2
 
     cancelled, finished = spawn(wait(), "wait"), spawn(done(), "done")
-    with caplog.at_level(logging.DEBUG, logger="bot.tasks"):
+    with caplog.at_level(logging.DEBUG, logger="bot.app.tasks"):
         await asyncio.sleep(0)
         cancelled.cancel()
         await asyncio.wait([cancelled, finished])

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.app.dice import Dice
 from bot.config import Settings
-from bot.dice import Dice
 from bot.discord.client import ChouetteBot, build_bot
 
 

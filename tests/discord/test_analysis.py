@@ -5,8 +5,8 @@ from typing import Any
 
 import pytest
 
-from bot import analysis_client
-from bot.analysis_client import HOW_TO_ENABLE
+from bot.analysis import worker
+from bot.analysis.worker import HOW_TO_ENABLE
 from tests.discord.conftest import ScriptedDice
 from tests.discord.test_play import started
 
@@ -27,6 +27,6 @@ async def test_the_game_in_play_is_never_analysed_for_anyone(simcord_env: Any,
 async def test_without_the_extra_it_says_how_to_turn_it_on(
         simcord_env: Any, dice: ScriptedDice, monkeypatch: pytest.MonkeyPatch) -> None:
     _, (_, bo, _), board = await started(simcord_env, dice)
-    monkeypatch.setattr(analysis_client, "available", lambda: False)
+    monkeypatch.setattr(worker, "available", lambda: False)
     answer = await bo.slash(board, "chouette analysis")
     assert answer.ephemeral and answer.response.content.strip() == HOW_TO_ENABLE

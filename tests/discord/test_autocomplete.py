@@ -3,7 +3,7 @@ the notation the bot takes; a `game:` option offers the table's games."""
 
 from typing import Any
 
-from bot.flow import play_options
+from bot.app.flow import play_options
 from tests.discord.conftest import ScriptedDice
 from tests.discord.test_lobby import board_message, table_state
 from tests.discord.test_play import started

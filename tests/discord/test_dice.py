@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from bot.dice import Dice, commitment
+from bot.app.dice import Dice, commitment
 from tests.discord.test_lobby import board_message, open_table
 
 

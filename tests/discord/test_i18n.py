@@ -11,12 +11,12 @@ import discord
 import pytest
 from babel.messages.pofile import read_po
 
+from bot.app.effects import Announce, effects_for
 from bot.discord.actions import board_view
 from bot.discord.asks import prompt_view
 from bot.discord.boards import board_text
 from bot.discord.sync import NAME, Translator
-from bot.effects import Announce, effects_for
-from bot.i18n import catalogue_path, table_language, translate
+from bot.words.i18n import catalogue_path, table_language, translate
 from cogs.help import command_lines, table_part
 from rules.commands import Join, Move, Open, Seat, Start
 from rules.cube import Cube, Side
@@ -189,7 +189,7 @@ def test_a_danish_tables_record_and_questions_are_in_danish() -> None:
 
 async def test_a_table_opened_in_danish_shows_its_board_in_danish(
         simcord_env: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from bot import drawing
+    from bot.render import drawing
 
     pictures: list[Any] = []
     real = drawing.table_picture

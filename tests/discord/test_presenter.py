@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from bot.codec import dumps, loads
+from bot.app.effects import Announce, Outcome, effects_for
 from bot.discord.presenter import message_nonce
-from bot.effects import Announce, Outcome, effects_for
+from bot.store.codec import dumps, loads
 from rules.commands import Away, Join, Leave, Open, Proxy, Seat
 from rules.errors import RuleError
 from rules.state import TableState, replay

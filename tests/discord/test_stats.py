@@ -10,10 +10,10 @@ from typing import Any
 import discord
 import pytest
 
-from bot.analysis_client import analyse_game
-from bot.analysis_queue import AnalysisStore
-from bot.analysis_text import Analysed, Figures, figures
-from bot.stats import PlayerStats
+from bot.analysis.queue import AnalysisStore
+from bot.analysis.text import Analysed, Figures, figures
+from bot.analysis.worker import analyse_game
+from bot.records.stats import PlayerStats
 from cogs.stats import stats_embed
 from tests.discord.conftest import ScriptedDice
 from tests.discord.test_lobby import agree_result, open_table

@@ -7,10 +7,10 @@ import re
 import sqlite3
 from typing import Any
 
-from bot.codec import loads
 from bot.discord.boards import status as status_of
 from bot.discord.channels import overwrites
 from bot.store import Channels
+from bot.store.codec import loads
 from rules.cube import CubeState
 from rules.game import waiting_for
 from rules.state import TableState, replay

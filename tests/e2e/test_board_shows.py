@@ -101,7 +101,7 @@ async def test_a_team_players_question_counts_down_his_time(drv) -> None:
 
 
 def drawing_process(drv) -> int:
-    """The bot's drawing process (bot/drawing.py: a ProcessPoolExecutor's worker, which
+    """The bot's drawing process (bot/render/drawing.py: a ProcessPoolExecutor's worker, which
     multiprocessing starts by `spawn_main`): the child that is not the resource tracker."""
     pid = drv.bot.pid
     children = [int(c) for task in Path(f"/proc/{pid}/task").iterdir()

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from bot.discord.channels import INVITE as USED
-from bot.startup import EXIT_SETTINGS, EXIT_UNREACHABLE
+from bot.discord.startup import EXIT_SETTINGS, EXIT_UNREACHABLE
 from bot.store import EventStore
 from tests.e2e.support import HARNESS, INVITE, PROJECT, FakeDiscord
 

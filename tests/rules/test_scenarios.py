@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from bot.scenario import run
+from bot.app.scenario import run
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "tests" / "scenarios"

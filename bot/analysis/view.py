@@ -8,12 +8,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot import records
-from bot.analysis_queue import Stored
-from bot.analysis_text import Decision, error_list, mark, numbers, side_to_move
-from bot.i18n import Translation, tr, translate
-from bot.markdown import escape
+from bot.analysis.queue import Stored
+from bot.analysis.text import Decision, error_list, mark, numbers, side_to_move
+from bot.records import games
 from bot.render.board import Picture, picture
+from bot.words.i18n import Translation, tr, translate
+from bot.words.markdown import escape
 from rules.cube import Side
 from rules.events import Event
 from rules.notation import position_from_id
@@ -79,7 +79,7 @@ def answer(state: TableState, events: list[Event], stored: Mapping[int, Stored],
 def _board(state: TableState, events: list[Event], d: Decision,
            locale: object = None) -> Picture:
     """The position of decision `d` (as its Position ID, the side to move on roll)."""
-    record = next((r for r in records.games(events) if r.number == d["game"]), None)
+    record = next((r for r in games.games(events) if r.number == d["game"]), None)
     box = record.box if record else ""
     side = side_to_move(d, box)
     dice = tuple(d["dice"]) if d.get("dice") else None

@@ -18,13 +18,13 @@ from dataclasses import dataclass, replace
 from functools import lru_cache, partial
 from typing import Any, Protocol
 
+from bot.app.dice import Dice, commitment
+from bot.app.effects import Outcome, Refusal, answerer
+from bot.app.locks import TableLocks
+from bot.app.service import TableService
+from bot.app.tasks import Timer, Timers
 from bot.config import Settings
-from bot.dice import Dice, commitment
-from bot.effects import Outcome, Refusal, answerer
-from bot.locks import TableLocks
-from bot.service import TableService
 from bot.store import EventStore
-from bot.tasks import Timer, Timers
 from rules.board import Position, legal_plays
 from rules.commands import Command, Move, Release, Reveal, Roll, Seat, Start, Timeout
 from rules.cube import Side

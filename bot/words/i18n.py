@@ -16,7 +16,7 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"
 DOMAIN = "chouette"
 ENGLISH = "en"
 

@@ -22,8 +22,8 @@ from typing import Any
 
 import asyncpg
 
-from bot.dbfile import StoreError
-from bot.dialect import Migration, placeholders, postgres_ddl, shown
+from bot.store.dialect import Migration, placeholders, postgres_ddl, shown
+from bot.store.sqlite import StoreError
 
 MIGRATION_LOCK = 0x63686F75  # pg_advisory_xact_lock key while migrating ("chou")
 LISTENING = "chouette-bot listen"  # the LISTEN connection's application_name

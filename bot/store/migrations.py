@@ -5,7 +5,7 @@ on SQLite after a backup. Append, never edit: a database in use has had the ones
 The n-th is schema n. A text is run on both backends (`dialect.postgres_ddl` rewrites
 SQLite's words for PostgreSQL); a `Dialects` is written for each."""
 
-from bot.dialect import Dialects, Migration, postgres_ddl
+from bot.store.dialect import Dialects, Migration, postgres_ddl
 
 _TABLES = ("""
     CREATE TABLE tables (
@@ -90,7 +90,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         posted INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (table_id, game)
     ) WITHOUT ROWID;
-    """,  # issue 21: GNU Backgammon's verdict on each game (bot/analysis_queue.py)
+    """,  # issue 21: GNU Backgammon's verdict on each game (bot/analysis/queue.py)
     """
     CREATE TABLE analysis_totals (
         table_id TEXT NOT NULL,

@@ -15,14 +15,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent  # the worker's package sits beside bot/
+ROOT = Path(__file__).resolve().parents[2]  # the worker's package sits beside bot/
 HOW_TO_ENABLE = ("GNU Backgammon's analysis is not installed: run "
                  "`.venv/bin/pip install -e '.[analysis]'` (the gnubg package, GPL).")
 DEFAULT_PLIES = 0  # contract 5's default
-# For the post-game message: `make bench` analyses a long three-player game (382 decisions)
-# in about 15 s at 2 ply on the 2-core test machine, well inside the minute (docs/analysis.md).
-POST_GAME_PLIES = 2
-
 
 class AnalysisError(RuntimeError):
     """The worker could not analyse a game (its reason), or could not be started."""

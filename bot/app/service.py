@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 
-from bot.effects import Outcome, effects_for
-from bot.locks import TableLocks
+from bot.app.effects import Outcome, effects_for
+from bot.app.locks import TableLocks
 from bot.store import EventStore, Loaded
 from rules.commands import Command
 from rules.errors import RuleError

@@ -5,7 +5,8 @@ Dataclasses are written as `{"$": TypeName, field: value, ...}`, enums as `{"$en
 (`{"$pos": ID}`), tuples as lists (every sequence in the rules is a tuple, so lists come
 back as tuples), a refusal's or a phrase's players marked as `rules.messages` marks them
 (`{"$player": key}`, `{"$players": [...]}`, `{"$phrase": code, "params": {...}}`,
-`{"$phrases": [...]}`, `{"$ties": [...]}`). Only the types registered here are read back:
+`{"$phrases": [...]}`, `{"$ties": [...]}`). Only the types registered are read back (the
+rules' here, the application's outcomes and effects by `stored` where they are defined):
 an unknown type name is a `CodecError` naming it, never a silent guess. A type no longer
 written (`RETIRED`) is left out of the sequence it was stored in; an `Outcome` stored
 before refusals were data has its words only (`reason`, no `code`), shown as they are; a
@@ -20,9 +21,8 @@ import json
 from collections.abc import Callable
 from enum import Enum
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
-from bot.effects import Announce, Outcome, PostSheet, Prompt
 from rules.board import Position
 from rules.commands import COMMANDS, Command, respelt
 from rules.cube import Cube, CubeState, Side
@@ -42,8 +42,7 @@ class CodecError(ValueError):
 TYPES: dict[str, type] = {
     **EVENT_TYPES,
     **{cls.__name__: cls for cls in (Cube, Transfer, Seating, ScoreSheet, RuleSet, Game,
-                                     Member, TableState, Outcome, Announce, Prompt,
-                                     PostSheet)},
+                                     Member, TableState)},
 }
 ENUMS: dict[str, type[Enum]] = {"Side": Side, "CubeState": CubeState}
 # Effects older versions stored in outcomes: Announce redraws the board now, and the
@@ -55,6 +54,14 @@ ANSWERED_BEFORE = {" (timed out)": "answered_timed_out", " (away)": "answered_aw
                    " (nobody answered in time)": "answered_late"}
 MARKS: dict[type, str] = {Players: "$players", Phrases: "$phrases", Ties: "$ties"}
 MARKED: dict[str, type] = {mark: kind for kind, mark in MARKS.items()}
+T = TypeVar("T")
+
+
+def stored(cls: type[T]) -> type[T]:
+    """Registers a dataclass of a room above the store (the application's outcomes and
+    effects) to be written and read back by its name, as the rules' own types are."""
+    TYPES[cls.__name__] = cls
+    return cls
 
 
 def encode(value: Any) -> Any:

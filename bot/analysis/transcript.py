@@ -2,7 +2,7 @@
 the analysis worker (contract 5 reads transcripts, the store keeps events).
 
 Pure: standard library, `rules/` and the one walk over a session's games
-(`bot.records.board_games`, which the game records use too). The game is set up as it stood
+(`bot.records.games.board_games`, which the game records use too). The game is set up as it stood
 when it started (the rules, the stakes, the seating), then each stored action of the game
 becomes the command that makes the same events: a candidate command is tried on the
 transcript's own table with the rules' `decide`, and kept only if it makes what the store
@@ -18,7 +18,7 @@ import json
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Any
 
-from bot.records import BoardGame, board_games
+from bot.records.games import BoardGame, board_games
 from rules.commands import parse
 from rules.errors import RuleError
 from rules.events import (

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from bot.dialect import is_url, shown, url_problem
 from bot.store import EventStore, StoreError
+from bot.store.dialect import is_url, shown, url_problem
 
 
 async def move_to(source: Path, url: str) -> dict[str, int]:

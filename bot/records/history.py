@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
-from bot.effects import event_line
+from bot.app.effects import event_line
 from bot.store import StoredEvent
 from rules.corrections import MODERATOR, describe_correction
 from rules.events import Corrected, CorrectionAnswered, CorrectionProposed, GameEnded, Moved

@@ -2,7 +2,7 @@
 a player's list of errors, and one error's numbers beside its board.
 
 Pure functions of the analysis result. Names come through `shown` (player key -> name as a
-message writes it, already escaped: `bot.markdown.escape`); the words are in `locale`'s
+message writes it, already escaped: `bot.words.markdown.escape`); the words are in `locale`'s
 language (the table's for what #board shows, the reader's for a private reply). Equities
 are gnubg's, normalised to a cube of 1; an error rate is gnubg's: the loss per decision in
 thousandths (mEMG).
@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.i18n import tr, translate
+from bot.words.i18n import tr, translate
 from rules.cube import Side
 
 Decision = Mapping[str, Any]
@@ -114,7 +114,7 @@ def players(decisions: Sequence[Decision]) -> list[str]:
 def totals(result: Mapping[str, Any]) -> dict[str, tuple[Figures, Figures]]:
     """Each player's (checker, cube) figures in one verdict ({} for a verdict the worker
     could not make): what `/chouette stats` sums over the games (kept per game by
-    `bot.analysis_queue.AnalysisStore`)."""
+    `bot.analysis.queue.AnalysisStore`)."""
     decisions = list(result.get("decisions") or ())
     return {player: figures(decisions, player) for player in players(decisions)}
 

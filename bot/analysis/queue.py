@@ -6,7 +6,7 @@ still to post in #board. So a crash loses nothing: at start-up `resume` queues e
 with a game ended in the last `RESUME_HOURS` or a verdict not posted, and the same steps run
 again (the post carries a nonce, so a message sent just before a kill -9 is posted once).
 
-One worker process (`bot.analysis_client.AnalysisWorker`) for the bot, one game at a time,
+One worker process (`bot.analysis.worker.AnalysisWorker`) for the bot, one game at a time,
 at `plies` (`CHOUETTE_ANALYSIS_PLIES`, default `POST_GAME_PLIES`): the engine's CPU is in
 that process, the event loop only waits on its pipe. Without the analysis extra nothing is
 queued (one log line at start-up) and the bot runs as before.
@@ -22,13 +22,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.analysis_client import AnalysisError, AnalysisWorker, available
-from bot.analysis_text import Analysed, Figures, post_game, session, totals
-from bot.analysis_transcript import GAME_EVENTS, ended_games, transcripts
-from bot.i18n import table_language
-from bot.markdown import escape
+from bot.analysis.text import Analysed, Figures, post_game, session, totals
+from bot.analysis.transcript import GAME_EVENTS, ended_games, transcripts
+from bot.analysis.worker import AnalysisError, AnalysisWorker, available
+from bot.app.tasks import spawn
 from bot.store import EventStore, PlayerTotals
-from bot.tasks import spawn
+from bot.words.i18n import table_language
+from bot.words.markdown import escape
 from rules.state import TableState
 
 log = logging.getLogger(__name__)

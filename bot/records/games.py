@@ -102,7 +102,7 @@ class BoardGame:
 def board_games(events: Iterable[Event]) -> list[BoardGame]:
     """Every game played on a board, in the order they started (scorekeeper games have no
     board: none), each with its own events: the one walk over a session's games, for the
-    records and for the analysis (`bot/analysis_transcript.py`). Each event is folded once."""
+    records and for the analysis (`bot/analysis/transcript.py`). Each event is folded once."""
     state = TableState()
     found: list[BoardGame] = []
     current: BoardGame | None = None

@@ -1,7 +1,7 @@
 """The SQLite database as a file: created whole, copied safely while in use, and spoken to
-as `SqliteDatabase`, the store's embedded backend (`bot/pgdb.py` is the other), through one
-aiosqlite connection (sqlite3 on a thread of aiosqlite's: no wait on the disk or on another
-process's lock blocks the loop). `StoreError` is the store's error, here so that every
+as `SqliteDatabase`, the store's embedded backend (`bot/store/postgres.py` is the other),
+through one aiosqlite connection (sqlite3 on a thread of aiosqlite's: no wait on the disk or
+on another process's lock blocks the loop). `StoreError` is the store's error, here so that every
 module of the store raises it."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any, cast
 
 import aiosqlite
 
-from bot.dialect import Dialects, Migration
+from bot.store.dialect import Dialects, Migration
 
 Rows = list[tuple[Any, ...]]
 Statement = tuple[str, Sequence[Sequence[Any]], bool]  # SQL, its rows of arguments, many

@@ -1,4 +1,7 @@
-"""The event store: every table's events, append-only, in SQLite (WAL, on a thread of
+"""The store: the event store and its parts (`sqlite`, `postgres`, `dialect`, `migrations`,
+`codec`, `move`).
+
+The event store: every table's events, append-only, in SQLite (WAL, on a thread of
 its own: the embedded default) or PostgreSQL (asyncpg: several processes on one database).
 
 Events are keyed by (table, version), so a second writer that read the same version fails
@@ -8,11 +11,11 @@ applied and remembered, or not at all. Snapshots of the state every `snapshot_ev
 make loading fast; each is stamped with the rules' version (`rules.RULES_VERSION`), and a
 snapshot made under other rules is ignored: the table is replayed from its events, so a fix
 to the rules reaches tables snapshotted before it. Schema changes are numbered migrations
-(`bot/migrations.py`) applied at open (on SQLite after a backup of the file:
+(`bot/store/migrations.py`) applied at open (on SQLite after a backup of the file:
 `dbfile.backup`).
 
 The SQL is written once, for both backends: `?` placeholders, `INSERT ... ON CONFLICT`, times
-passed in from Python, `rowid` only on `tables`. `bot/pgdb.py` says what it rewrites.
+passed in from Python, `rowid` only on `tables`. `bot/store/postgres.py` says what it rewrites.
 """
 
 from __future__ import annotations
@@ -28,17 +31,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, Union
 
-from bot.codec import CodecError, dumps, loads
-from bot.dbfile import SqliteDatabase, Transaction, explain, open_sqlite
-from bot.dbfile import StoreError as StoreError  # raised by both; imported from here
-from bot.dialect import is_url, shown
-from bot.migrations import MIGRATIONS
+from bot.store.codec import CodecError, dumps, loads
+from bot.store.dialect import is_url, shown
+from bot.store.migrations import MIGRATIONS
+from bot.store.sqlite import SqliteDatabase, Transaction, explain, open_sqlite
+from bot.store.sqlite import StoreError as StoreError  # raised by both; imported from here
 from rules import RULES_VERSION
 from rules.events import Event
 from rules.state import TableState, replay
 
 if TYPE_CHECKING:
-    from bot.pgdb import PostgresDatabase, PostgresTransaction
+    from bot.store.postgres import PostgresDatabase, PostgresTransaction
 
 Database = Union[SqliteDatabase, "PostgresDatabase"]
 K = TypeVar("K")
@@ -156,10 +159,10 @@ class EventStore:
         try:
             if self.url is not None:
                 need_postgres()
-                from bot import pgdb
+                from bot.store import postgres
 
-                self._errors = pgdb.PostgresDatabase.errors
-                self._db = await pgdb.open_postgres(self.url, max(self.busy_timeout, 10.0))
+                self._errors = postgres.PostgresDatabase.errors
+                self._db = await postgres.open_postgres(self.url, max(self.busy_timeout, 10.0))
             else:
                 self._db = await open_sqlite(self.path, self.busy_timeout)
             self.backed_up = await self._db.migrate(MIGRATIONS)
@@ -202,9 +205,9 @@ class EventStore:
 
     def _explain(self, exc: BaseException) -> StoreError:
         if self.url is not None:
-            from bot import pgdb
+            from bot.store import postgres
 
-            return pgdb.explain(self.name, exc)
+            return postgres.explain(self.name, exc)
         return explain(self.path, exc)
 
     # -- reading -----------------------------------------------------------------------------
@@ -521,9 +524,9 @@ class EventStore:
         PostgreSQL (LISTEN on a connection of its own), False on SQLite (nothing to hear)."""
         if self.url is None:
             return False
-        from bot import pgdb
+        from bot.store import postgres
 
-        assert isinstance(self.db, pgdb.PostgresDatabase)
+        assert isinstance(self.db, postgres.PostgresDatabase)
         await self.db.listen(INBOX, wake)
         return True
 
@@ -535,7 +538,7 @@ class EventStore:
         return [(Channels(*row[:-1]), row[-1]) for row in rows]
 
 
-    # -- GNU Backgammon's verdicts (issue 21: bot/analysis_queue.py) ---------------------------
+    # -- GNU Backgammon's verdicts (issue 21: bot/analysis/queue.py) ---------------------------
 
     async def analyses(self, table_id: str) -> list[tuple[int, int, str, bool]]:
         """Every verdict kept for the table, by game: (game, depth, the worker's answer as
@@ -618,7 +621,7 @@ class EventStore:
             "UNION SELECT table_id FROM analyses WHERE posted = 0", (since,))
         return [row[0] for row in rows]
 
-    # -- the whole store, for `python -m bot move-to` (bot/move.py) --------------------------
+    # -- the whole store, for `python -m bot move-to` (bot/store/move.py) --------------------------
 
     async def layout(self) -> dict[str, tuple[list[str], bool]]:
         """An SQLite store's tables in the order they were made (those referenced first),

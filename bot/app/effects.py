@@ -14,8 +14,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 
-from bot.i18n import tr, translate
-from bot.markdown import escape, shown
+from bot.store.codec import stored
+from bot.words.i18n import tr, translate
+from bot.words.markdown import escape, shown
 from rules import messages
 from rules.corrections import MODERATOR
 from rules.cube import Cube, CubeState, Side
@@ -65,6 +66,7 @@ from rules.proxies import stand_in
 from rules.state import TableState
 
 
+@stored
 @dataclass(frozen=True)
 class Announce:
     """A line for the table's public log in #board (the board message is redrawn with it),
@@ -75,6 +77,7 @@ class Announce:
     record: bool = True  # also a line of #board's public record (not a roll or a play)
 
 
+@stored
 @dataclass(frozen=True)
 class Prompt:
     """Ask `player` to answer the cube he holds against `across`; `private`: in a DM."""
@@ -88,6 +91,7 @@ class Prompt:
     to: str = ""  # who is asked, when someone answers for `player` (his proxy, the Captain)
 
 
+@stored
 @dataclass(frozen=True)
 class PostSheet:
     """Post the score sheet (after a game, a score correction, and at the end with the
@@ -100,6 +104,7 @@ class PostSheet:
 Effect = Announce | Prompt | PostSheet
 
 
+@stored
 @dataclass(frozen=True)
 class Outcome:
     """What a command did: accepted with its effects, or refused with a reason. The events

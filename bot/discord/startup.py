@@ -13,9 +13,9 @@ import aiohttp
 import discord
 
 from bot.config import Settings, SettingsError
-from bot.dialect import shown
 from bot.discord.channels import INVITE
 from bot.store import StoreError
+from bot.store.dialect import shown
 
 EXIT_SETTINGS = 2  # something to fix first (a setting, the token, the portal, the database)
 EXIT_UNREACHABLE = 3  # Discord can't be reached now: starting again later may work

@@ -15,7 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from bot.service import TableService
+from bot.app.service import TableService
 from bot.store import EventStore
 from rules.commands import parse
 from rules.cube import Side
