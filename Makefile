@@ -34,7 +34,7 @@ $(STAMP): $(LOCK_TEST) pyproject.toml | $(BIN)/python
 	touch $(STAMP) $(RUN_STAMP)
 
 # The locks anew from pyproject.toml, each package at its newest release that the minimums
-# allow (README: Updating the locks). The test lock first; the others take its versions.
+# allow (docs/development.md: The locks). The test lock first; the others take its versions.
 lock:
 	$(PYTHON) -m venv $(LOCK_VENV) || python3 -m venv $(LOCK_VENV)
 	$(LOCK_VENV)/bin/python -m pip install --quiet uv==$(UV_VERSION)
@@ -63,7 +63,7 @@ backup: $(RUN_STAMP)
 	$(BIN)/python -m bot backup
 
 # The translatable texts extracted anew into locale/chouette.pot, every locale/<lang>
-# catalogue updated from it (README: The bot in your language). `make messages NEW=sv`
+# catalogue updated from it (docs/languages.md). `make messages NEW=sv`
 # starts a new language's catalogue.
 messages: $(RUN_STAMP)
 	$(BIN)/python tools/messages.py $(NEW)

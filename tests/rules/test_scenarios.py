@@ -1,7 +1,7 @@
 """Contract 2 against hand-derived expectations: every `tests/scenarios/*.jsonl` session.
 
 Each transcript has a `<name>.expected.json` next to it, worked out by hand from the rule
-documents (`shared/seeds/`), not copied from the program's output; `tests/scenarios/README.md`
+documents (see docs/rules.md), not copied from the program's output; `tests/scenarios/README.md`
 gives the reasoning. Compared: the scores exactly, the seating for the next game, each game's
 transfers as a multiset (or, where the document fixes only what each player wins or loses,
 each player's net for the game), the 1-based line numbers refused (not the reasons) and, in
