@@ -15,7 +15,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from rules.board import Position, legal_plays
-from rules.commands import parse
 from rules.cube import Cube, Side
 from rules.errors import RuleError
 from rules.events import CubeTurned, Event, Moved, Rolled
@@ -25,6 +24,7 @@ from rules.roles import acting_captain, cube_of
 from rules.ruleset import RuleSet
 from rules.state import TableState, evolve
 from rules.table import decide
+from rules.transcript import parse
 
 ANSWERS = ("take", "drop", "beaver")
 

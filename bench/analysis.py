@@ -9,11 +9,11 @@ import time
 
 from bot.analysis.worker import AnalysisWorker, available
 from rules.board import legal_plays
-from rules.commands import parse
 from rules.game import shooter
 from rules.notation import format_play
 from rules.state import TableState, replay
 from rules.table import decide
+from rules.transcript import parse
 
 
 def game(seed: int = 21) -> list[str]:

@@ -11,13 +11,13 @@ from pathlib import Path
 from bot.records.stats import Cache, read_stats
 from bot.store import EventStore
 from rules.board import legal_plays
-from rules.commands import build
 from rules.cube import Side
 from rules.events import Event
 from rules.game import shooter
 from rules.notation import format_play
 from rules.state import TableState, replay
 from rules.table import decide
+from rules.transcript import build
 
 PLAYERS = ["ann", "bo", "cy", "di"]
 
@@ -58,7 +58,7 @@ async def _fill(db: Path, tables: int) -> int:
     events, state = session(random.Random(7))
     async with EventStore(db) as store:
         for n in range(tables):
-            await store.append(f"t{n}", 0, events, None, None, state)
+            await store.events.append(f"t{n}", 0, events, None, None, state)
     return len(events)
 
 

@@ -7,7 +7,8 @@ import asyncio
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
@@ -47,6 +48,12 @@ def legal(lines: TextIO, out: TextIO) -> int:
     return status
 
 
+def bad_input(message: object) -> int:
+    """Say what is wrong with the input on stderr, in one line; the exit status 2."""
+    print(f"chouette-bot: {message}", file=sys.stderr)
+    return 2
+
+
 class InputError(ValueError):
     """A file given on the command line can't be read as text (missing, not UTF-8)."""
 
@@ -64,92 +71,134 @@ def read_text(path: str) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run one subcommand; the exit status is returned."""
+    args = command_line().parse_args(argv)
+    if is_url(db := getattr(args, "db", None)) and (problem := url_problem(db)):
+        return bad_input(f"--db: {problem}.")
+    return COMMANDS[args.command].handler(args)
+
+
+def command_line() -> argparse.ArgumentParser:
+    """The command line: one subparser a command of `COMMANDS`, in its order."""
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("legal", help="read {id, dice} JSON lines on stdin, write the legal results")
-    scenario = sub.add_parser("scenario", help="run a session transcript (JSON lines)")
-    scenario.add_argument("file", help="the transcript, one JSON command a line")
-    scenario.add_argument("--db", help="run through the event store at this path")
-    sub.add_parser("run", help="start the Discord bot (token from .env)")
-    render = sub.add_parser("render", help="draw the board of a Position ID as a PNG")
-    render.add_argument("--id", required=True, help="the gnubg Position ID")
-    render.add_argument("--dice", nargs=2, type=int, metavar=("D1", "D2"), help="the roll")
-    render.add_argument("--out", required=True, help="the PNG file to write")
-    render.add_argument("--width", type=int, default=800, help="image width in pixels")
-    check = sub.add_parser("verify", help="check a game's dice against its revealed seed",
-                           description="Recompute every roll from the revealed seed: from a "
-                           "table in the event store, or from numbers copied off Discord.")
-    check.add_argument("--db", help="the event store, a file or a postgresql:// URL "
-                       "(with --table)")
-    check.add_argument("--table", help="the table id (its #board channel's category)")
-    check.add_argument("--game", type=int, help="only this game (default: every game)")
-    check.add_argument("--seed", help="a revealed seed, in hexadecimal (with --commitment)")
-    check.add_argument("--commitment", help="the SHA-256 published when the game began")
-    check.add_argument("--dice", nargs="*", type=int, default=[],
-                       help="every die of the game in order, opening rolls first")
-    export = sub.add_parser("export", help="write games as a .mat file GNU Backgammon imports",
-                            description="Export a table's games (or one game) as a Jellyfish "
-                            ".mat money session: from the event store (--db, --table) or from "
-                            "a play-mode transcript (--scenario).")
-    export.add_argument("--db", help="the event store, a file or a postgresql:// URL "
+    for name, command in COMMANDS.items():
+        subparser = sub.add_parser(name, help=command.help, description=command.description)
+        if command.arguments is not None:
+            command.arguments(subparser)
+    return parser
+
+
+@dataclass(frozen=True)
+class Command:
+    """A subcommand: its help, its handler (the exit status), its arguments, its description."""
+
+    help: str
+    handler: Callable[[argparse.Namespace], int]
+    arguments: Callable[[argparse.ArgumentParser], None] | None = None
+    description: str | None = None
+
+
+def _scenario_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="the transcript, one JSON command a line")
+    parser.add_argument("--db", help="run through the event store at this path")
+
+
+def _render_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--id", required=True, help="the gnubg Position ID")
+    parser.add_argument("--dice", nargs=2, type=int, metavar=("D1", "D2"), help="the roll")
+    parser.add_argument("--out", required=True, help="the PNG file to write")
+    parser.add_argument("--width", type=int, default=800, help="image width in pixels")
+
+
+def _verify_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", help="the event store, a file or a postgresql:// URL "
                         "(with --table)")
-    export.add_argument("--table", help="the table id (its #board channel's category)")
-    export.add_argument("--scenario", help="a transcript to run instead (JSON lines)")
-    export.add_argument("--game", type=int, help="only this game (default: every game)")
-    export.add_argument("--out", required=True, help="the .mat file to write")
-    stats = sub.add_parser("stats", help="players' statistics over every table, as JSON")
-    stats.add_argument("--db", required=True,
-                       help="the event store, a file or a postgresql:// URL")
-    stats.add_argument("--player", help="only this player (his key: a Discord user id)")
-    analyse = sub.add_parser("analyse", help="GNU Backgammon's verdict on a transcript's "
-                             "decisions, as JSON (needs the analysis extra)")
-    analyse.add_argument("file", help="a play-mode transcript (JSON lines)")
-    analyse.add_argument("--plies", type=int, default=0, help="gnubg's depth (default 0)")
-    save = sub.add_parser("backup", help="copy the database safely, even while the bot runs",
-                          description="Copy the event store with SQLite's online backup API "
-                          "(a consistent copy, the WAL included, while the bot writes).")
-    save.add_argument("--db", help="the database (default: CHOUETTE_DB, as `run` uses)")
-    save.add_argument("--out", help="the copy (default: backups/ beside the database, "
-                      "named by the time)")
-    health = sub.add_parser("health", help="whether the running bot is well (exit 0) or not "
-                            "(exit 1): its heartbeat file is fresh",
-                            description="Exit 0 if the bot using CHOUETTE_DB touched its "
-                            "heartbeat file recently (it does every 30 s while connected to "
-                            "Discord with its database answering), else 1 with the reason.")
-    health.add_argument("--db", help="the database (default: CHOUETTE_DB, as `run` uses)")
-    health.add_argument("--max-age", type=float, default=90.0,
+    parser.add_argument("--table", help="the table id (its #board channel's category)")
+    parser.add_argument("--game", type=int, help="only this game (default: every game)")
+    parser.add_argument("--seed", help="a revealed seed, in hexadecimal (with --commitment)")
+    parser.add_argument("--commitment", help="the SHA-256 published when the game began")
+    parser.add_argument("--dice", nargs="*", type=int, default=[],
+                        help="every die of the game in order, opening rolls first")
+
+
+def _export_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", help="the event store, a file or a postgresql:// URL "
+                        "(with --table)")
+    parser.add_argument("--table", help="the table id (its #board channel's category)")
+    parser.add_argument("--scenario", help="a transcript to run instead (JSON lines)")
+    parser.add_argument("--game", type=int, help="only this game (default: every game)")
+    parser.add_argument("--out", required=True, help="the .mat file to write")
+
+
+def _stats_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", required=True,
+                        help="the event store, a file or a postgresql:// URL")
+    parser.add_argument("--player", help="only this player (his key: a Discord user id)")
+
+
+def _analyse_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="a play-mode transcript (JSON lines)")
+    parser.add_argument("--plies", type=int, default=0, help="gnubg's depth (default 0)")
+
+
+def _backup_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", help="the database (default: CHOUETTE_DB, as `run` uses)")
+    parser.add_argument("--out", help="the copy (default: backups/ beside the database, "
+                        "named by the time)")
+
+
+def _health_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", help="the database (default: CHOUETTE_DB, as `run` uses)")
+    parser.add_argument("--max-age", type=float, default=90.0,
                         help="seconds a heartbeat stays fresh (default 90)")
-    move = sub.add_parser("move-to", help="copy the SQLite store to an empty PostgreSQL "
-                          "database, checked", description="Copy every row of the SQLite "
-                          "store into an empty PostgreSQL database in one transaction, then "
-                          "compare the rows and every table's state. Stop the bot first.")
-    move.add_argument("url", help="postgresql://user:password@host/database")
-    move.add_argument("--db", help="the SQLite database (default: CHOUETTE_DB)")
-    args = parser.parse_args(argv)
-    if is_url(db := getattr(args, "db", None)) and (problem := url_problem(db)):
-        print(f"chouette-bot: --db: {problem}.", file=sys.stderr)
-        return 2
-    if args.command == "legal":
-        return legal(sys.stdin, sys.stdout)
-    if args.command == "scenario":
-        return run_scenario(args.file, args.db)
-    if args.command == "render":
-        return render_board(args.id, args.dice, args.out, args.width)
-    if args.command == "verify":
-        return verify_dice(args)
-    if args.command == "export":
-        return export_games(args)
-    if args.command == "stats":
-        return print_stats(args.db, args.player)
-    if args.command == "backup":
-        return backup_database(args.db, args.out)
-    if args.command == "health":
-        return check_health(args.db, args.max_age)
-    if args.command == "move-to":
-        return move_store(args.db, args.url)
-    if args.command == "analyse":
-        return analyse_transcript(args.file, args.plies)
-    return run()
+
+
+def _move_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("url", help="postgresql://user:password@host/database")
+    parser.add_argument("--db", help="the SQLite database (default: CHOUETTE_DB)")
+
+
+# Each subcommand, in the order `--help` lists them (the handlers call functions defined below).
+COMMANDS: dict[str, Command] = {
+    "legal": Command("read {id, dice} JSON lines on stdin, write the legal results",
+                     lambda args: legal(sys.stdin, sys.stdout)),
+    "scenario": Command("run a session transcript (JSON lines)",
+                        lambda args: run_scenario(args.file, args.db), _scenario_arguments),
+    "run": Command("start the Discord bot (token from .env)", lambda args: run()),
+    "render": Command("draw the board of a Position ID as a PNG",
+                      lambda args: render_board(args.id, args.dice, args.out, args.width),
+                      _render_arguments),
+    "verify": Command("check a game's dice against its revealed seed",
+                      lambda args: verify_dice(args), _verify_arguments,
+                      "Recompute every roll from the revealed seed: from a table in the event "
+                      "store, or from numbers copied off Discord."),
+    "export": Command("write games as a .mat file GNU Backgammon imports",
+                      lambda args: export_games(args), _export_arguments,
+                      "Export a table's games (or one game) as a Jellyfish .mat money "
+                      "session: from the event store (--db, --table) or from a play-mode "
+                      "transcript (--scenario)."),
+    "stats": Command("players' statistics over every table, as JSON",
+                     lambda args: print_stats(args.db, args.player), _stats_arguments),
+    "analyse": Command("GNU Backgammon's verdict on a transcript's decisions, as JSON (needs "
+                       "the analysis extra)",
+                       lambda args: analyse_transcript(args.file, args.plies),
+                       _analyse_arguments),
+    "backup": Command("copy the database safely, even while the bot runs",
+                      lambda args: backup_database(args.db, args.out), _backup_arguments,
+                      "Copy the event store with SQLite's online backup API (a consistent "
+                      "copy, the WAL included, while the bot writes)."),
+    "health": Command("whether the running bot is well (exit 0) or not (exit 1): its "
+                      "heartbeat file is fresh",
+                      lambda args: check_health(args.db, args.max_age), _health_arguments,
+                      "Exit 0 if the bot using CHOUETTE_DB touched its heartbeat file "
+                      "recently (it does every 30 s while connected to Discord with its "
+                      "database answering), else 1 with the reason."),
+    "move-to": Command("copy the SQLite store to an empty PostgreSQL database, checked",
+                       lambda args: move_store(args.db, args.url), _move_arguments,
+                       "Copy every row of the SQLite store into an empty PostgreSQL database "
+                       "in one transaction, then compare the rows and every table's state. "
+                       "Stop the bot first."),
+}
 
 
 def analyse_transcript(path: str, plies: int) -> int:
@@ -160,8 +209,7 @@ def analyse_transcript(path: str, plies: int) -> int:
         lines = read_text(path).splitlines()
         print(json.dumps(asyncio.run(analyse_game(lines, plies))))
     except (InputError, AnalysisError) as exc:
-        print(f"chouette-bot: {exc}", file=sys.stderr)
-        return 2
+        return bad_input(exc)
     return 0
 
 
@@ -172,8 +220,7 @@ def check_health(db: str | None, max_age: float) -> int:
     try:
         database = Path(db) if db else Settings.load().database_file
     except SettingsError as exc:
-        print(f"chouette-bot: {exc}", file=sys.stderr)
-        return 2
+        return bad_input(exc)
     problem = check(heartbeat_file(database), max_age)
     if problem is not None:
         print(f"chouette-bot: unwell: {problem}", file=sys.stderr)
@@ -190,8 +237,7 @@ def move_store(db: str | None, url: str) -> int:
         source = Path(db) if db else Settings.load().database_file
         copied = asyncio.run(move_to(source, url))
     except (SettingsError, StoreError) as exc:
-        print(f"chouette-bot: {exc}", file=sys.stderr)
-        return 2
+        return bad_input(exc)
     rows = ", ".join(f"{n} {name}" for name, n in copied.items())
     print(f"Copied {source} to {shown(url)} and checked it ({rows}). Now set "
           "CHOUETTE_DATABASE_URL to that URL and start the bot.")
@@ -214,8 +260,7 @@ def backup_database(db: str | None, out: str | None) -> int:
         target = Path(out) if out else folder / f"{source.stem}-{stamp}.sqlite3"
         print(backup(source, target))
     except (SettingsError, StoreError) as exc:
-        print(f"chouette-bot: {exc}", file=sys.stderr)
-        return 2
+        return bad_input(exc)
     return 0
 
 
@@ -234,15 +279,13 @@ def print_stats(path: str, player: str | None) -> int:
             rows = AnalysisStore(store)
             await rows.backfill()  # (verdicts stored before migration 8: once, as the bot)
             analysed = await rows.players(player=player)
-        return {key: record.as_json() | {
-            "analysis": analysed.get(key, Analysed()).as_json()}
-            for key, record in found.items()}
+        return {key: record.as_json() | {"analysis": analysed.get(key, Analysed()).as_json()}
+                for key, record in found.items()}
 
     try:
         print(json.dumps(asyncio.run(read()), indent=2))
     except StoreError as exc:
-        print(f"chouette-bot: {exc}", file=sys.stderr)
-        return 2
+        return bad_input(exc)
     return 0
 
 
@@ -259,11 +302,9 @@ def export_games(args: argparse.Namespace) -> int:
         with open(args.out, "w", encoding="utf-8") as fh:
             fh.write(text)
     except (RuleError, StoreError, InputError) as exc:
-        print(f"chouette-bot: {exc}", file=sys.stderr)
-        return 2
+        return bad_input(exc)
     except OSError as exc:
-        print(f"chouette-bot: {exc.filename}: {exc.strerror}", file=sys.stderr)
-        return 2
+        return bad_input(f"{exc.filename}: {exc.strerror}")
     return 0
 
 
@@ -271,7 +312,7 @@ async def _stored_events(path: str, table: str) -> list[Event]:
     if not is_url(path) and not Path(path).is_file():
         raise StoreError(f"There is no database at {path}.")
     async with EventStore(path) as store:
-        events = [s.event for s in await store.events(table)]
+        events = [s.event for s in await store.events.stored(table)]
     if not events:
         raise StoreError(f"There is no table {table} in {path}.")
     return events
@@ -285,18 +326,14 @@ def verify_dice(args: argparse.Namespace) -> int:
         try:
             games = games_dice(asyncio.run(_stored_events(args.db, args.table)))
         except StoreError as exc:
-            print(f"chouette-bot: {exc}", file=sys.stderr)
-            return 2
+            return bad_input(exc)
         games = [g for g in games if args.game in (None, g.number)]
         if not games:
             which = f"game {args.game}" if args.game else "any game"
-            print(f"chouette-bot: table {args.table} has no committed dice for {which}.",
-                  file=sys.stderr)
-            return 2
+            return bad_input(f"table {args.table} has no committed dice for {which}.")
     else:
-        print("chouette-bot: verify needs --db and --table, or --seed and --commitment "
-              "(and --dice).", file=sys.stderr)
-        return 2
+        return bad_input("verify needs --db and --table, or --seed and --commitment "
+                         "(and --dice).")
     failed = False
     for game in games:
         failed = failed or bool(game.problems())
@@ -311,8 +348,7 @@ def run_scenario(path: str, db: str | None) -> int:
         result = (scenario.run(text.splitlines()) if db is None
                   else asyncio.run(scenario.run_stored(text, db)))
     except (InputError, StoreError) as exc:
-        print(f"chouette-bot: {exc}", file=sys.stderr)
-        return 2
+        return bad_input(exc)
     print(json.dumps(result))
     return 0
 
@@ -335,11 +371,9 @@ def render_board(pid: str, dice: list[int] | None, out: str, width: int) -> int:
         with open(out, "wb") as fh:
             fh.write(data)
     except RuleError as exc:
-        print(f"chouette-bot: {exc}", file=sys.stderr)
-        return 2
+        return bad_input(exc)
     except OSError as exc:
-        print(f"chouette-bot: can't write {out}: {exc.strerror}", file=sys.stderr)
-        return 2
+        return bad_input(f"can't write {out}: {exc.strerror}")
     return 0
 
 

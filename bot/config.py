@@ -62,44 +62,17 @@ class Settings:
         if env_file is None:
             env_file = Path(environ.get("CHOUETTE_ENV_FILE") or root / ".env")
         found = env_file.is_file()
-        try:
-            values: dict[str, str | None] = dict(dotenv_values(env_file)) if found else {}
-        except UnicodeDecodeError:
-            raise SettingsError(f"{env_file} is not UTF-8 text: save it as UTF-8.") from None
-        values.update(environ)
+        values = _values(env_file, found, environ)
         where = f"{env_file} or the environment"
         guild = _digits(values, "CHOUETTE_DEV_GUILD_ID", "a server id", where)
         role_id = _digits(values, "CHOUETTE_MODERATOR_ROLE_ID", "a role id", where)
-        backups = (values.get("CHOUETTE_BACKUP_DIR") or "").strip()
-        level = (values.get("LOG_LEVEL") or "INFO").strip().upper()
-        if level not in LOG_LEVELS:
-            raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not "
-                                f"{values.get('LOG_LEVEL')!r}: fix it in {where}.")
-        url = (values.get("CHOUETTE_DATABASE_URL") or "").strip()
-        if url and not url.startswith(("postgresql://", "postgres://")):
-            scheme = repr(url.split("://")[0]) if "://" in url else "a value without one"
-            raise SettingsError(f"CHOUETTE_DATABASE_URL must be a PostgreSQL URL "
-                                "(postgresql://user:password@host/database), not "
-                                f"{scheme}: fix it in {where}, or remove it "
-                                "to keep the SQLite file (CHOUETTE_DB).")
-        if url and (problem := url_problem(url)):
-            raise SettingsError(f"CHOUETTE_DATABASE_URL: {problem}: fix it in {where}.")
-        raw = (values.get("CHOUETTE_DELETE_AFTER_HOURS") or "").strip()
-        try:
-            hours = float(raw) if raw else cls.delete_after_hours
-        except ValueError:
-            raise SettingsError(f"CHOUETTE_DELETE_AFTER_HOURS must be a number, not {raw!r}: "
-                                f"fix it in {where}.") from None
-        if hours < 0:
-            raise SettingsError(f"CHOUETTE_DELETE_AFTER_HOURS can't be negative: fix it in "
-                                f"{where}.")
-        tables = _whole(values, "CHOUETTE_MAX_TABLES", "is how many tables a server may have "
-                        "open at once, a whole number", where)
-        plies = _whole(values, "CHOUETTE_ANALYSIS_PLIES", "is gnubg's depth, 0 to 4", where,
-                       high=4)
-        draw = _whole(values, "CHOUETTE_DRAW_PROCESSES", "is how many processes draw the "
-                      "boards, 0 to 64 (0: the bot's own)", where, high=64)
+        level = _log_level(values, where)
+        url = _database_url(values, where)
+        hours = _delete_after_hours(values, where)
+        tables, plies, draw = _limits(values, where)
         count, ids = _shards(values, where, postgres=bool(url))
+        database_file = root / (values.get("CHOUETTE_DB") or cls.database_file)
+        backups = _text(values, "CHOUETTE_BACKUP_DIR")
         return cls(
             shard_count=count,
             shard_ids=ids,
@@ -107,16 +80,16 @@ class Settings:
             analysis_plies=cls.analysis_plies if plies is None else plies,
             max_tables=cls.max_tables if tables is None else tables,
             delete_after_hours=hours,
-            discord_token=(values.get("DISCORD_TOKEN") or "").strip(),
-            database=url or root / (values.get("CHOUETTE_DB") or cls.database_file),
-            database_file=root / (values.get("CHOUETTE_DB") or cls.database_file),
+            discord_token=_text(values, "DISCORD_TOKEN"),
+            database=url or database_file,
+            database_file=database_file,
             dev_guild_id=int(guild) if guild else None,
             moderator_role=values.get("CHOUETTE_MODERATOR_ROLE") or cls.moderator_role,
             moderator_role_id=int(role_id) if role_id else None,
             backup_dir=root / backups if backups else None,
-            container=(values.get("CHOUETTE_CONTAINER") or "").strip(),
-            manual_url=(values.get("CHOUETTE_MANUAL_URL") or "").strip(),
-            autoroll=(values.get("CHOUETTE_AUTOROLL") or "1").strip().lower()
+            container=_text(values, "CHOUETTE_CONTAINER"),
+            manual_url=_text(values, "CHOUETTE_MANUAL_URL"),
+            autoroll=_text(values, "CHOUETTE_AUTOROLL", "1").lower()
             not in ("0", "false", "no", "off"),
             log_level=level,
             env_file=env_file,
@@ -185,6 +158,71 @@ class Settings:
         raise SettingsError(
             f"DISCORD_TOKEN is not set. {how} and put your bot's token there (README: "
             "'Running the bot on your server'), or export it.")
+
+
+def _values(env_file: Path, found: bool, environ: Mapping[str, str]) -> dict[str, str | None]:
+    """The settings file's values (none if it is not `found`), overridden by `environ`."""
+    try:
+        values: dict[str, str | None] = dict(dotenv_values(env_file)) if found else {}
+    except UnicodeDecodeError:
+        raise SettingsError(f"{env_file} is not UTF-8 text: save it as UTF-8.") from None
+    values.update(environ)
+    return values
+
+
+def _text(values: Mapping[str, str | None], key: str, default: str = "") -> str:
+    """The setting `key` without the spaces around it (`default` if unset or empty)."""
+    return (values.get(key) or default).strip()
+
+
+def _log_level(values: Mapping[str, str | None], where: str) -> str:
+    """LOG_LEVEL, one of `LOG_LEVELS` in any case (default INFO)."""
+    level = _text(values, "LOG_LEVEL", "INFO").upper()
+    if level not in LOG_LEVELS:
+        raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not "
+                            f"{values.get('LOG_LEVEL')!r}: fix it in {where}.")
+    return level
+
+
+def _database_url(values: Mapping[str, str | None], where: str) -> str:
+    """CHOUETTE_DATABASE_URL, checked: a usable PostgreSQL URL, or "" (the SQLite file)."""
+    url = _text(values, "CHOUETTE_DATABASE_URL")
+    if url and not url.startswith(("postgresql://", "postgres://")):
+        scheme = repr(url.split("://")[0]) if "://" in url else "a value without one"
+        raise SettingsError(f"CHOUETTE_DATABASE_URL must be a PostgreSQL URL "
+                            "(postgresql://user:password@host/database), not "
+                            f"{scheme}: fix it in {where}, or remove it "
+                            "to keep the SQLite file (CHOUETTE_DB).")
+    if url and (problem := url_problem(url)):
+        raise SettingsError(f"CHOUETTE_DATABASE_URL: {problem}: fix it in {where}.")
+    return url
+
+
+def _delete_after_hours(values: Mapping[str, str | None], where: str) -> float:
+    """CHOUETTE_DELETE_AFTER_HOURS: a number, not negative (default 0: keep the channels)."""
+    raw = _text(values, "CHOUETTE_DELETE_AFTER_HOURS")
+    try:
+        hours = float(raw) if raw else Settings.delete_after_hours
+    except ValueError:
+        raise SettingsError(f"CHOUETTE_DELETE_AFTER_HOURS must be a number, not {raw!r}: "
+                            f"fix it in {where}.") from None
+    if hours < 0:
+        raise SettingsError(f"CHOUETTE_DELETE_AFTER_HOURS can't be negative: fix it in "
+                            f"{where}.")
+    return hours
+
+
+def _limits(values: Mapping[str, str | None],
+            where: str) -> tuple[int | None, int | None, int | None]:
+    """CHOUETTE_MAX_TABLES, CHOUETTE_ANALYSIS_PLIES and CHOUETTE_DRAW_PROCESSES, each checked
+    (None where unset)."""
+    tables = _whole(values, "CHOUETTE_MAX_TABLES", "is how many tables a server may have "
+                    "open at once, a whole number", where)
+    plies = _whole(values, "CHOUETTE_ANALYSIS_PLIES", "is gnubg's depth, 0 to 4", where,
+                   high=4)
+    draw = _whole(values, "CHOUETTE_DRAW_PROCESSES", "is how many processes draw the "
+                  "boards, 0 to 64 (0: the bot's own)", where, high=64)
+    return tables, plies, draw
 
 
 def _shards(values: Mapping[str, str | None], where: str, *,

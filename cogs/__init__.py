@@ -32,7 +32,7 @@ async def table_games(interaction: discord.Interaction,
     """A `game:` option's suggestions: the games of this channel's table, the latest first,
     those whose number begins with what was typed (none outside a table)."""
     bot = cast("ChouetteBot", interaction.client)
-    found = await bot.store.channels(channel_id=interaction.channel_id)
+    found = await bot.store.channels.find(channel_id=interaction.channel_id)
     if found is None:
         return []
     state = await bot.service.state(found.table_id)
@@ -43,7 +43,7 @@ async def table_games(interaction: discord.Interaction,
 
 async def this_table(bot: ChouetteBot, interaction: discord.Interaction) -> str:
     """The id of the table whose channels the interaction comes from; a `Refusal` if none."""
-    found = await bot.store.channels(channel_id=interaction.channel_id)
+    found = await bot.store.channels.find(channel_id=interaction.channel_id)
     if found is None:
         raise Refusal(translate(NOT_A_TABLE, interaction.locale))
     return found.table_id

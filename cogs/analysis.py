@@ -56,7 +56,7 @@ class Analysis(Subcommands):
         self.queue.start()
 
     async def _post(self, table_id: str, game: int, text: str) -> None:
-        channels = await self.bot.store.channels(table_id=table_id)
+        channels = await self.bot.store.channels.find(table_id=table_id)
         channel = self.bot.get_channel(channels.board_id) if channels else None
         if isinstance(channel, discord.TextChannel):
             await channel.send(text[:2000], nonce=message_nonce(table_id, "analysis", str(game)))
@@ -93,10 +93,10 @@ class Analysis(Subcommands):
                    for d in s.result["decisions"]}
         whose = view.choose_player(decided, me,
                                             str(player.id) if player is not None else None)
-        data = await self.bot.store.event_data(table)  # decoded off the event loop
+        data = await self.bot.store.events.data(table)  # decoded off the event loop
 
         def answer() -> view.Shown:
-            events = self.bot.store.decoded(data)
+            events = self.bot.store.events.decoded(data)
             return view.answer(state, events, stored, game, whose, error, locale)
 
         shown = await asyncio.to_thread(answer)

@@ -18,7 +18,8 @@ from bot.words.i18n import tr, translate
 from bot.words.markdown import shown
 from cogs import Subcommands, add
 from rules.actions import doublers, holders
-from rules.cube import CubeState, Side
+from rules.cube import Side
+from rules.cube_state import CubeState
 from rules.game import shooter, waiting_for
 from rules.results import confirmers
 from rules.state import TableState
@@ -141,7 +142,7 @@ class Help(Subcommands):
     @app_commands.command()
     async def help(self, interaction: discord.Interaction) -> None:
         """What you can do at this table now, and every /chouette command."""
-        found = await self.bot.store.channels(channel_id=interaction.channel_id)
+        found = await self.bot.store.channels.find(channel_id=interaction.channel_id)
         ids = await command_ids(self.bot.store)
         locale = interaction.locale
         if found is not None:

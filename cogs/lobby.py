@@ -21,7 +21,8 @@ from cogs import Subcommands, add, this_table
 from rules.actions import refusal
 from rules.commands import Away, Back, Join, Leave, Open, Partner, Proxy, Request, Stake
 from rules.errors import BadOption, RuleError
-from rules.ruleset import PRESETS, explain, load_preset
+from rules.preset import PRESETS, load_preset
+from rules.ruleset import explain
 from rules.state import TableState, replay
 from rules.table import decide
 
@@ -75,7 +76,7 @@ async def may_open(bot: ChouetteBot, interaction: discord.Interaction) -> str | 
                   "(Server Settings > Roles, the bot's role; or invite it again with the "
                   "README's link).", locale, permissions=", ".join(lacking))
     here = interaction.channel_id
-    tables = await bot.store.guild_tables(interaction.guild.id)
+    tables = await bot.store.channels.of_guild(interaction.guild.id)
     if table := next((t for t in tables if here in (t.origin_id, *t.all)), None):
         return tr("A table is already open from here: <#{board}>. End it with `/chouette end` "
                   "there, or open one from another channel.", locale, board=table.board_id)
@@ -121,12 +122,12 @@ class Lobby(Subcommands):
             if refused := await may_open(self.bot, interaction):
                 await self.bot.reply(interaction, refused)
                 return
-            number = len(await self.bot.store.guild_tables(interaction.guild.id,
-                                                           open_only=False)) + 1
+            number = len(await self.bot.store.channels.of_guild(interaction.guild.id,
+                                                                open_only=False)) + 1
             channels = await make_channels(interaction.guild,
                                            f"chouette {number} · {preset}",
                                            interaction.channel_id)
-            await self.bot.store.save_channels(channels)
+            await self.bot.store.channels.save(channels)
             table = channels.table_id
             opened = await self.bot.service.handle(table, opening, key=f"{interaction.id}:open")
         joined = await self.bot.service.handle(table, joining, key=f"{interaction.id}:join")
@@ -219,7 +220,7 @@ class Lobby(Subcommands):
     async def rules(self, interaction: discord.Interaction, preset: Preset | None = None) -> None:
         """The table's house rules in plain words."""
         if preset is None:
-            found = await self.bot.store.channels(channel_id=interaction.channel_id)
+            found = await self.bot.store.channels.find(channel_id=interaction.channel_id)
             if found is not None:
                 state = await self.bot.service.state(found.table_id)
                 lines, name = explain(state.rules), state.preset

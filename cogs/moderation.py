@@ -89,7 +89,7 @@ class History(Subcommands):
         """Every correction made or proposed at this table, and the whole log as a file."""
         table = await this_table(self.bot, interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        stored = await self.bot.store.events(table)
+        stored = await self.bot.store.events.stored(table)
         state = await self.bot.service.state(table)
         shown = corrections(stored, discord_time, lambda key: _who(state, key))
         text, left = "", len(shown)

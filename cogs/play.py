@@ -33,7 +33,7 @@ class Play(Subcommands):
     async def plays(self, interaction: discord.Interaction,
                     current: str) -> list[app_commands.Choice[str]]:
         """The legal plays of the roll on the board, those holding what was typed."""
-        found = await self.bot.store.channels(channel_id=interaction.channel_id)
+        found = await self.bot.store.channels.find(channel_id=interaction.channel_id)
         game = (await self.bot.service.state(found.table_id)).game if found else None
         if game is None or game.position is None or game.dice is None:
             return []
@@ -80,7 +80,7 @@ class Play(Subcommands):
         # roll of the game must be the seed's.
         table = await this_table(self.bot, interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        found = [g for g in games_dice(s.event for s in await self.bot.store.events(table))
+        found = [g for g in games_dice(s.event for s in await self.bot.store.events.stored(table))
                  if g.number == game]
         if not found:
             text = f"Game {game} has no committed dice here (not played on the board yet)."

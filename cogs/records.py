@@ -25,7 +25,7 @@ class Records(Subcommands):
         """The game record as a .mat file for GNU Backgammon: one game or the session."""
         table = await this_table(self.bot, interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        events = [s.event for s in await self.bot.store.events(table)]
+        events = [s.event for s in await self.bot.store.events.stored(table)]
         try:
             text = await asyncio.to_thread(games.export, events, game)
         except games.RecordError as exc:
@@ -46,7 +46,7 @@ class Records(Subcommands):
         """The Position ID before a turn of a game, with who was on roll and the dice."""
         table = await this_table(self.bot, interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        events = [s.event for s in await self.bot.store.events(table)]
+        events = [s.event for s in await self.bot.store.events.stored(table)]
         try:
             text = games.describe_turn(games.played(events), game, turn)
         except games.RecordError as exc:

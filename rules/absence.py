@@ -11,16 +11,17 @@ A decision that times out is handled by `timeout_action`: the player is treated 
 from __future__ import annotations
 
 from rules import seating as sit
+from rules.answers import absentee_answers, decided, waiting_on
 from rules.authority import is_moderator
 from rules.commands import Away, Back, Disconnect, Proxy, Timeout, handles, sender
-from rules.doubling import absentee_answers, decided, waiting_on
 from rules.errors import NotYourTurn, RuleError, SeatingError
-from rules.events import Event, PlayerAway, ProxyAppointed, Seated
+from rules.events import Event
 from rules.game import finish, in_game, shooter, waiting_for
 from rules.holdover import shooter_timed_out
 from rules.messages import Phrase, Player
 from rules.proxies import proxy_chain
 from rules.state import TableState, replay
+from rules.table_events import PlayerAway, ProxyAppointed, Seated
 
 
 @handles(Away, Back)

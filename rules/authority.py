@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from rules.commands import Blind, Command, Unblind, handles, sender
 from rules.errors import NotYourTurn, RuleError
-from rules.events import Blinded, Event
+from rules.events import Event
 from rules.messages import Phrase, Player
 from rules.state import TableState
+from rules.table_events import Blinded
 
 
 def is_moderator(cmd: Command) -> bool:

@@ -4,16 +4,14 @@ Every command says who sends it (`by`), for whom when a proxy acts for an absent
 (`for_`: the transcript's "for"), whether it is the table monitor's record of what was done
 and agreed (`monitor`: a transcript line, whose sender's right is not asked; a command from
 Discord never is) and whether a moderator sends it. Each class keeps its name (`verb`), so a
-transcript line {"cmd": NAME, "by": PLAYER, ...arguments} (contract 2) is read by `parse`,
-and `handles` registers the rule that decides each class.
+transcript line {"cmd": NAME, "by": PLAYER, ...arguments} (contract 2) is read by `parse`
+(rules/transcript.py), and `handles` registers the rule that decides each class.
 """
 
 from __future__ import annotations
 
-import types
-import typing
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from rules.errors import RuleError
@@ -65,6 +63,16 @@ def need(cmd: Command, key: str, value: T | None) -> T:
     if value is None:
         raise BadCommand(code="needs", verb=cmd.verb, key=repr(key))
     return value
+
+
+def respelt(kind: type[Command], values: Mapping[str, Any]) -> dict[str, Any]:
+    """`values` by their own names: another spelling of an argument (`Command.spellings`)
+    gives its value where the argument's own name gives none."""
+    out = {k: v for k, v in values.items() if k not in kind.spellings}
+    for key, value in values.items():
+        if key in kind.spellings and out.get(kind.spellings[key]) is None:
+            out[kind.spellings[key]] = value
+    return out
 
 
 # -- the table's life ------------------------------------------------------------------------
@@ -342,91 +350,6 @@ class ResignationAnswer(Command):
 
 class Accept(ResignationAnswer, verb="accept"): ...
 class Reject(ResignationAnswer, verb="reject"): ...
-
-
-# -- reading a transcript line -----------------------------------------------------------------
-
-
-def parse(data: Mapping[str, Any], *, monitor: bool = True) -> Command:
-    """A command from a transcript line {"cmd": NAME, "by": PLAYER, ...arguments}, as the
-    table's monitor recorded it (`monitor=False`: as a player sent it); BadCommand for an
-    unknown command or argument, or an argument of the wrong form."""
-    if not isinstance(data, Mapping) or not isinstance(data.get("cmd"), str):
-        raise BadCommand(code="command_form")
-    verb = data["cmd"]
-    kind = COMMANDS.get(verb)
-    if kind is None:
-        raise BadCommand(code="no_command", verb=repr(verb), verbs=", ".join(sorted(COMMANDS)))
-    by = data.get("by", "")
-    if not isinstance(by, str):
-        raise BadCommand(code="by_form", by=repr(by))
-    hints = _HINTS[kind]
-    data = respelt(kind, data)  # a transcript's other spelling, read and never written
-    keys = {f.name.rstrip("_"): f for f in fields(kind) if f.name not in ("by", "monitor")}
-    if strays := [k for k in data if k not in keys and k not in ("cmd", "by")]:
-        raise BadCommand(code="takes" if keys else "takes_nothing", verb=verb,
-                         strays=", ".join(map(repr, strays)), keys=", ".join(sorted(keys)))
-    values = {f.name: _checked(verb, key, data[key], hints[f.name])
-              for key, f in keys.items() if key in data}
-    if missing := [k for k, f in keys.items() if f.name in _REQUIRED[kind]
-                   and f.name not in values]:
-        raise BadCommand(code="needs", verb=verb, key=repr(missing[0]))
-    return kind(by=by, monitor=monitor, **values)
-
-
-def line(cmd: Command) -> dict[str, Any]:
-    """The transcript line of `cmd` (`parse`'s inverse): the arguments not at their default."""
-    data: dict[str, Any] = {"cmd": cmd.verb, "by": cmd.by}
-    for f in fields(cmd):
-        value = getattr(cmd, f.name)
-        default = f.default_factory() if f.default_factory is not MISSING else f.default
-        if f.name not in ("by", "monitor") and value != default:
-            data[f.name.rstrip("_")] = list(value) if isinstance(value, tuple) else value
-    return data
-
-
-def build(verb: str, by: str = "", **args: Any) -> Command:
-    """The command `verb` sent by player `by` (not the monitor), from its arguments by
-    their transcript names (`for`, `from`, `with` included): for a name chosen at run time."""
-    return parse({"cmd": verb, "by": by, **args}, monitor=False)
-
-
-def respelt(kind: type[Command], values: Mapping[str, Any]) -> dict[str, Any]:
-    """`values` by their own names: another spelling of an argument (`Command.spellings`)
-    gives its value where the argument's own name gives none."""
-    out = {k: v for k, v in values.items() if k not in kind.spellings}
-    for key, value in values.items():
-        if key in kind.spellings and out.get(kind.spellings[key]) is None:
-            out[kind.spellings[key]] = value
-    return out
-
-
-def _required(kind: type[Command]) -> frozenset[str]:
-    return frozenset(f.name for f in fields(kind)
-                     if f.default is MISSING and f.default_factory is MISSING)
-
-
-def _checked(verb: str, key: str, value: Any, hint: Any) -> Any:
-    """`value` of argument `key`, checked against its type `hint` (tuples from lists)."""
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if origin is types.UnionType:
-        return None if value is None else _checked(verb, key, value, args[0])
-    if hint is Any:
-        return value
-    if origin is tuple:
-        if not isinstance(value, list | tuple):
-            raise BadCommand(code="wrong_form", verb=verb, key=repr(key), value=repr(value))
-        if not all(isinstance(v, str) for v in value):
-            raise BadCommand(code="players_form", verb=verb, key=repr(key), value=repr(value))
-        return tuple(value)
-    expected = {Sequence: list, Mapping: dict}.get(origin, hint)
-    if not isinstance(value, expected) or (isinstance(value, bool) and expected is not bool):
-        raise BadCommand(code="wrong_form", verb=verb, key=repr(key), value=repr(value))
-    return value
-
-
-_REQUIRED = {kind: _required(kind) for kind in COMMANDS.values()}
-_HINTS = {kind: typing.get_type_hints(kind) for kind in COMMANDS.values()}
 
 
 # -- the handlers' registry --------------------------------------------------------------------

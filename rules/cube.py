@@ -12,12 +12,8 @@ double-stakes player's cube "begins showing 2" is value 1, stake 2, face 2. Keep
 lets the table compare cubes "on the same level" (Danish rules, Atlanta 5.10) whatever the
 stakes, and every message shows the face, as the players see it.
 
-States. CENTRED (nobody owns it; automatic doubles keep it there), OFFERED (turned by
-`offered_by`, the other side answers), BEAVERED (the taker turned it again and keeps it; the
-doubler answers), RACCOONED (the doubler turned it once more; the taker answers), AARDVARKED
-(the taker once more; the doubler answers, and nothing further), TAKEN (owned, nothing
-pending), DROPPED and SETTLED (over for this game). While a turn is pending `value` already
-shows the new value, as the cube on the board does (Atlanta 5.2).
+Where a cube stands in its game (`CubeState`: centred, offered, beavered, ..., dropped) and
+the words for it are rules/cube_state.py.
 """
 
 from __future__ import annotations
@@ -28,6 +24,7 @@ from enum import Enum
 from fractions import Fraction
 
 from rules.board import GameKind
+from rules.cube_state import OVER, PENDING, STATES, TURNS, CubeState, verb
 from rules.errors import CubeNotAvailable
 from rules.ledger import Transfer, pay
 from rules.messages import Phrase, Player
@@ -46,55 +43,6 @@ class Side(Enum):
 
     def __repr__(self) -> str:
         return f"Side.{self.name}"
-
-
-class CubeState(Enum):
-    """Where a cube stands in its game (see the module docstring)."""
-
-    CENTRED = "centred"
-    OFFERED = "offered"
-    BEAVERED = "beavered"
-    RACCOONED = "raccooned"
-    AARDVARKED = "aardvarked"
-    TAKEN = "taken"
-    DROPPED = "dropped"
-    SETTLED = "settled"
-
-    def __repr__(self) -> str:
-        return f"CubeState.{self.name}"
-
-
-_PENDING = (CubeState.OFFERED, CubeState.BEAVERED, CubeState.RACCOONED, CubeState.AARDVARKED)
-_OVER = (CubeState.DROPPED, CubeState.SETTLED)
-# the turns waiting for an answer: words of a refusal, translated where it is shown
-# (rules/messages.py), and in English the reason of a drop's transfer
-_TURNS = {
-    CubeState.OFFERED: Phrase("turn_double"),
-    CubeState.BEAVERED: Phrase("turn_beaver"),
-    CubeState.RACCOONED: Phrase("turn_raccoon"),
-    CubeState.AARDVARKED: Phrase("turn_aardvark"),
-}
-STATES = {
-    CubeState.CENTRED: Phrase("state_centred"),
-    CubeState.OFFERED: Phrase("state_offered"),
-    CubeState.BEAVERED: Phrase("state_beavered"),
-    CubeState.RACCOONED: Phrase("state_raccooned"),
-    CubeState.AARDVARKED: Phrase("state_aardvarked"),
-    CubeState.TAKEN: Phrase("state_taken"),
-    CubeState.DROPPED: Phrase("state_dropped"),
-    CubeState.SETTLED: Phrase("state_settled"),
-}
-_VERBS = {
-    "double": Phrase("verb_double"), "take": Phrase("verb_take"), "drop": Phrase("verb_drop"),
-    "beaver": Phrase("verb_beaver"), "raccoon": Phrase("verb_raccoon"),
-    "aardvark": Phrase("verb_aardvark"), "score": Phrase("verb_score"),
-    "settle": Phrase("verb_settle"), "sell": Phrase("verb_sell"), "freeze": Phrase("verb_freeze"),
-}
-
-
-def verb(action: str) -> Phrase:
-    """An action on a cube (`take`) as a word of a refusal, translated where it is shown."""
-    return _VERBS[action]
 
 
 def _power_of_two(n: int) -> bool:
@@ -129,7 +77,7 @@ class Cube:
             raise ValueError(f"A cube's value is a power of two, not {self.value}")
         if self.stake < 1:
             raise ValueError(f"A stake multiple is at least 1, not {self.stake}")
-        if (self.state in _PENDING) != (self.offered_by is not None):
+        if (self.state in PENDING) != (self.offered_by is not None):
             raise ValueError(f"A {self.state.value} cube can't have offered_by={self.offered_by}")
 
     # -- questions the table asks ------------------------------------------------------------
@@ -142,7 +90,7 @@ class Cube:
     @property
     def live(self) -> bool:
         """Still part of this game: not dropped or settled."""
-        return self.state not in _OVER
+        return self.state not in OVER
 
     @property
     def in_game(self) -> bool:
@@ -152,7 +100,7 @@ class Cube:
     @property
     def pending(self) -> bool:
         """A turn of this cube is waiting for an answer."""
-        return self.state in _PENDING
+        return self.state in PENDING
 
     @property
     def to_act(self) -> Side | None:
@@ -190,7 +138,7 @@ class Cube:
             return Side.TEAM
         if player == self.box_player:
             return Side.BOX
-        raise CubeNotAvailable(code="no_part", player=Player(player), cube=self._name())
+        raise CubeNotAvailable(code="no_part", player=Player(player), cube=self.named())
 
     # -- transitions -------------------------------------------------------------------------
 
@@ -199,14 +147,14 @@ class Cube:
         self._require_live("double", by)
         if self.pending:
             raise CubeNotAvailable(code="cannot_now", action=verb("double"),
-                                   waiting=self._waiting(by))
+                                   waiting=self.waiting(by))
         self._not_frozen(by, "double")
         if self.owner is by.other:
             holder = Player(self.player(by.other))
             own = self.player(Side.TEAM) == self.team_player
             if by is Side.TEAM:
                 raise CubeNotAvailable(code="owns_your_cube" if own else "owns_cube_named",
-                                       holder=holder, cube=self._name(by), face=self.face)
+                                       holder=holder, cube=self.named(by), face=self.face)
             raise CubeNotAvailable(code="owns_the_cube" if own else "owns_cube_bought",
                                    holder=holder, seller=Player(self.team_player),
                                    face=self.face)
@@ -259,7 +207,7 @@ class Cube:
         self._not_frozen(dropper, "drop")
         before = self.value // 2
         lost = self.value if self.is_extra and not self.accepted else before
-        refused = _TURNS[self.state].text()  # "the double"
+        refused = TURNS[self.state].text()  # "the double"
         cube = dataclasses.replace(self, value=before, state=CubeState.DROPPED, offered_by=None,
                                    winner=dropper.other)
         reason = f"{self.player(dropper)} dropped {refused} to {self.face}"
@@ -271,7 +219,7 @@ class Cube:
         accept the extras offered): as if he had refused the double, he pays the value
         before it and the cube is out."""
         if self.state is not CubeState.TAKEN or self.owner is None:
-            raise CubeNotAvailable(code="retract_just_taken", cube=self._name(),
+            raise CubeNotAvailable(code="retract_just_taken", cube=self.named(),
                                    state=STATES[self.state])
         taker = self.owner
         before = self.value // 2
@@ -290,7 +238,7 @@ class Cube:
     def auto_double(self) -> Cube:
         """An automatic double: a centred cube turned up, still centred, not in the game."""
         if self.state is not CubeState.CENTRED:
-            raise CubeNotAvailable(code="automatic_centred", cube=self._name(),
+            raise CubeNotAvailable(code="automatic_centred", cube=self.named(),
                                    state=STATES[self.state])
         return dataclasses.replace(self, value=self.value * 2)
 
@@ -300,7 +248,7 @@ class Cube:
         (Atlanta 4.1)."""
         self._require_live("score")
         if self.pending:
-            raise CubeNotAvailable(code="not_scored_yet", waiting=self._waiting())
+            raise CubeNotAvailable(code="not_scored_yet", waiting=self.waiting())
         multiple = kind.value if self.accepted or not jacoby else 1
         what = kind.name.lower() if multiple == kind.value else "single game (Jacoby)"
         return Transfer(self.player(winner.other), self.player(winner),
@@ -315,7 +263,7 @@ class Cube:
         """
         self._require_live("settle")
         amount = _amount(points, Phrase("what_settlement"))
-        reason = f"{self.player(payer)} settled {self._name()} at {self.face}"
+        reason = f"{self.player(payer)} settled {self.named()} at {self.face}"
         cube = dataclasses.replace(self, state=CubeState.SETTLED, offered_by=None)
         return cube, pay(self.player(payer), self.player(payer.other), amount, reason)
 
@@ -327,14 +275,14 @@ class Cube:
         A sale to the opponent on this cube is a settlement: use `settle`."""
         self._require_live("sell", Side.TEAM)
         if self.pending and self.offered_by is not Side.TEAM:
-            raise CubeNotAvailable(code="no_sale_now", waiting=self._waiting(Side.TEAM))
+            raise CubeNotAvailable(code="no_sale_now", waiting=self.waiting(Side.TEAM))
         seller = self.player(Side.TEAM)
         if not buyer or buyer in (seller, self.box_player):
             if not buyer:
                 raise CubeNotAvailable(code="opponent_settles_nobody", seller=Player(seller),
-                                       cube=self._name())
+                                       cube=self.named())
             raise CubeNotAvailable(code="opponent_settles", buyer=Player(buyer),
-                                   seller=Player(seller), cube=self._name())
+                                   seller=Player(seller), cube=self.named())
         amount = _amount(price, Phrase("what_price"))
         cube = dataclasses.replace(self, holder="" if buyer == self.team_player else buyer)
         return cube, pay(buyer, seller, amount, f"{buyer} bought {seller}'s game at {self.face}")
@@ -348,7 +296,7 @@ class Cube:
         """A penalty: `to` takes ownership of a centred cube at its value (Atlanta 3.6); it is
         owned but not in the game, since nobody turned and accepted it."""
         if self.state is not CubeState.CENTRED:
-            raise CubeNotAvailable(code="award_centred", cube=self._name(),
+            raise CubeNotAvailable(code="award_centred", cube=self.named(),
                                    state=STATES[self.state])
         return dataclasses.replace(self, owner=to, state=CubeState.TAKEN)
 
@@ -377,8 +325,8 @@ class Cube:
 
     # -- helpers -----------------------------------------------------------------------------
 
-    def _name(self, viewer: Side | None = None) -> Phrase:
-        """The cube in words, to the player on `viewer`'s side when one is named: his own
+    def named(self, viewer: Side | None = None) -> Phrase:
+        """This cube in words, to the player on `viewer`'s side when one is named: his own
         cube is "your cube", never his name; a game he bought or an extra is told apart from
         his own cube against the same opponent (None: to a third party)."""
         team, box = Player(self.player(Side.TEAM)), Player(self.box_player)
@@ -402,52 +350,36 @@ class Cube:
             return Phrase("cube_of_bought", team=team, box=box, seller=seller)
         return Phrase("cube_of", team=team, box=box)
 
-    def named(self, viewer: Side | None = None) -> Phrase:
-        """This cube in words for a refusal, to the player on `viewer`'s side (see `_name`)."""
-        return self._name(viewer)
-
-    def status(self, viewer: Side | None = None) -> Phrase:
-        """Where this cube stands, in words, to the player on `viewer`'s side."""
-        if self.to_act is not None:
-            return self._waiting(viewer)
-        cube = self._name(viewer)
-        if not self.live:
-            return Phrase("cube_is", cube=cube, state=STATES[self.state])
-        if self.owner is None:
-            return Phrase("cube_centred", cube=cube, face=self.face)
-        if self.owner is viewer:
-            return Phrase("cube_held_by_you", cube=cube, face=self.face)
-        return Phrase("cube_held", cube=cube, face=self.face, owner=Player(self.player(self.owner)))
-
-    def _waiting(self, viewer: Side | None = None) -> Phrase:
+    def waiting(self, viewer: Side | None = None) -> Phrase:
+        """The pending turn in words, to the player on `viewer`'s side: who answers what."""
         side = self.to_act
         assert side is not None
-        turn = _TURNS[self.state]
+        turn = TURNS[self.state]
         if side is viewer:
-            return Phrase("you_answer_first", turn=turn, face=self.face, cube=self._name(viewer))
+            return Phrase("you_answer_first", turn=turn, face=self.face, cube=self.named(viewer))
         return Phrase("has_to_answer", player=Player(self.player(side)), turn=turn, face=self.face)
 
     def _require_live(self, action: str, viewer: Side | None = None) -> None:
         if not self.live:
             raise CubeNotAvailable(code="cube_out", action=verb(action),
-                                   cube=self._name(viewer), state=STATES[self.state])
+                                   cube=self.named(viewer), state=STATES[self.state])
 
     def _require_pending(self, action: str) -> Side:
         side = self.to_act
         self._require_live(action, side)
         if side is None:
-            raise CubeNotAvailable(code="no_double_to", action=verb(action), cube=self._name())
+            raise CubeNotAvailable(code="no_double_to", action=verb(action), cube=self.named())
         return side
 
     def _not_frozen(self, side: Side, action: str) -> None:
         if self.frozen is side:  # euro ¶13 "offensively frozen, only takes allowed"
-            raise CubeNotAvailable(code="cube_frozen", action=verb(action), cube=self._name(side))
+            raise CubeNotAvailable(code="cube_frozen", action=verb(action), cube=self.named(side))
 
     def _turn_again(self, before: CubeState, after: CubeState, action: str) -> Cube:
         side = self._require_pending(action)
         if self.state is not before:
             raise CubeNotAvailable(code="cannot_now", action=verb(action),
-                                   waiting=self._waiting(side))
+                                   waiting=self.waiting(side))
         self._not_frozen(side, action)
         assert self.offered_by is not None
         return dataclasses.replace(self, value=self.value * 2, state=after,

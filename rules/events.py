@@ -4,155 +4,25 @@ Each event is a frozen dataclass carrying results, not requests: a cube event ca
 cube as it now is, a game's end carries its transfers and the next seating, so folding an
 event never needs a rule check and never raises. Every field is a plain value (str, int,
 tuple, Fraction) or one of the rules' own values (Cube, Transfer, Seating, Position), which
-`bot/store/__init__.py` serialises by type. `EVENT_TYPES` names them for that codec.
+`bot/store/__init__.py` serialises by type. The events of a game are here; those of the
+table around its games (joining, leaving, seating, the session's end) are
+rules/table_events.py. `Event` is every one of them, and `EVENT_TYPES` names them for that
+codec.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import get_args
 
 from rules.board import Position
 from rules.cube import Cube, Side
 from rules.ledger import Transfer
 from rules.messages import Phrase
 from rules.seating import Seating
+from rules.table_events import TableEvent
 
-
-@dataclass(frozen=True)
-class TableOpened:
-    """A table opened with a preset, a mode and every option's value (overrides applied)."""
-
-    preset: str
-    mode: str
-    options: dict[str, Any] = field(default_factory=dict)
-    basic: str = ""  # the basic stake, as the players agreed it ("$5 a point": Atlanta 2.1)
-    host: str = ""  # who opened the table: they may start, end and run it without a seat
-    language: str = ""  # the board's, the buttons' and the record's language ("": unset)
-
-
-@dataclass(frozen=True)
-class PlayerJoined:
-    """A player sat down (`waiting`: he joins at the end of the game in progress)."""
-
-    player: str
-    stake: int = 1
-    waiting: bool = False
-    display: str = ""  # the name to show (the Discord layer keys players by user id)
-
-
-@dataclass(frozen=True)
-class JoinRequested:
-    """A newcomer asks to join a table in session, where the rule set wants the table's
-    approval (`join_approval`: the Box's, no objection, or every seated player's)."""
-
-    player: str
-    stake: int = 1
-    display: str = ""
-
-
-@dataclass(frozen=True)
-class JoinAnswered:
-    """A seated player admits the newcomer (`admitted`) or objects (the request is dropped)."""
-
-    player: str
-    by: str
-    admitted: bool
-
-
-@dataclass(frozen=True)
-class PlayerLeft:
-    """A player left (`after_game`: announced now, he leaves when the game ends).
-
-    `payments` settle him up as the rule set says (Atlanta 10.2): money paid at the table,
-    entered on the score sheet (`ScoreSheet.paid`) so that the final breakdown pays only
-    what is still owed. One who leaves during a game is settled when it ends (`GameEnded`).
-    """
-
-    player: str
-    after_game: bool = False
-    payments: tuple[Transfer, ...] = ()
-
-
-@dataclass(frozen=True)
-class StakeChanged:
-    """A player's stake multiple changed between games (Atlanta 2.3)."""
-
-    player: str
-    stake: int
-
-
-@dataclass(frozen=True)
-class PlayerAway:
-    """A player stepped away (`away`) or came back; `disconnected`: he was cut off (FIBS
-    §6), which may cost him his place (`PlayerOut`)."""
-
-    player: str
-    away: bool = True
-    disconnected: bool = False
-
-
-@dataclass(frozen=True)
-class PlayerOut:
-    """A player still disconnected when the next game started lost his place (FIBS §6 ¶1):
-    he sits down again at the end of the rotation when he is back."""
-
-    player: str
-
-
-@dataclass(frozen=True)
-class ProxyAppointed:
-    """A player named a proxy to act for him (None: he revoked it)."""
-
-    player: str
-    proxy: str | None
-
-
-@dataclass(frozen=True)
-class PartnerInvited:
-    """The Box invited a player to be his Partner for the next game (Atlanta 1.2, 6.5)."""
-
-    player: str
-
-
-@dataclass(frozen=True)
-class TurnAsked:
-    """`player` asked `across`, the other player of their cube, to agree to his raccoon or
-    aardvark (`turn`, Atlanta 5.4): pending until agreed or the cube moves on."""
-
-    turn: str
-    player: str
-    across: str
-
-
-@dataclass(frozen=True)
-class SaleOffered:
-    """`seller` offered his game to `buyer` for `points` (None: the rule set's price), Atlanta
-    4.4: pending until bought or the seller's cube moves on."""
-
-    seller: str
-    buyer: str
-    points: str | None
-
-
-@dataclass(frozen=True)
-class PartnerDeclined:
-    """An invited player declined to be the Box's Partner (recorded and announced only)."""
-
-    player: str
-
-
-@dataclass(frozen=True)
-class Seated:
-    """The seating for the next game: by roll, by order, a Partner, a rotation or a leave.
-
-    None when too few players are left to seat a game.
-    """
-
-    seating: Seating | None
-    reason: str | Phrase = ""  # a Phrase where it names players
-    # the dice each player threw for his seat, and each round of the tied rolling again
-    rolls: tuple[tuple[tuple[str, tuple[int, ...]], ...], ...] = ()
+# -- a game's start ------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -174,6 +44,9 @@ class GameStarted:
     opening: tuple[tuple[int, int], ...] = ()
     commitment: str = ""
     carried_over: int = 0  # automatic doubles the Box carries to his next game (Danish ¶15)
+
+
+# -- the cubes -----------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -244,6 +117,26 @@ class DoublesAnswered:
 
 
 @dataclass(frozen=True)
+class TurnAsked:
+    """`player` asked `across`, the other player of their cube, to agree to his raccoon or
+    aardvark (`turn`, Atlanta 5.4): pending until agreed or the cube moves on."""
+
+    turn: str
+    player: str
+    across: str
+
+
+@dataclass(frozen=True)
+class SaleOffered:
+    """`seller` offered his game to `buyer` for `points` (None: the rule set's price), Atlanta
+    4.4: pending until bought or the seller's cube moves on."""
+
+    seller: str
+    buyer: str
+    points: str | None
+
+
+@dataclass(frozen=True)
 class ResignationOffered:
     """`side` offers to resign the game on `player`'s cube for `kind` (single, gammon, ...)."""
 
@@ -258,6 +151,9 @@ class ResignationAnswered:
 
     player: str
     accepted: bool
+
+
+# -- the dice and the checkers -------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -286,6 +182,24 @@ class Moved:
     position: Position
 
 
+# -- a game's end --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ResultProposed:
+    """A player's word on the result of the game, for the others to confirm (rules/results.py):
+    under `result_agreement = "sides"` the Box side's or the Captain's (`side`), the game
+    ending when the other side confirms it; under "everyone" the players who have agreed so
+    far (`agreed`) and those still to agree (`waiting`)."""
+
+    winner: Side
+    kind: str
+    by: str
+    side: Side
+    agreed: tuple[str, ...] = ()
+    waiting: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True)
 class GameEnded:
     """The game is over: who won how, the last transfers, the sheet entry and who sits where.
@@ -307,12 +221,41 @@ class GameEnded:
 
 
 @dataclass(frozen=True)
+class GameHeldOver:
+    """The Box or the Captain (`player`) is gone and the game is put on hold to be played
+    out later (FIBS §6 ¶2): the points paid so far go on the sheet (`transfers`, as
+    booked), and the table goes on with `seating`, the rotation's as if the other won."""
+
+    player: str
+    transfers: tuple[Transfer, ...]
+    seating: Seating | None
+
+
+@dataclass(frozen=True)
+class GameResumed:
+    """A held-over game is played out now; afterwards the table sits as it was."""
+
+    number: int
+
+
+@dataclass(frozen=True)
+class GameAbandoned:
+    """A moderator ended the session during a game: the points paid in it so far go on the
+    sheet (`transfers`), the cubes still in the game are void."""
+
+    transfers: tuple[Transfer, ...]
+
+
+@dataclass(frozen=True)
 class DiceRevealed:
     """The secret seed of game `number`'s dice, revealed once the game is over: anyone can
     hash it against the commitment and recompute every roll (`python -m bot verify`)."""
 
     number: int
     seed: str  # hexadecimal
+
+
+# -- corrections ---------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -345,87 +288,14 @@ class Corrected:
     number: int
 
 
-@dataclass(frozen=True)
-class GameHeldOver:
-    """The Box or the Captain (`player`) is gone and the game is put on hold to be played
-    out later (FIBS §6 ¶2): the points paid so far go on the sheet (`transfers`, as
-    booked), and the table goes on with `seating`, the rotation's as if the other won."""
-
-    player: str
-    transfers: tuple[Transfer, ...]
-    seating: Seating | None
+# -- every event ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class GameResumed:
-    """A held-over game is played out now; afterwards the table sits as it was."""
+Event = (TableEvent | GameStarted | CubeTurned | PointsPaid | PartnershipSettled | HalfAnswered
+         | OddHalfRolled | AnswersInOrder | DoublesAnswered | TurnAsked | SaleOffered
+         | ResignationOffered | ResignationAnswered | RollHeld | Rolled | Moved | ResultProposed
+         | GameEnded | GameHeldOver | GameResumed | GameAbandoned | DiceRevealed
+         | CorrectionProposed | CorrectionAnswered | Corrected)
 
-    number: int
-
-
-@dataclass(frozen=True)
-class ResultProposed:
-    """A player's word on the result of the game, for the others to confirm (rules/results.py):
-    under `result_agreement = "sides"` the Box side's or the Captain's (`side`), the game
-    ending when the other side confirms it; under "everyone" the players who have agreed so
-    far (`agreed`) and those still to agree (`waiting`)."""
-
-    winner: Side
-    kind: str
-    by: str
-    side: Side
-    agreed: tuple[str, ...] = ()
-    waiting: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class GameAbandoned:
-    """A moderator ended the session during a game: the points paid in it so far go on the
-    sheet (`transfers`), the cubes still in the game are void."""
-
-    transfers: tuple[Transfer, ...]
-
-
-@dataclass(frozen=True)
-class Blinded:
-    """A moderator blinded a kibitzer (`blind`), or gave him his sight back: he loses (or
-    gets back) the sight of the table's channels."""
-
-    player: str
-    blind: bool = True
-    display: str = ""  # his name, to show (a kibitzer is no member: the table learns it)
-
-
-@dataclass(frozen=True)
-class SessionEnded:
-    """The session is over: the final breakdown of who pays whom."""
-
-    breakdown: tuple[Transfer, ...]
-
-
-Event = (TableOpened | PlayerJoined | JoinRequested | JoinAnswered | PlayerLeft | StakeChanged
-         | PlayerAway | PlayerOut | ProxyAppointed | PartnerInvited | PartnerDeclined
-         | TurnAsked | SaleOffered | Seated
-         | GameStarted | CubeTurned | PointsPaid | PartnershipSettled | HalfAnswered
-         | OddHalfRolled
-         | AnswersInOrder
-         | DoublesAnswered
-         | ResignationOffered
-         | ResignationAnswered | RollHeld | Rolled | Moved | GameEnded | GameHeldOver
-         | GameResumed | DiceRevealed
-         | CorrectionProposed | CorrectionAnswered | Corrected | SessionEnded
-         | ResultProposed | GameAbandoned | Blinded)
-
-EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
-    TableOpened, PlayerJoined, JoinRequested, JoinAnswered, PlayerLeft, StakeChanged,
-    PlayerAway, PlayerOut, ProxyAppointed, PartnerInvited, PartnerDeclined, TurnAsked,
-    SaleOffered, Seated,
-    GameStarted,
-    CubeTurned, PointsPaid, PartnershipSettled, HalfAnswered, AnswersInOrder,
-    OddHalfRolled,
-    ResignationOffered,
-    ResignationAnswered,
-    DoublesAnswered, RollHeld, Rolled, Moved, GameEnded, GameHeldOver, GameResumed,
-    DiceRevealed,
-    CorrectionProposed, CorrectionAnswered, Corrected, SessionEnded, ResultProposed,
-    GameAbandoned, Blinded)}
+# every event type by its name, as the store writes it (bot/store/codec.py)
+EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in get_args(Event)}

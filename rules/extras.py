@@ -14,7 +14,8 @@ from fractions import Fraction
 
 from rules.cite import citation
 from rules.commands import Extra, Retract, handles, sender
-from rules.cube import Cube, CubeState, Side
+from rules.cube import Cube, Side
+from rules.cube_state import CubeState
 from rules.errors import CubeNotAvailable, NotYourTurn
 from rules.events import CubeTurned, Event, PointsPaid
 from rules.game import finish, in_game, no_pending

@@ -18,7 +18,8 @@ from rules import seating as sit
 from rules.board import GameKind, Position, legal_plays
 from rules.cite import citation
 from rules.commands import BadCommand, Command, Hold, Move, Release, Roll, handles, sender
-from rules.cube import Cube, CubeState, Side
+from rules.cube import Cube, Side
+from rules.cube_state import CubeState
 from rules.errors import NotYourTurn, RuleError
 from rules.events import (
     CubeTurned,

@@ -10,7 +10,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.board import Position
-from rules.cube import CubeState, Side
+from rules.cube import Side
+from rules.cube_state import CubeState
 from rules.events import (
     AnswersInOrder,
     CorrectionProposed,
@@ -31,6 +32,7 @@ from rules.events import (
 from rules.roles import acting_captain
 
 if TYPE_CHECKING:
+    from rules.seating import Seating
     from rules.state import Game, TableState
 
 
@@ -41,41 +43,8 @@ def evolve_game(state: TableState, event: Event) -> TableState:
         return state
     game = state.game
     match event:
-        case CubeTurned(cube, action, by):
-            key = (cube.team_player, cube.box_player, cube.is_extra, cube.penalty)
-            cubes = tuple(cube if (c.team_player, c.box_player, c.is_extra, c.penalty) == key
-                          else c for c in game.cubes)
-            if key not in {(c.team_player, c.box_player, c.is_extra, c.penalty)
-                           for c in game.cubes}:
-                cubes = (*cubes, cube)
-            box_round, in_order = game.box_round, game.in_order
-            if action == "double" and by == seating.box:
-                in_order = False
-                still = any(c.state is CubeState.OFFERED and c.offered_by is Side.BOX
-                            and c.box_player == by for c in game.cubes)
-                box_round = (*box_round, cube.team_player) if still else (cube.team_player,)
-            # The Team's shooter changes only once every answer is in: a Captain who drops
-            # hands the dice to the next player still in when play goes on (Atlanta 6.2);
-            # resignations still unanswered are answers not in (the order of the Team's
-            # accepts never makes an Acting Captain).
-            shooters = game.shooters
-            acting = acting_captain(seating, cubes)
-            settled = not any(c.pending for c in cubes) and not game.resignations
-            if settled and acting is not None and acting not in shooters:
-                shooters = (*shooters, acting)  # once each: one back in by a bought game
-                # shoots again without a second turn as Acting Captain in the rotation
-            holds = tuple(p for p in game.holds if not (action == "double" and p == by))
-            team_round = game.team_round
-            if (action == "double" and cube.offered_by is Side.TEAM
-                    and cube.team_player not in team_round):  # by seat (a game sold)
-                team_round = (*team_round, cube.team_player)
-            half_answer = game.half_answer
-            if not any(c.state is CubeState.OFFERED and c.offered_by is Side.TEAM
-                       for c in cubes):
-                team_round, half_answer = (), ""
-            game = replace(game, cubes=cubes, box_round=box_round, shooters=shooters,
-                           holds=holds, in_order=in_order, team_round=team_round,
-                           half_answer=half_answer)
+        case CubeTurned():
+            game = _cube_turned(game, seating, event)
         case AnswersInOrder():
             game = replace(game, in_order=True)
         case ResultProposed():
@@ -117,6 +86,47 @@ def evolve_game(state: TableState, event: Event) -> TableState:
     if game.position is not None and game.on_roll is not None:
         board = (game.position, game.on_roll)
     return replace(state, game=game, board=board)
+
+
+def _cube_turned(game: Game, seating: Seating, event: CubeTurned) -> Game:
+    """The game once a cube turned: the cube in place of its former self (or added: an
+    extra, a penalty cube), the Box's and the Team's rounds of doubles, the shooters, the
+    holds."""
+    cube, action, by = event.cube, event.action, event.by
+    key = (cube.team_player, cube.box_player, cube.is_extra, cube.penalty)
+    cubes = tuple(cube if (c.team_player, c.box_player, c.is_extra, c.penalty) == key
+                  else c for c in game.cubes)
+    if key not in {(c.team_player, c.box_player, c.is_extra, c.penalty)
+                   for c in game.cubes}:
+        cubes = (*cubes, cube)
+    box_round, in_order = game.box_round, game.in_order
+    if action == "double" and by == seating.box:
+        in_order = False
+        still = any(c.state is CubeState.OFFERED and c.offered_by is Side.BOX
+                    and c.box_player == by for c in game.cubes)
+        box_round = (*box_round, cube.team_player) if still else (cube.team_player,)
+    # The Team's shooter changes only once every answer is in: a Captain who drops
+    # hands the dice to the next player still in when play goes on (Atlanta 6.2);
+    # resignations still unanswered are answers not in (the order of the Team's
+    # accepts never makes an Acting Captain).
+    shooters = game.shooters
+    acting = acting_captain(seating, cubes)
+    settled = not any(c.pending for c in cubes) and not game.resignations
+    if settled and acting is not None and acting not in shooters:
+        shooters = (*shooters, acting)  # once each: one back in by a bought game
+        # shoots again without a second turn as Acting Captain in the rotation
+    holds = tuple(p for p in game.holds if not (action == "double" and p == by))
+    team_round = game.team_round
+    if (action == "double" and cube.offered_by is Side.TEAM
+            and cube.team_player not in team_round):  # by seat (a game sold)
+        team_round = (*team_round, cube.team_player)
+    half_answer = game.half_answer
+    if not any(c.state is CubeState.OFFERED and c.offered_by is Side.TEAM
+               for c in cubes):
+        team_round, half_answer = (), ""
+    return replace(game, cubes=cubes, box_round=box_round, shooters=shooters,
+                   holds=holds, in_order=in_order, team_round=team_round,
+                   half_answer=half_answer)
 
 
 def _next_turn(game: Game, position: Position | None) -> Game:

@@ -18,12 +18,13 @@ from fractions import Fraction
 from rules.commands import BadCommand, HoldOver, Resume, handles, sender
 from rules.cube import Side
 from rules.errors import NotYourTurn, RuleError, SeatingError
-from rules.events import Event, GameHeldOver, GameResumed, PlayerAway
+from rules.events import Event, GameHeldOver, GameResumed
 from rules.game import booked, in_game, next_seats, summarize
 from rules.messages import Player, Players
 from rules.proxies import captain_now
 from rules.roles import acting_box, acting_captain
 from rules.state import TableState, replay
+from rules.table_events import PlayerAway
 
 
 def shooter_timed_out(state: TableState, player: str) -> tuple[Event, ...]:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from rules.cube import CubeState, Side
+from rules.cube import Side
+from rules.cube_state import CubeState
 from rules.events import CubeTurned, Event
 from rules.roles import cube_of
 from rules.seating import Seating

@@ -7,7 +7,8 @@ The cubes stay one per Team player (`Cube`); with `single_cube` they are turned 
 from __future__ import annotations
 
 from rules.commands import BadCommand
-from rules.cube import Cube, Side, verb
+from rules.cube import Cube, Side
+from rules.cube_state import verb
 from rules.errors import NotYourTurn, RuleError
 from rules.events import (
     CubeTurned,

@@ -11,7 +11,8 @@ from dataclasses import replace
 
 from rules.cite import citation
 from rules.commands import Command
-from rules.cube import CubeState, Side
+from rules.cube import Side
+from rules.cube_state import CubeState
 from rules.errors import CubeNotAvailable, NotYourTurn, SeatingError
 from rules.messages import Player, Players
 from rules.roles import acting_captain, cube_of

@@ -11,7 +11,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from rules import seating as sit
-from rules.cube import Cube, CubeState, Side
+from rules.cube import Cube, Side
+from rules.cube_state import CubeState
 from rules.errors import RuleError, SeatingError
 from rules.seating import Seating
 

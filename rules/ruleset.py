@@ -1,30 +1,23 @@
 """House rules of a chouette table: every option that tells the five rule sets apart.
 
 `RuleSet` holds one field per option; its defaults follow the Atlanta Chouette Rules (2007),
-cited as "Atlanta X.Y". A preset (`rules/presets/<name>.toml`) sets the options where its own
-document differs, and a table may override options when it is opened: `load_preset()`.
-`explain()` says every option in plain English for `/chouette rules`. `docs/rules.md` maps
-each rule of each document to these options and to the module that enforces it.
+cited as "Atlanta X.Y". Each field's metadata says how `explain()` words its values (every
+option in plain English for `/chouette rules`) and its range, and a rule set checks its own
+values when made (`allowed()` says what an option takes). A preset sets the options where
+its own document differs, and a table may override them when it is opened: rules/preset.py.
+`docs/rules.md` maps each rule of each document to these options and to the module that
+enforces it.
 """
 
 from __future__ import annotations
 
-import difflib
 import functools
 import itertools
-import tomllib
 from collections.abc import Mapping
-from dataclasses import Field, dataclass, field, fields, replace
-from pathlib import Path
+from dataclasses import Field, dataclass, field, fields
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from rules.errors import BadOption
-
-PRESETS: tuple[str, ...] = ("atlanta", "fibs", "villages", "danish", "euro")
-PRESET_DIR = Path(__file__).parent / "presets"
-# The rule a table opened before an option existed was played by, where it is not the
-# option's default (a table's opening stores every option it knew: `TableOpened.options`).
-UNSTATED: dict[str, object] = {"partner_invited": False}  # anyone first in line took it
 
 Approval = Literal["open", "box", "no_objection", "unanimous"]
 PartnerPolicy = Literal["never", "optional", "required"]
@@ -387,40 +380,6 @@ def _check(f: Field[Any], value: object) -> None:
 
 
 _FIELDS: dict[str, Field[Any]] = {f.name: f for f in fields(RuleSet)}
-
-
-def _options(values: Mapping[str, object], where: str) -> dict[str, Any]:
-    """Known options from a preset file or overrides, TOML lists made tuples; else BadOption."""
-    options: dict[str, Any] = {}
-    for key, value in values.items():
-        if key not in _FIELDS:
-            close = difflib.get_close_matches(str(key), list(_FIELDS), n=3, cutoff=0.6)
-            raise BadOption(code="no_option_close" if close else "no_option", where=where,
-                            key=repr(key), close=" or ".join(close), options=", ".join(_FIELDS))
-        options[key] = tuple(value) if isinstance(value, list) else value
-    return options
-
-
-def load_preset(name: str, overrides: Mapping[str, object] | None = None) -> RuleSet:
-    """The rule set of preset `name` with `overrides` applied; BadOption on any bad name/value."""
-    if name not in PRESETS:
-        close = difflib.get_close_matches(name, PRESETS, n=1, cutoff=0.5)
-        raise BadOption(code="no_preset_close" if close else "no_preset", name=repr(name),
-                        close=close[0] if close else "", presets=", ".join(PRESETS))
-    return replace(_preset(name), **_options(overrides or {}, "Override"))
-
-
-@functools.cache
-def _preset(name: str) -> RuleSet:
-    """A preset's rule set, its file read once (the presets ship with the rules; every
-    table opened, and every replay of one, asks again)."""
-    path = PRESET_DIR / f"{name}.toml"
-    with path.open("rb") as fh:
-        options = _options(tomllib.load(fh), f"Preset {name}")
-    try:
-        return replace(RuleSet(), **options)
-    except BadOption as e:
-        raise BadOption(code="preset_broken", name=name, file=path.name, why=str(e)) from e
 
 
 def explain(ruleset: RuleSet) -> list[str]:

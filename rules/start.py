@@ -14,24 +14,46 @@ from rules.board import Position
 from rules.commands import BadCommand, Reveal, Start, handles, need
 from rules.cube import Cube, Side
 from rules.errors import RuleError, SeatingError
-from rules.events import (
-    DiceRevealed,
-    Event,
-    GameStarted,
-    PlayerOut,
-    Seated,
-)
+from rules.events import DiceRevealed, Event, GameStarted
 from rules.game import dice_pair
 from rules.messages import Phrase, Player, Players, Ties
 from rules.roles import between_games, take_partner, without
 from rules.seating import Seating
 from rules.state import TableState
+from rules.table_events import PlayerOut, Seated
 
 
 @handles(Start)
 def _start(state: TableState, cmd: Start) -> tuple[Event, ...]:
     check_runs_table(state, cmd, Phrase("doing_start"))
-    seating = between_games(state)
+    seating, events = _seats(state, between_games(state), cmd)
+    rules = state.rules
+    pairs, ties = _opening(state, cmd)
+    autos = _automatic_doubles(state, seating, cmd, ties)
+    carry = state.carry[1] if state.carry and state.carry[0] == seating.box else 0
+    if carry:  # Danish ¶15: the double the Box carried over, if he is still the Box
+        autos = {p: autos.get(p, 0) + carry for p in seating.team}
+    limit = rules.automatic_double_limit
+    carried_over = int(bool(rules.automatic_carry_over and limit and ties > limit and autos
+                            and cmd.carry))
+    started = GameStarted(state.games_played + 1, _cubes(state, seating, autos),
+                          max(autos.values(), default=0), carried_over=carried_over)
+    if state.mode == "play":
+        box_die, team_die = pairs[-1]
+        side = Side.BOX if box_die > team_die else Side.TEAM
+        dice = (box_die, team_die) if side is Side.BOX else (team_die, box_die)
+        commitment = cmd.commitment
+        if commitment and not re.fullmatch(r"[0-9a-f]{64}", commitment):
+            raise BadCommand(code="commitment_form")
+        started = replace(started, position=Position.initial(), on_roll=side, dice=dice,
+                          opening=tuple(pairs), commitment=commitment)
+    return (*events, started)
+
+
+def _seats(state: TableState, seating: Seating, cmd: Start) -> tuple[Seating, list[Event]]:
+    """The seats for the game about to start, and the events that settle them: the players
+    still disconnected lose their place (FIBS §6 ¶1), the newcomers are ordered by their
+    rolls (Atlanta 6.5), a Partner is taken where the rule set requires one."""
     rules = state.rules
     events: list[Event] = []
     gone = [p for p in seating.players if (m := state.member(p)) and m.disconnected]
@@ -52,27 +74,29 @@ def _start(state: TableState, cmd: Start) -> tuple[Event, ...]:
         candidate = sit.partner_candidates(seating, partner_from=rules.partner_from)[0]
         seating = take_partner(state, seating, candidate)
         events.append(Seated(seating, Phrase("seated_partner_required", player=Player(candidate))))
-    if state.mode == "play":
-        opening = need(cmd, "opening", cmd.opening)
-        pairs = [dice_pair(p, Phrase("what_opening_roll")) for p in opening]
-        if not pairs or pairs[-1][0] == pairs[-1][1] or any(a != b for a, b in pairs[:-1]):
-            raise BadCommand(code="opening_form")
-        ties = len(pairs) - 1
-    else:
-        ties = cmd.ties
-        if ties < 0:
+    return seating, events
+
+
+def _opening(state: TableState, cmd: Start) -> tuple[list[tuple[int, int]], int]:
+    """The opening rolls, ties first (play mode; none in scorekeeper mode), and the ties."""
+    if state.mode != "play":
+        if cmd.ties < 0:
             raise BadCommand(code="ties_form")
-    autos = _automatic_doubles(state, seating, cmd, ties)
-    carry = state.carry[1] if state.carry and state.carry[0] == seating.box else 0
-    if carry:  # Danish ¶15: the double the Box carried over, if he is still the Box
-        autos = {p: autos.get(p, 0) + carry for p in seating.team}
-    limit = rules.automatic_double_limit
-    carried_over = int(bool(rules.automatic_carry_over and limit and ties > limit and autos
-                            and cmd.carry))
-    cubes = []
-    across = [seating.box]  # Danish ¶19, euro ¶9: a cube against the Partner too
-    if seating.partner is not None and rules.partner_cubes == "own":
+        return [], cmd.ties
+    opening = need(cmd, "opening", cmd.opening)
+    pairs = [dice_pair(p, Phrase("what_opening_roll")) for p in opening]
+    if not pairs or pairs[-1][0] == pairs[-1][1] or any(a != b for a, b in pairs[:-1]):
+        raise BadCommand(code="opening_form")
+    return pairs, len(pairs) - 1
+
+
+def _cubes(state: TableState, seating: Seating, autos: dict[str, int]) -> tuple[Cube, ...]:
+    """Every Team player's cube against the Box (and against the Partner, where he has cubes
+    of his own: Danish ¶19, euro ¶9), each at its stake and automatic doubles."""
+    across = [seating.box]
+    if seating.partner is not None and state.rules.partner_cubes == "own":
         across.append(seating.partner)
+    cubes = []
     for box_player in across:
         for player in seating.team:
             member = state.member(player)
@@ -80,18 +104,7 @@ def _start(state: TableState, cmd: Start) -> tuple[Event, ...]:
             for _ in range(autos.get(player, 0)):
                 cube = cube.auto_double()
             cubes.append(cube)
-    started = GameStarted(state.games_played + 1, tuple(cubes), max(autos.values(), default=0),
-                          carried_over=carried_over)
-    if state.mode == "play":
-        box_die, team_die = pairs[-1]
-        side = Side.BOX if box_die > team_die else Side.TEAM
-        dice = (box_die, team_die) if side is Side.BOX else (team_die, box_die)
-        commitment = cmd.commitment
-        if commitment and not re.fullmatch(r"[0-9a-f]{64}", commitment):
-            raise BadCommand(code="commitment_form")
-        started = replace(started, position=Position.initial(), on_roll=side, dice=dice,
-                          opening=tuple(pairs), commitment=commitment)
-    return (*events, started)
+    return tuple(cubes)
 
 
 @handles(Reveal)

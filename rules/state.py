@@ -15,7 +15,6 @@ from rules.board import Position
 from rules.cube import Cube, Side
 from rules.events import (
     AnswersInOrder,
-    Blinded,
     Corrected,
     CorrectionAnswered,
     CorrectionProposed,
@@ -29,35 +28,40 @@ from rules.events import (
     GameResumed,
     GameStarted,
     HalfAnswered,
-    JoinAnswered,
-    JoinRequested,
     Moved,
     OddHalfRolled,
-    PartnerDeclined,
-    PartnerInvited,
     PartnershipSettled,
-    PlayerAway,
-    PlayerJoined,
-    PlayerLeft,
-    PlayerOut,
     PointsPaid,
-    ProxyAppointed,
     ResignationAnswered,
     ResignationOffered,
     ResultProposed,
     Rolled,
     RollHeld,
     SaleOffered,
-    Seated,
-    SessionEnded,
-    StakeChanged,
-    TableOpened,
     TurnAsked,
 )
 from rules.game_state import evolve_game, no_undo
 from rules.ledger import ScoreSheet, Transfer
-from rules.ruleset import UNSTATED, RuleSet
+from rules.preset import UNSTATED
+from rules.ruleset import RuleSet
 from rules.seating import Seating
+from rules.table_events import (
+    Blinded,
+    JoinAnswered,
+    JoinRequested,
+    PartnerDeclined,
+    PartnerInvited,
+    PlayerAway,
+    PlayerJoined,
+    PlayerLeft,
+    PlayerOut,
+    ProxyAppointed,
+    Seated,
+    SessionEnded,
+    StakeChanged,
+    TableEvent,
+    TableOpened,
+)
 
 MODES = ("play", "scorekeeper")
 
@@ -195,6 +199,59 @@ class TableState:
 def evolve(state: TableState, event: Event) -> TableState:
     """The state after `event`; never raises for an event `decide` produced."""
     match event:
+        case (TableOpened() | PlayerJoined() | JoinRequested() | JoinAnswered() | PlayerLeft()
+              | StakeChanged() | PlayerAway() | PlayerOut() | ProxyAppointed() | Blinded()
+              | PartnerInvited() | PartnerDeclined() | Seated() | SessionEnded()):
+            return _at_table(state, event)
+        case GameStarted():
+            return _started(state, event)
+        case GameEnded(_, _, transfers, seating, choices, paid):
+            # A game played out again was counted when it was put on hold.
+            played = state.games_played + (state.resumed_from is None)
+            gone = _game_gone(state, transfers, seating)
+            return replace(gone, games_played=played, choices=choices, resumed_from=None,
+                           sheet=gone.sheet.record_payments(paid))
+        case GameHeldOver(_, transfers, seating) if state.game and state.seating:
+            # Its points so far are on the sheet: the game goes on hold with none paid.
+            shared = None if state.game.shared_until is None else 0
+            on_hold = replace(state.game, transfers=(), before=None, own_paid=(),
+                              next_rolls=(), shared_until=shared)
+            return replace(_game_gone(state, transfers, seating), resumed_from=None,
+                           held=(*state.held, (on_hold, state.seating)),
+                           games_played=state.games_played + 1)
+        case GameResumed(number):
+            game, seating = next((g, s) for g, s in state.held if g.number == number)
+            board = (game.position, game.on_roll) if game.position and game.on_roll else None
+            return replace(state, game=game, seating=seating, resumed_from=state.seating,
+                           board=board or state.board, choices=(),
+                           held=tuple(h for h in state.held if h[0].number != number))
+        case GameAbandoned(transfers):
+            return replace(_game_gone(state, transfers, state.seating),
+                           games_played=state.games_played + 1)
+        case DiceRevealed(number, seed):
+            return replace(state, commitments=tuple(
+                (n, c, seed if n == number else s) for n, c, s in state.commitments))
+        case CorrectionProposed() | CorrectionAnswered() | Corrected():
+            return _corrections(state, event)
+        case TurnAsked(_, player, across):
+            return replace(state, asked=(*(a for a in state.asked
+                                           if (a.player, a.across) != (player, across)), event))
+        case SaleOffered(seller):
+            return replace(state, offers=(*(o for o in state.offers if o.seller != seller),
+                                          event))
+        case CubeTurned(cube) if state.asked or state.offers:
+            return evolve_game(_moved_on(state, cube), event)
+        case (CubeTurned() | PointsPaid() | DoublesAnswered() | Rolled() | Moved()
+              | ResignationOffered() | ResignationAnswered() | RollHeld() | PartnershipSettled()
+              | HalfAnswered() | ResultProposed() | OddHalfRolled()
+              | AnswersInOrder()):
+            return evolve_game(state, event)
+    return state  # pragma: no cover - every event type is matched above
+
+
+def _at_table(state: TableState, event: TableEvent) -> TableState:
+    """The table after an event around its games: who sits at it, and how."""
+    match event:
         case TableOpened(preset, mode, options, basic, host, language):
             known = {f.name for f in fields(RuleSet)}  # an option since dropped is ignored
             opts: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
@@ -212,9 +269,6 @@ def evolve(state: TableState, event: Event) -> TableState:
         case Blinded(player, blind, display):
             return _named(replace(state, blinded=tuple(
                 p for p in (*state.blinded, player) if p != player or blind)), player, display)
-        case GameAbandoned(transfers):
-            return replace(_game_gone(state, transfers, state.seating),
-                           games_played=state.games_played + 1)
         case JoinAnswered(player, by, admitted):
             return replace(state, requests=tuple(
                 (r, (*agreed, by)) if r.player == player else (r, agreed)
@@ -243,8 +297,19 @@ def evolve(state: TableState, event: Event) -> TableState:
                 replace(m, proxy=proxy) if m.player == player else m for m in state.members))
         case Seated(seating):
             return replace(state, seating=seating)
+        case PartnerInvited(player):
+            return replace(state, invited=(*state.invited, player))
+        case PartnerDeclined(player):
+            return replace(state, declined=(*state.declined, player))  # the next is asked
         case SessionEnded():
             return replace(state, ended=True)
+    return state  # pragma: no cover - every table event is matched above
+
+
+def _corrections(state: TableState,
+                 event: CorrectionProposed | CorrectionAnswered | Corrected) -> TableState:
+    """The table after a correction is proposed, answered or made."""
+    match event:
         case CorrectionProposed():
             return replace(state, corrections=state.corrections + 1,
                            proposals=(*state.proposals, (event, ())))
@@ -254,49 +319,7 @@ def evolve(state: TableState, event: Event) -> TableState:
                 for p, agreed in state.proposals if approved or p.number != number))
         case Corrected(number):
             return _correct(state, number)
-        case DiceRevealed(number, seed):
-            return replace(state, commitments=tuple(
-                (n, c, seed if n == number else s) for n, c, s in state.commitments))
-        case PartnerInvited(player):
-            return replace(state, invited=(*state.invited, player))
-        case PartnerDeclined(player):
-            return replace(state, declined=(*state.declined, player))  # the next is asked
-        case TurnAsked(_, player, across):
-            return replace(state, asked=(*(a for a in state.asked
-                                           if (a.player, a.across) != (player, across)), event))
-        case SaleOffered(seller):
-            return replace(state, offers=(*(o for o in state.offers if o.seller != seller),
-                                          event))
-        case CubeTurned(cube) if state.asked or state.offers:
-            return evolve_game(_moved_on(state, cube), event)
-        case GameEnded(_, _, transfers, seating, choices, paid):
-            # A game played out again was counted when it was put on hold.
-            played = state.games_played + (state.resumed_from is None)
-            gone = _game_gone(state, transfers, seating)
-            return replace(gone, games_played=played, choices=choices, resumed_from=None,
-                           sheet=gone.sheet.record_payments(paid))
-        case GameHeldOver(_, transfers, seating) if state.game and state.seating:
-            # Its points so far are on the sheet: the game goes on hold with none paid.
-            shared = None if state.game.shared_until is None else 0
-            on_hold = replace(state.game, transfers=(), before=None, own_paid=(),
-                              next_rolls=(), shared_until=shared)
-            return replace(_game_gone(state, transfers, seating), resumed_from=None,
-                           held=(*state.held, (on_hold, state.seating)),
-                           games_played=state.games_played + 1)
-        case GameResumed(number):
-            game, seating = next((g, s) for g, s in state.held if g.number == number)
-            board = (game.position, game.on_roll) if game.position and game.on_roll else None
-            return replace(state, game=game, seating=seating, resumed_from=state.seating,
-                           board=board or state.board, choices=(),
-                           held=tuple(h for h in state.held if h[0].number != number))
-        case GameStarted():
-            return _started(state, event)
-        case (CubeTurned() | PointsPaid() | DoublesAnswered() | Rolled() | Moved()
-              | ResignationOffered() | ResignationAnswered() | RollHeld() | PartnershipSettled()
-              | HalfAnswered() | ResultProposed() | OddHalfRolled()
-              | AnswersInOrder()):
-            return evolve_game(state, event)
-    return state  # pragma: no cover - every event type is matched above
+    return state  # pragma: no cover - every correction event is matched above
 
 
 def _moved_on(state: TableState, cube: Cube) -> TableState:

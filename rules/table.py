@@ -2,9 +2,9 @@
 
 `decide(state, command)` checks a command against the rule set and returns the events it
 causes, or raises a `RuleError` whose message says what is allowed instead. This module
-handles the table's life between games (open, join, leave, seat, partner, end of session);
-the game itself (cubes, dice, checker plays, results, rotation) is `rules/game.py`. The state
-and how events fold into it are `rules/state.py`.
+handles the table's life between games (open, leave, seat, partner, end of session);
+joining it is `rules/joining.py`, the game itself (cubes, dice, checker plays, results,
+rotation) `rules/game.py`. The state and how events fold into it are `rules/state.py`.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import rules.doubling
 import rules.extras
 import rules.game
 import rules.holdover
+import rules.joining
 import rules.results
 import rules.settlement
 import rules.start  # noqa: F401
@@ -31,7 +32,6 @@ from rules.authority import check_runs_table, is_moderator
 from rules.cite import citation
 from rules.commands import (
     HANDLERS,
-    Admit,
     Alone,
     BadCommand,
     Captain,
@@ -39,13 +39,10 @@ from rules.commands import (
     Decline,
     EndSession,
     InvitePartner,
-    Join,
     Leave,
-    Object,
     Open,
     Partner,
     PassBox,
-    Request,
     Reveal,
     Seat,
     Stake,
@@ -55,11 +52,18 @@ from rules.commands import (
     sender,
 )
 from rules.errors import NotYourTurn, RuleError, SeatingError
-from rules.events import (
-    Event,
-    GameAbandoned,
-    JoinAnswered,
-    JoinRequested,
+from rules.events import Event, GameAbandoned
+from rules.game import booked
+from rules.joining import unopposed
+from rules.ledger import leavers_settlement
+from rules.messages import Phrase, Phrases, Player, Players, Ties
+from rules.preset import load_preset
+from rules.proxies import on_behalf
+from rules.roles import between_games, take_partner, without
+from rules.ruleset import RuleSet
+from rules.seating import Seating
+from rules.state import MODES, TableState, replay
+from rules.table_events import (
     PartnerDeclined,
     PartnerInvited,
     PlayerJoined,
@@ -69,14 +73,6 @@ from rules.events import (
     StakeChanged,
     TableOpened,
 )
-from rules.game import booked
-from rules.ledger import leavers_settlement
-from rules.messages import Phrase, Phrases, Player, Players, Ties
-from rules.proxies import on_behalf
-from rules.roles import between_games, take_partner, without
-from rules.ruleset import RuleSet, load_preset
-from rules.seating import Seating
-from rules.state import MODES, TableState, replay
 
 
 def decide(state: TableState, command: Command) -> tuple[Event, ...]:
@@ -111,104 +107,6 @@ def _open(state: TableState, cmd: Open) -> tuple[Event, ...]:
 
 def _options(rules: RuleSet) -> dict[str, Any]:
     return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
-
-
-@handles(Join)
-def _join(state: TableState, cmd: Join | Request) -> tuple[Event, ...]:
-    """A player sits down: with the table's approval already given (a transcript, or the
-    end of a `request`), or before the first seats are drawn."""
-    player, stake, display = _newcomer(state, cmd)
-    if state.game is not None:
-        return (PlayerJoined(player, stake, waiting=True, display=display),)
-    events: list[Event] = [PlayerJoined(player, stake, display=display)]
-    if state.seating is not None:
-        events.append(Seated(sit.join(state.seating, [player]),
-                             Phrase("seated_joins", player=Player(player))))
-    return tuple(events)
-
-
-def _newcomer(state: TableState, cmd: Join | Request) -> tuple[str, int, str]:
-    """The player, stake and name of a join or a request, checked against the table."""
-    player = sender(cmd)
-    if state.member(player):
-        raise SeatingError(code="already_at_table", player=Player(player))
-    if player in state.blinded:
-        raise SeatingError(code="blinded_joins", player=Player(player))
-    stake = cmd.stake
-    if stake not in state.rules.stake_multiples:
-        raise SeatingError(code="stake_not_played", stake=stake,
-                           stakes=", ".join(map(str, state.rules.stake_multiples)))
-    if len(state.members) >= state.rules.max_players:
-        raise SeatingError(code="table_full", players=state.rules.max_players)
-    return player, stake, cmd.name
-
-
-def needs_approval(state: TableState) -> bool:
-    """Whether a newcomer asks the table first: a table in session whose rule set wants
-    approval (before the first seats are drawn, anyone sits down)."""
-    return state.rules.join_approval != "open" and (
-        state.seating is not None or state.games_played > 0)
-
-
-@handles(Request)
-def _request(state: TableState, cmd: Request) -> tuple[Event, ...]:
-    """A newcomer asks to join (Atlanta 6.5 at the discretion of the Box or any player,
-    FIBS §8 ¶1 unanimous, Villages 4 the Box's, Danish ¶4 if nobody objects)."""
-    player, stake, display = _newcomer(state, cmd)
-    if not needs_approval(state):
-        return _join(state, cmd)
-    if any(r.player == player for r, _ in state.requests):
-        raise SeatingError(code="asked_already", player=Player(player))
-    return (JoinRequested(player, stake, display),)
-
-
-@handles(Admit, Object)
-def _answer_request(state: TableState, cmd: Admit | Object) -> tuple[Event, ...]:
-    by = sender(cmd)
-    player = cmd.player
-    found = next(((r, agreed) for r, agreed in state.requests if r.player == player), None)
-    if found is None:
-        raise BadCommand(code="not_asked", player=Player(player))
-    request, agreed = found
-    rule, seating = state.rules.join_approval, state.seating
-    if by not in state.present:
-        raise NotYourTurn(code="admit_players_only")
-    if rule == "box" and seating is not None and by != seating.box:
-        raise NotYourTurn(code="box_admits", box=Player(seating.box),
-                          rule=citation(state, villages="Villages 4"))
-    if by in agreed:
-        raise NotYourTurn(code="admitted_already", player=Player(player))
-    if isinstance(cmd, Object):
-        return (JoinAnswered(player, by, False),)
-    answered = JoinAnswered(player, by, True)
-    if rule == "unanimous" and not set(state.present) <= {*agreed, by}:
-        return (answered,)
-    if not _stake_agreed(state, request, {*agreed, by}):
-        return (answered,)  # Atlanta 2.2: a higher stake waits for the Box's word
-    return (answered, *_admitted(state, request))
-
-
-def _stake_agreed(state: TableState, request: JoinRequested, agreed: set[str]) -> bool:
-    """A newcomer at more than the basic stake needs the Box's agreement (Atlanta 2.2)."""
-    return request.stake == 1 or state.seating is None or state.seating.box in agreed
-
-
-def _admitted(state: TableState, request: JoinRequested) -> tuple[Event, ...]:
-    return _join(state, Join(by=request.player, stake=request.stake, name=request.display))
-
-
-def unopposed(state: TableState) -> tuple[Event, ...]:
-    """The joins of the newcomers nobody objected to, when the next game starts (the rule
-    sets where a newcomer joins unless someone objects)."""
-    events: list[Event] = []
-    if state.rules.join_approval == "no_objection":
-        for request, agreed in state.requests:
-            if _stake_agreed(state, request, set(agreed)):
-                try:
-                    events += _admitted(replay(events, state), request)
-                except RuleError:
-                    continue  # the table filled up: he waits for a seat (asks again)
-    return tuple(events)
 
 
 @handles(Leave)

@@ -26,13 +26,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.records import games
 from rules.board import GameKind, legal_plays
-from rules.commands import build
 from rules.cube import Side
 from rules.events import Event
 from rules.game import shooter, waiting_for
 from rules.notation import format_play, parse_play
 from rules.state import TableState, replay
 from rules.table import decide
+from rules.transcript import build
 
 GAMES = 5
 GNUBG_SCRIPT = """

@@ -13,7 +13,7 @@ A new language's catalogue is made from the template when its code is given (`sv
 The texts: the rules' refusal templates (rules/messages.py), the /chouette commands' names
 (msgctxt "command name") and descriptions, the board's and the DM questions' button labels
 (bot/discord/actions.py, asks.py), the record's cube turns (with figures too) and game kinds
-(bot/app/effects.py),
+(bot/words/phrases.py),
 gnubg's marks of an error and cube choices (bot/analysis/text.py),
 the refusal outside a table (cogs/__init__.py), and every `translate("...")` and
 `tr("...")` call in bot/ and cogs/; the words drawn into the images (bot/render/): every
@@ -35,11 +35,11 @@ from discord import app_commands
 
 from bot.analysis.text import CHOICES, MARKS
 from bot.analysis.worker import HOW_TO_ENABLE
-from bot.app.effects import KINDS, TURNED, WITH_FIGURES
 from bot.discord.actions import ACTIONS
 from bot.discord.asks import ASKS
 from bot.discord.sync import NAME
 from bot.words.i18n import DOMAIN, LOCALE_DIR, catalogue_path
+from bot.words.phrases import KINDS, TURNED, WITH_FIGURES
 from cogs import NOT_A_TABLE
 from rules.messages import MESSAGES
 from tools.commands_doc import chouette_group
@@ -74,11 +74,13 @@ def template() -> Catalog:
     for name, entry in ACTIONS.items():
         pot.add(entry.label, auto_comments=[f"bot/discord/actions.py: {name} button"])
     for action, line in TURNED.items():
-        pot.add(line, auto_comments=[f"bot/app/effects.py: a cube's turn in the record ({action})"])
-    pot.add(WITH_FIGURES, auto_comments=["bot/app/effects.py: a cube's turn with figures in the "
+        pot.add(line, auto_comments=[f"bot/words/phrases.py: a cube's turn in the record "
+                                     f"({action})"])
+    pot.add(WITH_FIGURES, auto_comments=["bot/words/phrases.py: a cube's turn with figures in the "
                                          "record ({action}: rules/messages.py's turned_*)"])
     for kind in KINDS:
-        pot.add(kind, auto_comments=["bot/app/effects.py: a game's result (single, gammon, ...)"])
+        pot.add(kind, auto_comments=["bot/words/phrases.py: a game's result (single, gammon, "
+                                     "...)"])
     pot.add(HOW_TO_ENABLE, auto_comments=["bot/analysis/worker.py: HOW_TO_ENABLE"])
     for _, word in MARKS:
         pot.add(word, auto_comments=["bot/analysis/text.py: gnubg's mark of an error"])

@@ -69,7 +69,7 @@ def _names(state: TableState) -> Callable[[str], str]:
 
 class AnalysisStore:
     """Each game's verdict and each player's figures in it, as the store keeps them (its
-    SQL is the store's: `EventStore.analyses` and after)."""
+    SQL is the store's: `store.analyses`, `bot/store/analyses.py`)."""
 
     def __init__(self, store: EventStore) -> None:
         self.store = store
@@ -77,22 +77,22 @@ class AnalysisStore:
     async def games(self, table_id: str) -> dict[int, Stored]:
         """Every verdict stored for the table, by game number."""
         return {g: Stored(g, p, json.loads(r), posted)
-                for g, p, r, posted in await self.store.analyses(table_id)}
+                for g, p, r, posted in await self.store.analyses.kept(table_id)}
 
     async def save(self, table_id: str, game: int, plies: int, result: dict[str, Any]) -> bool:
         """Keep a game's verdict (the first kept stands: False if one was) and, in the same
         transaction, each player's figures in it (`analysis_totals`, migration 8)."""
-        return await self.store.save_analysis(table_id, game, plies, json.dumps(result),
+        return await self.store.analyses.save(table_id, game, plies, json.dumps(result),
                                               _rows(totals(result)))
 
     async def backfill(self) -> int:
         """Total the verdicts stored before migration 8 (each once: it is then marked
         `totalled`); returns how many. Run once at start-up (`AnalysisQueue.resume`, `python
         -m bot stats`), not at each read. Each is decoded in a worker thread."""
-        rows = await self.store.untotalled()
+        rows = await self.store.analyses.untotalled()
         for table_id, game, plies, text in rows:
             found = await asyncio.to_thread(_decoded_totals, text)
-            await self.store.total(table_id, game, plies, found)
+            await self.store.analyses.total(table_id, game, plies, found)
         return len(rows)
 
     async def analysed(self, player: str, guild_id: int | None = None) -> Analysed:
@@ -106,7 +106,7 @@ class AnalysisStore:
         tables, if given; only `player`'s, if given), by player key. A player with no
         analysed decision is left out."""
         found: dict[str, Analysed] = {}
-        for key, plies, games, sums in await self.store.analysis_sums(guild_id, player):
+        for key, plies, games, sums in await self.store.analyses.sums(guild_id, player):
             _, checkers, checker_errors, checker_loss, cubes, cube_errors, cube_loss = sums
             was = found.get(key, Analysed())
             found[key] = Analysed(  # (the store made them ints and floats)
@@ -116,19 +116,19 @@ class AnalysisStore:
 
     async def posted(self, table_id: str, game: int) -> None:
         """The game's message is in #board."""
-        await self.store.analysis_posted(table_id, game)
+        await self.store.analyses.posted(table_id, game)
 
     async def summed(self, table_id: str) -> bool:
         """Whether the session's figures were posted beside the final sheet."""
-        return await self.store.session_figures(table_id)
+        return await self.store.analyses.session_figures(table_id)
 
     async def sum_posted(self, table_id: str) -> None:
         """The session's figures are in #board."""
-        await self.store.session_figures_posted(table_id)
+        await self.store.analyses.session_figures_posted(table_id)
 
     async def due(self, hours: float) -> list[str]:
         """The tables with a game ended in the last `hours` or a verdict not posted."""
-        return await self.store.analysis_due(int(time.time() - hours * 3600))
+        return await self.store.analyses.due(int(time.time() - hours * 3600))
 
 
 def _rows(found: dict[str, tuple[Figures, Figures]]) -> list[PlayerTotals]:
@@ -221,8 +221,8 @@ class AnalysisQueue:
         table has ended, the session's figures."""
         done = await self.rows.games(table_id)
         # which games ended: from the games' own events (a few a game), the others not read
-        ended = ended_games(self.store.decoded(
-            await self.store.event_data(table_id, only=GAME_EVENTS)))
+        ended = ended_games(self.store.events.decoded(
+            await self.store.events.data(table_id, only=GAME_EVENTS)))
         if not all(done.get(game, Stored(game, 0, {}, False)).posted for game in ended):
             await self._games(table_id, ended, done)
         state = await self.states(table_id)
@@ -244,7 +244,7 @@ class AnalysisQueue:
         todo = [game for game in ended if game not in done]
         found: dict[int, list[str]] = {}
         if todo:  # the session's events read, decoded and walked once, off the event loop
-            data = await self.store.event_data(table_id)
+            data = await self.store.events.data(table_id)
             found = await asyncio.to_thread(self._transcripts, data, todo)
         for game in ended:
             if game not in done:
@@ -276,7 +276,7 @@ class AnalysisQueue:
     def _transcripts(self, data: list[str], games: list[int]) -> dict[int, list[str]]:
         """The transcripts of `games` from a table's events as stored (in a worker thread:
         decoding a long session and the rules' rebuilding of its games take a while)."""
-        return transcripts(self.store.decoded(data), games)
+        return transcripts(self.store.events.decoded(data), games)
 
     async def _analyse(self, transcript: list[str]) -> dict[str, Any]:
         """The worker's verdict; a second try if the worker died (it is restarted)."""

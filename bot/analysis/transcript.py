@@ -19,7 +19,6 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Any
 
 from bot.records.games import BoardGame, board_games
-from rules.commands import parse
 from rules.errors import RuleError
 from rules.events import (
     CubeTurned,
@@ -30,12 +29,13 @@ from rules.events import (
     GameResumed,
     GameStarted,
     Moved,
-    PlayerAway,
     Rolled,
 )
 from rules.game import shooter
 from rules.state import TableState, replay
 from rules.table import decide
+from rules.table_events import PlayerAway
+from rules.transcript import parse
 
 ANSWERS = ("take", "drop", "beaver", "raccoon", "aardvark")
 _OVER = (GameEnded, GameAbandoned, GameHeldOver)

@@ -30,10 +30,11 @@ from rules.commands import Command, Move, Release, Reveal, Roll, Seat, Start, Ti
 from rules.cube import Side
 from rules.errors import RuleError
 from rules.game import shooter, waiting_for
+from rules.joining import unopposed
 from rules.notation import format_play
 from rules.seating import Reroll, order_by_rolls
 from rules.state import TableState, replay
-from rules.table import decide, unopposed
+from rules.table import decide
 
 
 class Shows(Protocol):
@@ -129,8 +130,8 @@ class Flow:
             rolls, rerolls = self.roll_for_order(list(newcomers), 2)
             start = replace(start, newcomer_rolls=rolls, newcomer_rerolls=rerolls)
         if state.mode == "play":
-            seed = await self.bot.store.game_seed(table_id, state.games_played + 1,
-                                                  self.dice.new_seed())
+            seed = await self.bot.store.events.game_seed(table_id, state.games_played + 1,
+                                                         self.dice.new_seed())
             assert seed is not None
             start = replace(start, opening=self.dice.opening(seed), commitment=commitment(seed))
         started = await self.bot.service.handle(table_id, start,
@@ -152,7 +153,7 @@ class Flow:
         names the die it starts at, so dice drawn for a roll that lost a race are refused)."""
         state = await self.bot.service.state(table_id)
         game = state.game
-        seed = await self.bot.store.game_seed(table_id, game.number) if game else None
+        seed = await self.bot.store.events.game_seed(table_id, game.number) if game else None
         if game is None or seed is None:  # no game, or one started without seeded dice
             return Roll(by=who, dice=self.dice.roll(self.dice.new_seed(), 0))
         return Roll(by=who, dice=self.dice.roll(seed, game.dice_used), die=game.dice_used)
@@ -162,7 +163,7 @@ class Flow:
         for number, _, revealed in state.commitments:
             if revealed or number in state.unfinished:
                 continue
-            seed = await self.bot.store.game_seed(table_id, number)
+            seed = await self.bot.store.events.game_seed(table_id, number)
             if seed is not None:
                 await self._send(table_id, Reveal(game=number, seed=seed.hex()),
                                  key=f"reveal:{number}")
@@ -218,7 +219,7 @@ class Flow:
                          partial(self._send, table_id, Release(by=holder))))
         return plan
 
-    def deadlines(self, table_id: str, state: TableState) -> dict[str, str]:
+    async def deadlines(self, table_id: str, state: TableState) -> dict[str, str]:
         """The deadlines a command leading to `state` starts, for the store to keep in the
         command's own transaction (`TableService.deadlines`): each planned timer's whose
         deadline kept times something else (a new turn, a new double). `_arm` then finds
@@ -227,7 +228,9 @@ class Flow:
         now = time.time()
         for key, what, seconds, _ in self._plan(table_id, state):
             name = _deadline(key)
-            if name not in self._stale and _when(self.bot.store.cached_meta(name), what) is None:
+            if name in self._stale:
+                continue
+            if _when(await self.bot.store.meta.get(name), what) is None:
                 due[name] = f"{what} {int(now + seconds)}"
         return due
 
@@ -254,10 +257,10 @@ class Flow:
             return
         name = _deadline(key)
         stopped = self._stale.pop(name, None) is not None  # its time starts again
-        when = None if stopped else _when(await self.bot.store.meta(name, cached=True), what)
+        when = None if stopped else _when(await self.bot.store.meta.get(name), what)
         if when is None:
             when = str(int(time.time() + seconds))
-            await self.bot.store.set_meta(name, f"{what} {when}")
+            await self.bot.store.meta.set(name, f"{what} {when}")
 
         async def run_out() -> None:
             try:
@@ -279,9 +282,9 @@ class Flow:
         """Forget a deadline kept in the store, unless its timer was armed again; a name
         ending in ":" forgets every deadline of a table."""
         if name.endswith(":"):
-            await self.bot.store.forget_meta(name)
-        elif self.timers.due(key) is None and await self.bot.store.meta(name, cached=True):
-            await self.bot.store.set_meta(name, None)
+            await self.bot.store.meta.forget(name)
+        elif self.timers.due(key) is None and await self.bot.store.meta.get(name):
+            await self.bot.store.meta.set(name, None)
 
     async def advance(self, table_id: str, state: TableState) -> None:
         """Once an action is shown (its timers armed by `time` before its board was drawn):

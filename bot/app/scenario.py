@@ -17,7 +17,6 @@ from typing import Any
 
 from bot.app.service import TableService
 from bot.store import EventStore
-from rules.commands import parse
 from rules.cube import Side
 from rules.errors import RuleError
 from rules.events import Event
@@ -25,6 +24,7 @@ from rules.ledger import Transfer
 from rules.notation import position_id
 from rules.state import TableState, replay
 from rules.table import decide
+from rules.transcript import parse
 
 
 def points(value: Fraction) -> int | float:

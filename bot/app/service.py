@@ -35,7 +35,7 @@ class TableService:
         self.outbox = outbox  # keep what Discord must show until it is delivered
         # the deadlines a new state starts (`Flow.deadlines`, set by the bot), kept in the
         # command's own transaction: no transaction of their own before its board shows them
-        self.deadlines: Callable[[str, TableState], Mapping[str, str]] | None = None
+        self.deadlines: Callable[[str, TableState], Awaitable[Mapping[str, str]]] | None = None
         self._locks = TableLocks()
         self._tables: dict[str, Loaded] = {}
         self._keys: dict[str, set[str]] = {}  # keys stored per loaded table: no lookup for new
@@ -44,7 +44,7 @@ class TableService:
     async def resume(self, only: Callable[[str], Awaitable[bool]] | None = None) -> list[str]:
         """Load every open table (after a restart), or those `only` keeps (a process serving
         some shards: `ChouetteBot.serves_table`); returns their ids."""
-        ids = [t for t in await self.store.table_ids() if only is None or await only(t)]
+        ids = [t for t in await self.store.events.table_ids() if only is None or await only(t)]
         for table_id in ids:
             async with self._locks(table_id):
                 self._tables.pop(table_id, None)
@@ -71,11 +71,11 @@ class TableService:
     async def _loaded(self, table_id: str) -> Loaded:
         loaded = self._tables.get(table_id) or self._ended.get(table_id)
         if loaded is None:
-            loaded = await self.store.load(table_id)
+            loaded = await self.store.events.load(table_id)
             if loaded.state.ended:
                 self._keep_ended(table_id, loaded)
             else:  # (the keys read after the state: all of its own)
-                self._keys[table_id] = await self.store.keys(table_id)
+                self._keys[table_id] = await self.store.events.keys(table_id)
                 self._tables[table_id] = loaded
         return loaded
 
@@ -93,7 +93,7 @@ class TableService:
         keys = self._keys.get(table_id)
         if key is None or (keys is not None and key not in keys):
             return None
-        stored = await self.store.outcome(table_id, key)
+        stored = await self.store.events.outcome(table_id, key)
         return stored if isinstance(stored, Outcome) else None
 
     async def handle(self, table_id: str, command: Command, key: str | None = None) -> Outcome:
@@ -112,10 +112,10 @@ class TableService:
             outcome = Outcome(True, "", effects_for(loaded.state, state, events),
                               version=loaded.version + len(events))
             try:
-                version = await self.store.append(
+                version = await self.store.events.append(
                     table_id, loaded.version, events, key, outcome, state,
                     outcome.effects if self.outbox else None,
-                    self.deadlines(table_id, state) if self.deadlines and events else None)
+                    await self.deadlines(table_id, state) if self.deadlines and events else None)
             except BaseException:
                 self.forget(table_id)  # reload from the store next time
                 raise
@@ -139,7 +139,7 @@ class TableService:
     async def _remember(self, table_id: str, loaded: Loaded, key: str | None,
                         outcome: Outcome) -> Outcome:
         if key is not None:
-            await self.store.append(table_id, loaded.version, (), key, outcome)
+            await self.store.events.append(table_id, loaded.version, (), key, outcome)
             self._note(table_id, key)
         return outcome
 

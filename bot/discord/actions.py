@@ -40,13 +40,14 @@ from bot.discord.views import (
 from bot.discord.views import ROUTES as MENUS
 from bot.words.i18n import translate
 from rules.actions import allowed, doublers, holders
-from rules.commands import Double, Extra, Request, Result, build
-from rules.cube import CubeState
+from rules.commands import Double, Extra, Request, Result
+from rules.cube_state import CubeState
 from rules.game import shooter, waiting_for
 from rules.results import confirmers
 from rules.roles import boxer_of, own_cubes
 from rules.state import TableState
 from rules.table import open_choices, partner_invitees
+from rules.transcript import build
 
 Click = Callable[[discord.Interaction, str, TableState], Awaitable[None]]
 

@@ -37,8 +37,8 @@ from rules.commands import (
     Partner,
     Refuse,
     Stake,
-    build,
 )
+from rules.transcript import build
 
 GREY, GREEN, BLUE, RED = (discord.ButtonStyle.secondary, discord.ButtonStyle.success,
                           discord.ButtonStyle.primary, discord.ButtonStyle.danger)

@@ -32,7 +32,7 @@ from bot.render.drawing import Drawing
 from bot.store import Channels, EventStore
 from bot.words.i18n import table_language, tr, translate
 from bot.words.markdown import escape, shown
-from rules.cube import CubeState
+from rules.cube_state import CubeState
 from rules.game import shooter, waiting_for
 from rules.results import confirmers
 from rules.state import TableState
@@ -246,7 +246,7 @@ class Boards:
             if drawn >= version and (quoted >= version or not lines):
                 return
             loaded = await self.bot.service.current(table_id)
-            latest = await self.bot.store.channels(table_id=table_id)  # the message posted
+            latest = await self.bot.store.channels.find(table_id=table_id)  # the message posted
             noted, newest = self._lines.get(table_id, (-1, []))
             await self._edit(loaded.state, latest or channels, newest)
             self._shown[table_id] = (loaded.version, noted)
@@ -264,7 +264,7 @@ class Boards:
             except discord.NotFound:
                 pass
         posted = await channel.send(text, files=files, view=view)
-        await self.bot.store.save_channels(replace(channels, message_id=posted.id))
+        await self.bot.store.channels.save(replace(channels, message_id=posted.id))
 
     async def _draw(self, state: TableState, channels: Channels, lines: list[str]
                     ) -> tuple[str, list[discord.File], discord.ui.View]:

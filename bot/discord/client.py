@@ -39,7 +39,7 @@ from bot.discord.failures import private, tell
 from bot.discord.inbox import Inbox
 from bot.discord.presenter import Presenter
 from bot.discord.router import Router
-from bot.discord.sync import SCOPE_KEY, Translator, command_ids, linked, sync_commands
+from bot.discord.sync import Translator, command_ids, linked, sync_commands
 from bot.render.drawing import Drawing
 from bot.store import EventStore
 from bot.words.markdown import escape
@@ -113,14 +113,14 @@ class ChouetteBot(commands.Bot):
         await self.wait_until_ready()  # Discord's cache is there: channels can be seen
         await self.flow.resume(table_ids)
         for table_id in table_ids:
-            channels = await self.store.channels(table_id=table_id)
+            channels = await self.store.channels.find(table_id=table_id)
             if channels is None:
                 continue
             await self.quietly(reconcile(self, await self.service.state(table_id), channels),
                                f"table {table_id}'s channels")
             await self.quietly(self.presenter.redeliver(table_id),
                                f"table {table_id}'s pending effects")
-        for channels, ended in await self.store.ended_tables():
+        for channels, ended in await self.store.channels.ended():
             if (self.settings.serves(channels.guild_id)
                     and self.get_channel(channels.board_id) is not None):
                 state = await self.service.state(channels.table_id)
@@ -134,7 +134,7 @@ class ChouetteBot(commands.Bot):
         it, runs its timers, applies its commands. Without shards, every table."""
         if self.settings.serves_all:
             return True
-        channels = await self.store.channels(table_id=table_id)  # kept once read
+        channels = await self.store.channels.find(table_id=table_id)  # kept once read
         if channels is None:  # not on Discord (yet): no server, shard 0's
             return self.settings.serves(None)
         return self.settings.serves(channels.guild_id)
@@ -276,7 +276,7 @@ async def _serve(settings: Settings, token: str) -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, lambda: stopping.append(loop.create_task(bot.close())))
     alive = health.heartbeat_file(settings.database_file)
-    beating = spawn(health.beat(bot, lambda: bot.store.meta(SCOPE_KEY), alive),
+    beating = spawn(health.beat(bot, lambda: bot.store.database.answers(), alive),
                     "heartbeat")
     try:
         async with bot:

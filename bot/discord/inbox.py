@@ -95,7 +95,7 @@ class Inbox:
                  "channel": str(interaction.channel_id or ""),
                  "message": str(message.id) if message is not None else "",
                  "content": message.content if message is not None else ""}
-        await self.bot.store.post(table_id, key, command_dumps(command), json.dumps(reply))
+        await self.bot.store.inbox.post(table_id, key, command_dumps(command), json.dumps(reply))
         self.bot.service.forget(table_id)  # its state moves on elsewhere
         recorded = translate("Answer recorded: the table shows it in a moment.",
                              interaction.locale)
@@ -110,7 +110,7 @@ class Inbox:
         it was down), then whenever woken, and every so often in case a wake-up was lost."""
         await self.bot.wait_until_ready()
         try:
-            heard = await self.bot.store.listen(self.woken.set)
+            heard = await self.bot.store.inbox.listen(self.woken.set)
         except Exception:  # PostgreSQL out of reach now: read it every so often instead
             log.exception("can't LISTEN for the inbox: reading it every %s s", POLL_SECONDS)
             heard = False
@@ -130,7 +130,8 @@ class Inbox:
         never another table's."""
         async with self._draining:
             waiting: set[str] = set()
-            for table_id, key, command, reply, guild_id, tries in await self.bot.store.inbox():
+            pending = await self.bot.store.inbox.pending()
+            for table_id, key, command, reply, guild_id, tries in pending:
                 if table_id in waiting or not self.bot.settings.serves(guild_id):
                     continue
                 try:
@@ -138,7 +139,7 @@ class Inbox:
                 except (CodecError, ValueError) as exc:  # a newer version's: never applied
                     log.exception("table %s: the inbox's command %s can't be read: set aside",
                                   table_id, key)
-                    await self.bot.store.tried(table_id, key, _why(exc), set_aside=True)
+                    await self.bot.store.inbox.tried(table_id, key, _why(exc), set_aside=True)
                     with contextlib.suppress(ValueError):
                         if isinstance(told := json.loads(reply), dict):
                             await self._give_up(table_id, told)
@@ -151,14 +152,14 @@ class Inbox:
         """Apply one row, show it and mark it done; False if it is left for the next round.
         The store's errors (the table moved on meanwhile, its events unreadable) are tried
         again, up to `TRIES` times; any other (not a refusal: a bug, say) would repeat. A row
-        that fails for good is set aside (`store.set_aside`: kept, with why) and its player
+        that fails for good is set aside (`store.inbox.set_aside`: kept, with why) and its player
         told; while the store is out of reach, recording the try fails too and `run` tries
         again."""
         try:
             outcome = await self.bot.service.handle(table_id, command, key)
         except Exception as exc:
             again = isinstance(exc, StoreError) and tries + 1 < TRIES
-            await self.bot.store.tried(table_id, key, _why(exc), set_aside=not again)
+            await self.bot.store.inbox.tried(table_id, key, _why(exc), set_aside=not again)
             if again:
                 log.warning("table %s: the inbox's command %s (interaction %s) failed (%s): "
                             "tried again next round", table_id, command.verb, key, exc)
@@ -173,7 +174,7 @@ class Inbox:
         except Exception:  # stored: the outbox shows it again (redelivered at start-up)
             log.exception("table %s: the inbox's command %s (interaction %s) was applied but "
                           "not shown", table_id, command.verb, key)
-        await self.bot.store.applied(table_id, key)
+        await self.bot.store.inbox.applied(table_id, key)
         return True
 
     async def _show(self, table_id: str, outcome: Outcome, reply: dict[str, Any]) -> None:
@@ -181,9 +182,11 @@ class Inbox:
             await self.bot.quietly(self._refused(table_id, outcome, reply),
                                    f"a refusal for table {table_id}")
             return
-        lines = [e.text for e in outcome.effects if isinstance(e, Announce)
-                 and e.channel == "board"]
         if reply.get("message"):  # the question answered: its message, without buttons
+            state = await self.bot.service.state(table_id)
+            locale = await self.bot.presenter.table_locale(table_id, state)
+            lines = [e.words(state, locale) for e in outcome.effects
+                     if isinstance(e, Announce) and e.channel == "board"]
             message = self.bot.get_partial_messageable(int(reply["channel"])).get_partial_message(
                 int(reply["message"]))
             await self.bot.quietly(message.edit(content=done_text(reply["content"], lines,

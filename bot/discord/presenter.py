@@ -17,13 +17,12 @@ import io
 import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import replace
 from functools import partial
 from typing import Any, Protocol
 
 import discord
 
-from bot.app.effects import Announce, Outcome, PostSheet, Prompt, Refusal, namer, paid_line
+from bot.app.effects import Announce, Outcome, PostSheet, Prompt, Refusal
 from bot.app.flow import Flow
 from bot.app.service import TableService
 from bot.app.tasks import Timer, Timers
@@ -36,7 +35,8 @@ from bot.render.drawing import Drawing, Names
 from bot.render.sheet import render_sheet
 from bot.store import Channels, EventStore
 from bot.words.i18n import Translation, tr, translate
-from bot.words.markdown import shown
+from bot.words.markdown import namer, shown
+from bot.words.phrases import paid_line
 from rules.game import waiting_for
 from rules.ledger import format_points
 from rules.state import TableState
@@ -98,7 +98,7 @@ class Presenter:
 
     async def table_locale(self, table_id: str, state: TableState) -> str:
         """What the table reads in (`Boards.locale`), its channels looked up."""
-        return self.boards.locale(state, await self.bot.store.channels(table_id=table_id))
+        return self.boards.locale(state, await self.bot.store.channels.find(table_id=table_id))
 
     async def show(self, table_id: str, outcome: Outcome,
                    interaction: discord.Interaction | None = None) -> None:
@@ -122,7 +122,7 @@ class Presenter:
         each action as itself; record lines Discord shows already (in the message of
         actions shown together: `_record`) are not posted again."""
         shown = ""
-        for version, effects in await self.bot.store.undelivered(table_id):
+        for version, effects in await self.bot.store.outbox.undelivered(table_id):
             shown = await self._retried(table_id, self._show(
                 table_id, [Outcome(True, effects=effects, version=version)], None, shown))
 
@@ -145,16 +145,17 @@ class Presenter:
         of actions shown together (`_record`). Returns the lines it shows past these
         actions' own."""
         state = await self.bot.service.state(table_id)
-        channels = await self.bot.store.channels(table_id=table_id)
+        channels = await self.bot.store.channels.find(table_id=table_id)
         versions = [outcome.version for outcome in outcomes]
         if channels is None:
             if interaction is not None and not interaction.response.is_done():
                 await answered(interaction, [])
-            await self.bot.store.delivered(table_id, *versions)
+            await self.bot.store.outbox.delivered(table_id, *versions)
             return ""
         await self.bot.flow.time(table_id, state)  # before the board shows the countdowns
         ids = await command_ids(self.bot.store)  # commands named become clickable
-        notes = [_notes(outcome, ids) for outcome in outcomes]
+        locale = self.boards.locale(state, channels)  # what the table reads in now
+        notes = [_notes(outcome, ids, state, locale) for outcome in outcomes]
         for version, these in zip(versions, notes, strict=True):  # the first board quotes the last
             self.boards.note(table_id, version, _board_lines(these))
         if interaction is not None and not interaction.response.is_done():  # first, at once
@@ -184,7 +185,7 @@ class Presenter:
                     await self._post_sheet(state, channels, effect, tag)
         if state.ended:
             self.retire(channels, time.time())
-        await self.bot.store.delivered(table_id, *versions)
+        await self.bot.store.outbox.delivered(table_id, *versions)
         for hook in self.after_show:  # issue 21: a game over is queued for analysis
             hook(table_id, state)
         await self.bot.flow.advance(table_id, state)
@@ -198,7 +199,7 @@ class Presenter:
         shows holds past them.
 
         Actions shown together post their lines in one message and leave the outbox
-        together, once all of theirs is shown (`store.delivered`). If the bot stops, or
+        together, once all of theirs is shown (`store.outbox.delivered`). If the bot stops, or
         Discord refuses a request, before that message, each action is shown again as
         itself (`redeliver`): nothing is lost. If it stops after the message and before the
         outbox is told, each is shown again too: the first action's lines begin the
@@ -258,7 +259,7 @@ class Presenter:
             return
         except (discord.Forbidden, discord.NotFound, ValueError):
             pass
-        channels = await self.bot.store.channels(table_id=table_id)
+        channels = await self.bot.store.channels.find(table_id=table_id)
         channel = self.bot.get_channel(channels.board_id) if channels else None
         if isinstance(channel, discord.TextChannel):
             await channel.send(f"<@{player}> {text}", view=view, nonce=nonce,
@@ -272,16 +273,16 @@ class Presenter:
         across = shown(state, prompt.across)
         whose = (tr("{player}'s cube", locale, player=shown(state, prompt.player))
                  if prompt.to else translate("Your cube", locale))
-        what = (f"{across} {prompt.about}" if prompt.about
+        what = (f"{across} {prompt.resignation(locale)}" if prompt.is_resignation
                 else tr("{whose} against {across} is turned to {face}", locale, whose=whose,
                         across=across, face=prompt.face))
         text = f"{what}: {', '.join(_answer(a, locale) for a in prompt.actions)}?"
         due = self.bot.flow.timers.due(Timer("decision", channels.table_id, prompt.player))
-        if prompt.private and not prompt.about and due is not None:  # their time or proxy's
+        if prompt.private and not prompt.is_resignation and due is not None:  # theirs or proxy's
             text += " " + tr("Answer {when}.", locale, when=countdown(due))
         view = prompt_view(channels.table_id, prompt.player, prompt.actions,
-                           "" if prompt.about else prompt.across,
-                           None if prompt.about else prompt.face, locale)
+                           "" if prompt.is_resignation else prompt.across,
+                           None if prompt.is_resignation else prompt.face, locale)
         recipient = prompt.to or prompt.player
         nonce = message_nonce(tag, "ask", prompt.player, prompt.across, recipient)
         if prompt.private:
@@ -313,9 +314,11 @@ class Presenter:
                            nonce=message_nonce(tag, "sheet", title))
 
 
-def _notes(outcome: Outcome, ids: Mapping[str, int]) -> list[Announce]:
-    """What `outcome` announces, the commands it names clickable (`ids`)."""
-    return [replace(e, text=linked(e.text, ids))
+def _notes(outcome: Outcome, ids: Mapping[str, int], state: TableState,
+           locale: object) -> list[Announce]:
+    """What `outcome` announces, in words (`locale`'s, the players named as `state` names
+    them), the commands it names clickable (`ids`)."""
+    return [Announce(linked(e.words(state, locale), ids), e.channel, e.record)
             for e in outcome.effects if isinstance(e, Announce)]
 
 
@@ -353,7 +356,7 @@ def done_text(content: str, lines: list[str], locale: object = None) -> str:
 def _still_asked(state: TableState, prompt: Prompt) -> bool:
     """Whether the decision `prompt` asks for still waits (a cube's answer, or an answer to
     a resignation)."""
-    if prompt.about:
+    if prompt.is_resignation:
         game = state.game
         return game is not None and bool(game.resignations)
     return any(p == prompt.player and cube.face == prompt.face

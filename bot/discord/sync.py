@@ -50,7 +50,7 @@ async def sync_commands(tree: app_commands.CommandTree[discord.Client], store: E
                         dev_guild_id: int | None) -> None:
     """Register the tree's commands globally or on the test server, and clear the copies
     an earlier start left on another test server."""
-    before = await store.meta(SCOPE_KEY)
+    before = await store.meta.get(SCOPE_KEY)
     if dev_guild_id:
         guild = discord.Object(id=dev_guild_id)
         tree.copy_global_to(guild=guild)
@@ -64,11 +64,11 @@ async def sync_commands(tree: app_commands.CommandTree[discord.Client], store: E
     else:
         synced = await tree.sync()
         now = GLOBAL
-    await store.set_meta(IDS_KEY, json.dumps({c.name: c.id for c in synced}))
+    await store.meta.set(IDS_KEY, json.dumps({c.name: c.id for c in synced}))
     if before not in (None, GLOBAL, now):
         await _clear_guild(tree, int(before))
     if before != now:
-        await store.set_meta(SCOPE_KEY, now)
+        await store.meta.set(SCOPE_KEY, now)
 
 
 async def _clear_guild(tree: app_commands.CommandTree[discord.Client], guild_id: int) -> None:
@@ -86,7 +86,7 @@ async def _clear_guild(tree: app_commands.CommandTree[discord.Client], guild_id:
 
 async def command_ids(store: EventStore) -> dict[str, int]:
     """{command name: id} as Discord registered them at the last start ({} before any)."""
-    raw = await store.meta(IDS_KEY, cached=True)
+    raw = await store.meta.get(IDS_KEY)
     return {str(k): int(v) for k, v in json.loads(raw).items()} if raw else {}
 
 

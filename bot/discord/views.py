@@ -23,7 +23,8 @@ from bot.words.i18n import tr, translate
 from bot.words.markdown import shown
 from rules.actions import box_doubles, refusal
 from rules.commands import Answer, Command, Double, InvitePartner, Move
-from rules.cube import CubeState, Side
+from rules.cube import Side
+from rules.cube_state import CubeState
 from rules.errors import RuleError
 from rules.one_cube import half_answerable
 from rules.roles import box_decider, boxer_of, cube_between

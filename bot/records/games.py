@@ -27,10 +27,10 @@ from rules.events import (
     GameStarted,
     Moved,
     Rolled,
-    TableOpened,
 )
 from rules.notation import position_id
 from rules.state import TableState, evolve
+from rules.table_events import TableOpened
 
 
 class RecordError(RuleError):

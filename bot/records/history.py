@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
-from bot.app.effects import event_line
 from bot.store import StoredEvent
+from bot.words.lines import event_line
 from rules.corrections import MODERATOR, describe_correction
 from rules.events import Corrected, CorrectionAnswered, CorrectionProposed, GameEnded, Moved
 

@@ -22,10 +22,11 @@ from typing import Any, TypeVar
 
 from bot.store import EventStore, StoredEvent
 from rules.cube import Side
-from rules.events import GameEnded, Moved, PlayerJoined, Rolled
+from rules.events import GameEnded, Moved, Rolled
 from rules.ledger import net
 from rules.roles import cube_of
 from rules.state import TableState, evolve
+from rules.table_events import PlayerJoined
 
 _GAMMONS = ("gammon", "backgammon")  # GameEnded.kind
 T = TypeVar("T", int, Fraction)
@@ -165,14 +166,14 @@ async def read_stats(store: EventStore, *, guild_id: int | None = None,
     results are kept in `cache` (table id to `session_stats`), which a long-running caller
     keeps between calls.
     """
-    ids = (await store.table_ids(open_only=False) if guild_id is None
-           else [t.table_id for t in await store.guild_tables(guild_id, open_only=False)])
-    still_open = set(await store.table_ids())
+    ids = (await store.events.table_ids(open_only=False) if guild_id is None
+           else [t.table_id for t in await store.channels.of_guild(guild_id, open_only=False)])
+    still_open = set(await store.events.table_ids())
     sessions = []
     for table_id in ids:
         session = cache.get(table_id) if cache is not None else None
         if session is None:
-            events = await store.events(table_id, BOARD_EVENTS)
+            events = await store.events.stored(table_id, BOARD_EVENTS)
             session = await asyncio.to_thread(session_stats, events)
             if cache is not None and table_id not in still_open:
                 cache[table_id] = session

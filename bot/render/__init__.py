@@ -7,9 +7,10 @@ shows (equal pictures, equal images) and `board_png` draws it. Text is drawn wit
 shipped in `assets/fonts` (`bot.render.text`), so any display name is drawn right.
 """
 
-from bot.render.board import Picture, board_png, picture, render_board, render_table, table_picture
+from bot.render.board import board_png, render_board, render_table
 from bot.render.cubes import Roles
 from bot.render.lastplay import LastPlay, last_play
+from bot.render.picture import Picture, picture, table_picture
 from bot.render.sheet import render_sheet
 from bot.render.theme import DEFAULT, Theme
 

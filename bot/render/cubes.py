@@ -18,7 +18,8 @@ from PIL import Image, ImageDraw
 from bot.render.text import draw_text, fit, length
 from bot.render.theme import RGB, Shown, Theme, checker_sprite, same
 from bot.render.words import Words, english
-from rules.cube import Cube, CubeState
+from rules.cube import Cube
+from rules.cube_state import CubeState
 
 COLUMNS = 2
 Box = tuple[int, int, int, int]

@@ -69,7 +69,7 @@ class Drawing:
         return await self.picture(table_picture(state, words=Translation.of(locale)))
 
     async def picture(self, picture: Picture) -> bytes:
-        """A board's picture (`bot.render.board.picture`: an analysed error's, say) as PNG
+        """A board's picture (`bot.render.picture.picture`: an analysed error's, say) as PNG
         bytes."""
         return await self.run(board_png, picture)
 

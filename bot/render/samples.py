@@ -1,5 +1,5 @@
 """What the sample boards and sheets show, as data: the reference images
-(`bot.render.reference`), the board's palette (`bot.render.board.sample_picture`), the render
+(`bot.render.reference`), the board's palette (`bot.render.palette.sample_picture`), the render
 bench and the tests draw it. Players whose names are in other scripts (`WORLD`), and a long
 session of eight players (`long_sheet`)."""
 
@@ -10,7 +10,8 @@ from fractions import Fraction
 from bot.render.cubes import Roles
 from bot.render.lastplay import LastPlay
 from rules.board import Position
-from rules.cube import Cube, CubeState, Side
+from rules.cube import Cube, Side
+from rules.cube_state import CubeState
 from rules.ledger import ScoreSheet, Transfer
 
 ROLES = Roles(box="Bo", captain="Ann", partner="Pat", acting_captain="Cy")

@@ -20,6 +20,7 @@ games the oldest are folded into one line of running totals.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 from PIL import Image, ImageDraw
@@ -28,7 +29,7 @@ from bot.render.money import Stake
 from bot.render.text import clean, draw_text, fit, length, readable, wrap
 from bot.render.theme import DEFAULT, Shown, Theme, encode, same, scale
 from bot.render.words import Words, english
-from rules.ledger import RoundMode, ScoreSheet, format_points
+from rules.ledger import RoundMode, ScoreSheet, Transfer, format_points
 
 DEFAULT_WIDTH = 800
 GameRoles = tuple[str, str] | None
@@ -83,68 +84,168 @@ def render_sheet(
     the seating order when `next_roles` is given, else the order players sat down). The
     sheet's own words are `words(english)` (the table's language; `title`, `basic`,
     `order_note` and `next_roles` are drawn as given)."""
-    s = scale(width)
     shown = readable(shown)
     stake = Stake.parse(title if basic is None else basic)
     names = list(dict.fromkeys([*seating_order, *sheet.names()]))
-    tags = [(next_roles or {}).get(n, "") for n in names]
-    running = sheet.running()
-    totals = sheet.totals()
+    running, labels = sheet.running(), entry_labels(sheet)
     payments = sheet.breakdown(payoff)
-    labels = entry_labels(sheet)
-    pad, row_h, head_h, line_h = round(16 * s), ROW_H * s, round(46 * s), round(34 * s)
-    size, small, head = round(24 * s), round(20 * s), round(22 * s)
-    tag_h = round(26 * s) if any(tags) else 0
+    grid = _grid(names, [(next_roles or {}).get(n, "") for n in names], running, shown,
+                 stake, rounding, width)
+    note = wrap(_note(grid, shown, order_note, next_roles, words), grid.small,
+                grid.width - 2 * grid.pad)
+    first = max(0, len(running) - max_rows)  # the games before it are folded into one line
+    height = _height(grid, len(note), first, len(running) - first, stake,
+                     legend_lines=2 if roles is not None else 1, pay_lines=max(1, len(payments)))
+    img = Image.new("RGB", (grid.width, height), theme.paper)
+    draw = ImageDraw.Draw(img)
+    y = _heading(draw, grid, theme, _title(title, labels, words), note)
+    y = _column_heads(draw, grid, theme, y, words)
+    if first:
+        y = _folded(draw, grid, theme, y, f"1-{words(labels[first - 1])}", running[first - 1],
+                    rounding)
+    for index in range(first, len(running)):
+        _row(draw, grid, sheet, index, labels, roles, running, y, theme, rounding, words)
+        y = round(y + grid.row_h)
+    y = _totals(draw, grid, theme, y, sheet.totals(), stake, rounding, words)
+    y = _legend(draw, grid, y, theme, circles=roles is not None, stake=stake, words=words)
+    _settle_up(draw, grid, theme, y + round(8 * grid.s), payments, stake, shown, rounding,
+               words)
+    draw.rectangle((0, 0, grid.width - 1, height - 1), outline=theme.grid,
+                   width=max(1, round(grid.s)))
+    return encode(img)
 
-    def cell(points: Fraction) -> str:
-        return format_points(points, rounding)
 
+@dataclass(frozen=True)
+class _Grid:
+    """Where a sheet's columns go, and its measures at its scale `s` (that of the width
+    asked, though the sheet may be wider): each player's column, its x and width, his name
+    in one or two lines and the seat tag under it."""
+
+    s: float
+    width: int
+    names: list[str]
+    tags: list[str]
+    heads: list[list[str]]
+    xs: list[float]
+    cols: list[float]
+
+    @property
+    def pad(self) -> int:
+        return round(16 * self.s)
+
+    @property
+    def row_h(self) -> float:
+        return ROW_H * self.s
+
+    @property
+    def head_h(self) -> int:
+        return round(46 * self.s)
+
+    @property
+    def line_h(self) -> int:
+        return round(34 * self.s)
+
+    @property
+    def size(self) -> int:  # the numbers
+        return round(24 * self.s)
+
+    @property
+    def small(self) -> int:  # the changes, labels and notes
+        return round(20 * self.s)
+
+    @property
+    def head(self) -> int:  # the names over the columns
+        return round(22 * self.s)
+
+    @property
+    def tag_h(self) -> int:
+        return round(26 * self.s) if any(self.tags) else 0
+
+    @property
+    def name_h(self) -> int:
+        return self.head_h + (round(24 * self.s) if any(len(h) > 1 for h in self.heads) else 0)
+
+
+def _grid(names: list[str], tags: list[str], running: list[dict[str, Fraction]], shown: Shown,
+          stake: Stake | None, rounding: RoundMode, width: int) -> _Grid:
+    """The columns: each wide enough for its numbers and tag, the names in what is left; the
+    sheet wider than `width` only when the numbers need it."""
+    s = scale(width)
+    pad, size, small, head = round(16 * s), round(24 * s), round(20 * s), round(22 * s)
     label_w = round(62 * s)
-    widest = max([length(cell(v), size) for row in running for v in row.values()] or [0.0])
+    widest = max([length(format_points(v, rounding), size) for row in running
+                  for v in row.values()] or [0.0])
     number_w = max(widest, length("-88½", size), length("-$888", small) if stake else 0.0)
     cols = _columns([length(shown(n), head, bold=True) for n in names],
                     [max(number_w, length(tag, small)) for tag in tags],
                     width - 2 * pad - label_w, s)
     width = max(width, round(2 * pad + label_w + sum(cols)))
     heads = [_two_lines(shown(n), head, w - 8 * s) for n, w in zip(names, cols, strict=True)]
-    name_h = head_h + (round(24 * s) if any(len(h) > 1 for h in heads) else 0)
-    cut = any(h[-1].endswith("…") for h in heads)
-    first = max(0, len(running) - max_rows)
-    folded = 1 if first else 0
-    rows = len(running) - first
-    pay_lines = max(1, len(payments))
-    legend_lines = 2 if roles is not None else 1
+    xs = [pad + label_w + sum(cols[:i]) for i in range(len(names))]
+    return _Grid(s, width, names, tags, heads, xs, cols)
+
+
+def _note(grid: _Grid, shown: Shown, order_note: str | None,
+          next_roles: Mapping[str, str] | None, words: Words) -> str:
+    """The line under the title: what order the columns are in, every name written out when
+    one is cut in its column, and what the tags under the names are."""
     note = order_note or (words(ORDER_NOTE) if next_roles else
                           words("Columns in the order the players sat down."))
-    if cut:  # a name cut in its column is written out here
-        note = note.rstrip(".") + ": " + ", ".join(shown(n) for n in names) + "."
+    if any(h[-1].endswith("…") for h in grid.heads):  # a name cut in its column
+        note = note.rstrip(".") + ": " + ", ".join(shown(n) for n in grid.names) + "."
     if next_roles:
         note += words(" Under each name: the seat in the next game.")
-    note_lines = wrap(note, small, width - 2 * pad)
-    total_h = round(row_h) if stake else line_h + round(6 * s)
-    height = round(pad + head_h + len(note_lines) * line_h + name_h + tag_h + folded * line_h
-              + rows * row_h
-              + total_h + round(10 * s) + legend_lines * line_h + round(8 * s) + head_h
-              + pay_lines * line_h + pad)
-    img = Image.new("RGB", (width, height), theme.paper)
-    draw = ImageDraw.Draw(img)
-    ink, muted = theme.card_ink, theme.card_muted
+    return note
+
+
+def _total_h(grid: _Grid, stake: Stake | None) -> int:
+    """The totals' row: as tall as a game's when it has the money under the points."""
+    return round(grid.row_h) if stake else grid.line_h + round(6 * grid.s)
+
+
+def _height(grid: _Grid, note_lines: int, folded: int, rows: int, stake: Stake | None, *,
+            legend_lines: int, pay_lines: int) -> int:
+    """The sheet's height: its heading and note, the column heads, the folded line (if
+    any), the games' rows, the totals, the legend, and the settle-up lines."""
+    s, pad, head_h, line_h = grid.s, grid.pad, grid.head_h, grid.line_h
+    folded = 1 if folded else 0
+    return round(pad + head_h + note_lines * line_h + grid.name_h + grid.tag_h
+                 + folded * line_h + rows * grid.row_h
+                 + _total_h(grid, stake) + round(10 * s) + legend_lines * line_h
+                 + round(8 * s) + head_h + pay_lines * line_h + pad)
+
+
+def _title(title: str, labels: list[str], words: Words) -> str:
+    """The title with the number of games: "Score sheet · 4 games"."""
     games = sum(label.isdigit() for label in labels)
-    heading = (words("{title} · 1 game") if games == 1
-               else words("{title} · {games} games")).format(title=title, games=games)
-    draw_text(draw, (pad, pad + head_h / 2), fit(heading, round(28 * s), width - 2 * pad, True),
-              round(28 * s), ink, anchor="lm", bold=True)
+    return (words("{title} · 1 game") if games == 1
+            else words("{title} · {games} games")).format(title=title, games=games)
+
+
+def _heading(draw: ImageDraw.ImageDraw, grid: _Grid, theme: Theme, heading: str,
+             note: list[str]) -> int:
+    """The title, and the note's lines under it; the y under them."""
+    s, pad, head_h, line_h = grid.s, grid.pad, grid.head_h, grid.line_h
+    draw_text(draw, (pad, pad + head_h / 2),
+              fit(heading, round(28 * s), grid.width - 2 * pad, True), round(28 * s),
+              theme.card_ink, anchor="lm", bold=True)
     y = pad + head_h
-    for line in note_lines:
-        draw_text(draw, (pad, y + line_h / 2), line, small, muted, anchor="lm")
+    for line in note:
+        draw_text(draw, (pad, y + line_h / 2), line, grid.small, theme.card_muted, anchor="lm")
         y += line_h
-    xs = [pad + label_w + sum(cols[:i]) for i in range(len(names))]
-    draw.rectangle((pad, y, width - pad, y + name_h + tag_h), fill=theme.card_ink)
+    return y
+
+
+def _column_heads(draw: ImageDraw.ImageDraw, grid: _Grid, theme: Theme, y: int,
+                  words: Words) -> int:
+    """The dark band of the players' names, each seat tag under his; the y under it."""
+    s, pad, small, name_h, tag_h = grid.s, grid.pad, grid.small, grid.name_h, grid.tag_h
+    draw.rectangle((pad, y, grid.width - pad, y + name_h + tag_h), fill=theme.card_ink)
     draw_text(draw, (pad + 8 * s, y + name_h / 2), words("Game"), small, theme.paper, anchor="lm")
-    for lines, tag, x, w in zip(heads, tags, xs, cols, strict=True):
+    for lines, tag, x, w in zip(grid.heads, grid.tags, grid.xs, grid.cols, strict=True):
         top = y + name_h / 2 - (len(lines) - 1) * 12 * s
         for k, line in enumerate(lines):
-            draw_text(draw, (x + w / 2, top + k * 24 * s), line, head, theme.paper,
+            draw_text(draw, (x + w / 2, top + k * 24 * s), line, grid.head, theme.paper,
                       anchor="mm", bold=True)
         if tag:
             draw_text(draw, (x + w / 2, y + name_h + tag_h / 2 - 4 * s), tag, small,
@@ -152,46 +253,57 @@ def render_sheet(
     if tag_h:
         draw_text(draw, (pad + 8 * s, y + name_h + tag_h / 2 - 4 * s), words("seats"), small,
                   theme.grid, anchor="lm")
-    y += name_h + tag_h
-    if folded:
-        draw_text(draw, (pad + 8 * s, y + line_h / 2), f"1-{words(labels[first - 1])}", small,
-                  muted, anchor="lm")
-        for name, x, w in zip(names, xs, cols, strict=True):
-            draw_text(draw, (x + w / 2, y + line_h / 2),
-                      cell(running[first - 1].get(name, Fraction(0))), size, muted,
-                      anchor="mm")
-        y += line_h
-    for index in range(first, len(running)):
-        _row(draw, sheet, index, labels, names, xs, cols, roles, running, y, pad, s, theme,
-             rounding, words)
-        y = round(y + row_h)
-    draw.line((pad, y, width - pad, y), fill=ink, width=max(2, round(3 * s)))
-    draw_text(draw, (pad + 8 * s, y + line_h / 2 + 3 * s), words("Total"), small, ink, anchor="lm",
-              bold=True)
-    for name, x, w in zip(names, xs, cols, strict=True):
+    return y + name_h + tag_h
+
+
+def _folded(draw: ImageDraw.ImageDraw, grid: _Grid, theme: Theme, y: int, label: str,
+            running: dict[str, Fraction], rounding: RoundMode) -> int:
+    """One line for the games not drawn: the running totals after the last of them; the y
+    under it."""
+    line_h, muted = grid.line_h, theme.card_muted
+    draw_text(draw, (grid.pad + 8 * grid.s, y + line_h / 2), label, grid.small, muted,
+              anchor="lm")
+    for name, x, w in zip(grid.names, grid.xs, grid.cols, strict=True):
+        draw_text(draw, (x + w / 2, y + line_h / 2),
+                  format_points(running.get(name, Fraction(0)), rounding), grid.size, muted,
+                  anchor="mm")
+    return y + line_h
+
+
+def _totals(draw: ImageDraw.ImageDraw, grid: _Grid, theme: Theme, y: int,
+            totals: Mapping[str, Fraction], stake: Stake | None, rounding: RoundMode,
+            words: Words) -> int:
+    """The totals under a thick line, in money too with a stake; the y under them."""
+    s, pad, line_h, ink = grid.s, grid.pad, grid.line_h, theme.card_ink
+    draw.line((pad, y, grid.width - pad, y), fill=ink, width=max(2, round(3 * s)))
+    draw_text(draw, (pad + 8 * s, y + line_h / 2 + 3 * s), words("Total"), grid.small, ink,
+              anchor="lm", bold=True)
+    for name, x, w in zip(grid.names, grid.xs, grid.cols, strict=True):
         points = totals.get(name, Fraction(0))
         colour = theme.gain if points > 0 else theme.loss if points < 0 else ink
-        draw_text(draw, (x + w / 2, y + line_h / 2 + 3 * s), cell(points), size, colour,
-                  anchor="mm", bold=True)
+        draw_text(draw, (x + w / 2, y + line_h / 2 + 3 * s), format_points(points, rounding),
+                  grid.size, colour, anchor="mm", bold=True)
         if stake:
             draw_text(draw, (x + w / 2, y + line_h + 14 * s),
-                      stake.format(points * stake.amount, signed=True), small, colour,
+                      stake.format(points * stake.amount, signed=True), grid.small, colour,
                       anchor="mm")
-    y += total_h + round(10 * s)
-    y = _legend(draw, pad, y, line_h, width, s, theme, circles=roles is not None,
-                stake=stake, words=words)
-    y += round(8 * s)
-    draw_text(draw, (pad, y + head_h / 2), words("Settle up"), round(26 * s), ink, anchor="lm",
-              bold=True)
-    y += head_h
+    return y + _total_h(grid, stake) + round(10 * s)
+
+
+def _settle_up(draw: ImageDraw.ImageDraw, grid: _Grid, theme: Theme, y: int,
+               payments: Sequence[Transfer], stake: Stake | None, shown: Shown,
+               rounding: RoundMode, words: Words) -> None:
+    """"Settle up": who pays whom, in money too with a stake."""
+    s, pad, line_h, ink = grid.s, grid.pad, grid.line_h, theme.card_ink
+    draw_text(draw, (pad, y + grid.head_h / 2), words("Settle up"), round(26 * s), ink,
+              anchor="lm", bold=True)
+    y += grid.head_h
     lines = [p.phrase(shown, rounding, words) + (f" ({stake.of(p.points)})" if stake else "")
              for p in payments]
     for line in lines or [words("Nobody owes anything.")]:
-        draw_text(draw, (pad + 8 * s, y + line_h / 2), fit(line, size, width - 3 * pad), size,
-                  ink, anchor="lm")
+        draw_text(draw, (pad + 8 * s, y + line_h / 2), fit(line, grid.size, grid.width - 3 * pad),
+                  grid.size, ink, anchor="lm")
         y += line_h
-    draw.rectangle((0, 0, width - 1, height - 1), outline=theme.grid, width=max(1, round(s)))
-    return encode(img)
 
 
 def _two_lines(name: str, size: int, width: float) -> list[str]:
@@ -221,13 +333,13 @@ def _columns(name_w: list[float], least: list[float], room: float, s: float) -> 
     return [w * stretch for w in cols]
 
 
-def _row(draw: ImageDraw.ImageDraw, sheet: ScoreSheet, index: int, labels: list[str],
-         names: list[str], xs: list[float], cols: list[float],
-         roles: Sequence[GameRoles] | None, running: list[dict[str, Fraction]], y: int,
-         pad: int, s: float, theme: Theme, rounding: RoundMode,
+def _row(draw: ImageDraw.ImageDraw, grid: _Grid, sheet: ScoreSheet, index: int,
+         labels: list[str], roles: Sequence[GameRoles] | None,
+         running: list[dict[str, Fraction]], y: int, theme: Theme, rounding: RoundMode,
          words: Words = english) -> None:
     """One game: the running totals, under each the game's change; the losers circled."""
-    row_h, size, small = ROW_H * s, round(24 * s), round(20 * s)
+    s, pad, xs, cols = grid.s, grid.pad, grid.xs, grid.cols
+    row_h, size, small = grid.row_h, grid.size, grid.small
     if index % 2:
         draw.rectangle((pad, y, xs[-1] + cols[-1] if xs else pad, y + row_h), fill=theme.card)
     label = labels[index]
@@ -239,7 +351,7 @@ def _row(draw: ImageDraw.ImageDraw, sheet: ScoreSheet, index: int, labels: list[
     circled = losers(sheet, index, game_roles)
     nets = sheet.game_net(index)
     top, bottom = y + 19 * s, y + row_h - 12 * s
-    for name, x, w in zip(names, xs, cols, strict=True):
+    for name, x, w in zip(grid.names, xs, cols, strict=True):
         text = format_points(running[index].get(name, Fraction(0)), rounding)
         cx = x + w / 2
         drawn = draw_text(draw, (cx, top), text, size, theme.card_ink, anchor="mm")
@@ -256,11 +368,11 @@ def _row(draw: ImageDraw.ImageDraw, sheet: ScoreSheet, index: int, labels: list[
                           anchor="lm", bold=True)
 
 
-def _legend(draw: ImageDraw.ImageDraw, pad: int, y: int, line_h: int, width: int, s: float,
-            theme: Theme, *, circles: bool, stake: Stake | None,
-            words: Words = english) -> int:
+def _legend(draw: ImageDraw.ImageDraw, grid: _Grid, y: int, theme: Theme, *, circles: bool,
+            stake: Stake | None, words: Words = english) -> int:
     """What the marks mean, one line each; the y under the legend."""
-    small, muted = round(20 * s), theme.card_muted
+    s, pad, line_h, width = grid.s, grid.pad, grid.line_h, grid.width
+    small, muted = grid.small, theme.card_muted
     x = pad + 8 * s
     mid = y + line_h / 2
     draw_text(draw, (x, mid), "12", small, theme.card_ink, anchor="lm")

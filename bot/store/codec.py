@@ -25,7 +25,8 @@ from typing import Any, TypeVar
 
 from rules.board import Position
 from rules.commands import COMMANDS, Command, respelt
-from rules.cube import Cube, CubeState, Side
+from rules.cube import Cube, Side
+from rules.cube_state import CubeState
 from rules.events import EVENT_TYPES
 from rules.ledger import ScoreSheet, Transfer
 from rules.messages import Phrase, Phrases, Player, Players, Ties

@@ -22,11 +22,11 @@ async def move_to(source: Path, url: str) -> dict[str, int]:
     if not source.is_file():
         raise StoreError(f"There is no database at {source}.")
     async with EventStore(source) as old, EventStore(url) as new:
-        layout = await old.layout()
-        if full := await new.filled(list(layout)):
+        layout = await old.whole.layout()
+        if full := await new.whole.filled(list(layout)):
             raise StoreError(f"{shown(url)} is not empty ({', '.join(full)} have rows): move "
                              "to a new database, or drop this one's tables first.")
-        copied = await new.copy_from(old, layout)
+        copied = await new.whole.copy_from(old.whole, layout)
         await _check(old, new, {name: columns for name, (columns, _) in layout.items()})
     return copied
 
@@ -34,14 +34,15 @@ async def move_to(source: Path, url: str) -> dict[str, int]:
 async def _check(old: EventStore, new: EventStore, layout: dict[str, list[str]]) -> None:
     """The same rows in every table, and every chouette table loading to the same state."""
     for name, columns in layout.items():
-        if Counter(await old.rows(name, columns)) != Counter(await new.rows(name, columns)):
+        if Counter(await old.whole.rows(name, columns)) != Counter(
+                await new.whole.rows(name, columns)):
             raise StoreError(f"The copy of {name} in {new.name} differs from {old.name}: "
                              "was the bot running? Stop it, drop the copy's tables, and move "
                              "again.")
-    ids = await old.table_ids(open_only=False)
-    if await new.table_ids(open_only=False) != ids:
+    ids = await old.events.table_ids(open_only=False)
+    if await new.events.table_ids(open_only=False) != ids:
         raise StoreError(f"The tables of {new.name} are not those of {old.name}.")
     for table_id in ids:
-        if await old.load(table_id) != await new.load(table_id):
+        if await old.events.load(table_id) != await new.events.load(table_id):
             raise StoreError(f"Table {table_id} loads differently from {new.name}: keep "
                              f"using {old.name} and report this.")

@@ -9,6 +9,7 @@ are not markdown: they take names as they are.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 
 from rules.state import TableState
 
@@ -24,3 +25,11 @@ def escape(text: str) -> str:
 def shown(state: TableState, player: str) -> str:
     """`player`'s name at the table, for a message."""
     return escape(state.shown(player))
+
+
+def namer(state: TableState, users: Mapping[str, str] | None = None) -> Callable[[str], str]:
+    """How a message written now names a player by his key: his name at the table (players
+    who left too), else the name of a user the interaction names (by id), else the key."""
+    def name(key: str) -> str:
+        return shown(state, key) if state.shown(key) != key else (users or {}).get(key, key)
+    return name

@@ -31,11 +31,11 @@ from bot.render.board import board_png
 from bot.store import EventStore
 from bot.words.markdown import escape
 from rules.board import legal_plays
-from rules.commands import parse
 from rules.game import shooter
 from rules.notation import format_play
 from rules.state import TableState, replay
 from rules.table import decide
+from rules.transcript import parse
 
 DATA = Path(__file__).parents[1] / "analysis" / "data"
 CHOUETTE = (DATA / "chouette.jsonl").read_text().splitlines()
@@ -177,14 +177,14 @@ async def test_a_game_over_is_analysed_stored_and_posted_once(tmp_path: Path) ->
         return replay(events)
 
     async with EventStore(tmp_path / "c.db") as store:
-        await store.append("t1", 0, events[:-5], None, None)  # the game not over yet
+        await store.events.append("t1", 0, events[:-5], None, None)  # the game not over yet
         queue = AnalysisQueue(store, states, post, plies=0)
         await queue.resume()
         queue.start()
         await queue.idle.wait()
         assert posts == [] and await AnalysisStore(store).games("t1") == {}
         queue.notice("t1", replay(events[:-5]))
-        await store.append("t1", len(events) - 5, events[-5:], None, None)  # now it is
+        await store.events.append("t1", len(events) - 5, events[-5:], None, None)  # now it is
         queue.notice("t1", replay(events))
         await asyncio.wait_for(queue.idle.wait(), 60)
         assert [(t, g) for t, g, _ in posts] == [("t1", 1)]
@@ -203,7 +203,7 @@ async def test_a_game_over_is_analysed_stored_and_posted_once(tmp_path: Path) ->
         # killed after the verdict was stored and before it was posted: posted at start;
         # killed while analysing (nothing stored): analysed and posted at start
         await store.db.execute("UPDATE analyses SET posted = 0")
-        await store.append("t2", 0, events, None, None)
+        await store.events.append("t2", 0, events, None, None)
         third = AnalysisQueue(store, states, post, plies=0)
         await third.resume()
         third.start()
@@ -224,7 +224,7 @@ async def test_without_the_extra_nothing_is_queued(tmp_path: Path,
         return replay(events)
 
     async with EventStore(tmp_path / "c.db") as store:
-        await store.append("t1", 0, events, None, None)
+        await store.events.append("t1", 0, events, None, None)
         queue = AnalysisQueue(store, states, post, plies=0)
         queue.enabled = False  # as without the analysis extra (`available()` is False)
         with caplog.at_level("INFO"):
@@ -248,12 +248,12 @@ async def test_the_sessions_figures_follow_the_final_sheet_once(
         return replay(events)
 
     async with EventStore(tmp_path / "c.db") as store:
-        await store.append("t1", 0, events[:-1], None, None)
+        await store.events.append("t1", 0, events[:-1], None, None)
         queue = AnalysisQueue(store, states, post, plies=0)
         queue.start()
         queue.notice("t1", replay(events[:-1]))  # the game over: its verdict
         await asyncio.wait_for(queue.idle.wait(), 60)
-        await store.append("t1", len(events) - 1, events[-1:], None, None)
+        await store.events.append("t1", len(events) - 1, events[-1:], None, None)
         queue.notice("t1", replay(events))  # the session over: its figures
         await asyncio.wait_for(queue.idle.wait(), 60)
         assert [g for _, g, _ in posts] == [1, 0]
@@ -311,7 +311,7 @@ async def test_the_posts_are_in_the_tables_language(tmp_path: Path) -> None:
         return replace(replay(events), language="da")
 
     async with EventStore(tmp_path / "c.db") as store:
-        await store.append("t1", 0, events, None, None)
+        await store.events.append("t1", 0, events, None, None)
         queue = AnalysisQueue(store, states, post, plies=0)
         await queue.resume()
         queue.start()

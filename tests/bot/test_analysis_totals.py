@@ -13,13 +13,14 @@ from typing import Any
 
 import pytest
 
-from bot import store as store_module
 from bot.analysis.queue import AnalysisQueue, AnalysisStore
 from bot.analysis.text import Figures, figures, player_lines, totals
 from bot.analysis.worker import analyse_game
-from bot.store import MIGRATIONS, Channels, EventStore
-from rules.events import PlayerJoined
+from bot.store import Channels, EventStore
+from bot.store import database as store_module
+from bot.store.migrations import MIGRATIONS
 from rules.state import TableState
+from rules.table_events import PlayerJoined
 
 DATA = Path(__file__).parents[1] / "analysis" / "data"
 CHOUETTE = (DATA / "chouette.jsonl").read_text().splitlines()
@@ -59,14 +60,14 @@ async def test_stored_verdicts_are_summed_per_server_and_depth(
     checker, cube = figures(result["decisions"], "Bob")
     async with EventStore(target) as store:
         for table, guild in (("t1", 10), ("t2", 10), ("t3", 20)):
-            await store.save_channels(Channels(table, guild, 1, 2, 3, 4, 5))
+            await store.channels.save(Channels(table, guild, 1, 2, 3, 4, 5))
         rows = AnalysisStore(store)
         await rows.save("t1", 1, 0, result)
         await rows.save("t1", 2, 0, {"error": "gnubg stopped"})  # no figures
         await rows.save("t2", 1, 2, result)  # another depth: mixed
         await rows.save("t3", 1, 0, result)  # another server
         await rows.save("t1", 1, 4, {"decisions": []})  # the first kept stands
-        await store.append("t1", 0, (PlayerJoined("Bob"),), None, None)
+        await store.events.append("t1", 0, (PlayerJoined("Bob"),), None, None)
         assert not await rows.summed("t1")
         await rows.sum_posted("t1")  # the session's figures: a flag of the table, no game
         assert await rows.summed("t1") and list(await rows.games("t1")) == [1, 2]
@@ -98,7 +99,7 @@ async def test_verdicts_stored_before_migration_8_are_totalled_when_first_read(
     with monkeypatch.context() as schema_7:  # the bot before this migration
         schema_7.setattr(store_module, "MIGRATIONS", MIGRATIONS[:7])
         async with EventStore(target) as old:
-            await old.save_channels(Channels("t1", 10, 1, 2, 3, 4, 5))
+            await old.channels.save(Channels("t1", 10, 1, 2, 3, 4, 5))
             await old.db.executemany(
                 "INSERT INTO analyses (table_id, game, plies, result, posted) "
                 "VALUES (?, ?, ?, ?, 1)",
@@ -140,7 +141,7 @@ async def test_the_session_rows_of_game_0_become_a_flag_of_the_table(
         schema_9.setattr(store_module, "MIGRATIONS", MIGRATIONS[:9])
         async with EventStore(target) as old:
             for table in ("t1", "t2"):
-                await old.append(table, 0, (PlayerJoined("Ann"),), None, None)
+                await old.events.append(table, 0, (PlayerJoined("Ann"),), None, None)
             await old.db.executemany(
                 "INSERT INTO analyses (table_id, game, plies, result, posted, totalled) "
                 "VALUES (?, ?, ?, ?, 1, ?)",

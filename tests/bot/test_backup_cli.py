@@ -23,7 +23,7 @@ async def test_backup_copies_the_database_in_use(tmp_path: Path,
     assert Path(second).name.startswith("chouette-") and second.endswith(".sqlite3")
     for copy in (first, second):
         async with EventStore(copy) as restored:
-            assert (await restored.load("t1")).state == in_memory()
+            assert (await restored.events.load("t1")).state == in_memory()
 
 
 def test_backup_of_no_database_says_so(tmp_path: Path,

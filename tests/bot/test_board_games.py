@@ -15,13 +15,13 @@ from bot.analysis.transcript import GAME_EVENTS, ended, ended_games, transcripts
 from bot.app.scenario import apply
 from bot.records import games
 from rules.board import legal_plays
-from rules.commands import parse
 from rules.cube import Side
 from rules.events import Event, GameHeldOver, Rolled
 from rules.game import shooter
 from rules.notation import format_play
 from rules.state import TableState, replay
 from rules.table import decide
+from rules.transcript import parse
 from tests.bot.test_analysis_discord_side import session
 
 

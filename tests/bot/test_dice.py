@@ -70,7 +70,7 @@ async def play_a_game(service: TableService, store: EventStore, dice: Dice) -> N
     for cmd in (Open(by="ann", preset="atlanta", mode="play"),
                 Seat(by="ann", order=["ann", "bo", "cy"])):
         assert (await service.handle("t", cmd)).accepted
-    seed = await store.game_seed("t", 1, dice.new_seed())
+    seed = await store.events.game_seed("t", 1, dice.new_seed())
     assert seed is not None
     start = Start(by="ann", opening=dice.opening(seed), commitment=commitment(seed))
     assert (await service.handle("t", start)).accepted
@@ -91,7 +91,7 @@ async def play_a_game(service: TableService, store: EventStore, dice: Dice) -> N
 async def stored_game(db: Path) -> GameDice:
     async with EventStore(db) as store:
         await play_a_game(TableService(store), store, Dice())
-        [game] = games_dice(s.event for s in await store.events("t"))
+        [game] = games_dice(s.event for s in await store.events.stored("t"))
         return game
 
 

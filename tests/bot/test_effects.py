@@ -1,18 +1,26 @@
 """Effects: what the Discord layer is asked to do after a command (no Discord needed)."""
 
-from bot.app.effects import Announce, Prompt, effects_for, event_line
-from rules.commands import Away, Double, Open, Seat, Start, build
+from bot.app.effects import Announce, Effect, Prompt, effects_for
+from bot.words.lines import announced, event_line
+from rules.commands import Away, Double, Open, Seat, Start
 from rules.cube import Side
 from rules.events import ResultProposed
 from rules.state import TableState, replay
 from rules.table import decide
+from rules.transcript import build
 
 
 def step(state: TableState, name: str, by: str = "", **args: object
          ) -> tuple[TableState, tuple[object, ...]]:
     events = decide(state, build(name, by, **args))
     after = replay(events, state)
-    return after, effects_for(state, after, events)
+    return after, worded(effects_for(state, after, events), after)
+
+
+def worded(effects: tuple[Effect, ...], state: TableState) -> tuple[object, ...]:
+    """`effects` as they are shown: each announcement in words (English)."""
+    return tuple(Announce(e.words(state, None), e.channel, e.record)
+                 if isinstance(e, Announce) else e for e in effects)
 
 
 def test_a_double_to_an_away_player_is_asked_of_his_stand_in_with_every_answer() -> None:
@@ -86,8 +94,8 @@ def test_every_cube_turn_of_the_scenarios_is_a_record_line_in_danish() -> None:
     like the others: no line of the scenarios falls back to the rules' English."""
     from pathlib import Path
 
-    from bot.app.effects import TURNED
     from bot.app.scenario import apply
+    from bot.words.phrases import TURNED
     from rules.events import CubeTurned
     from rules.messages import Phrase
 
@@ -117,7 +125,7 @@ def test_every_cube_turn_of_the_scenarios_is_a_record_line_in_danish() -> None:
 def test_a_turn_with_figures_names_its_players_and_is_translated() -> None:
     from fractions import Fraction
 
-    from bot.app.effects import cube_line
+    from bot.words.phrases import cube_line
     from rules.cube import Cube
     from rules.messages import Phrase, Player
 
@@ -157,7 +165,7 @@ def test_a_turn_with_figures_names_its_players_and_is_translated() -> None:
 
 
 def test_an_answer_given_for_a_player_names_him_and_says_why() -> None:
-    from bot.app.effects import cube_line
+    from bot.words.phrases import cube_line
     from rules.cube import Cube
 
     cube = Cube("ann", "bo", 2)
@@ -171,3 +179,33 @@ def test_an_answer_given_for_a_player_names_him_and_says_why() -> None:
              "Ann (ingen svarede i tide): giver op (Ann mod Bo, terning 2).")]:
         assert cube_line(cube, "drop", "ann", names, None, why) == english
         assert cube_line(cube, "drop", "ann", names, "da", why) == danish
+
+
+def test_an_outcome_keeps_what_happened_and_its_words_are_written_when_shown() -> None:
+    """The outbox holds events, not words: the same effects read in English and Danish, and
+    whether an event is announced is said without writing its line, for every event of the
+    scenarios."""
+    from pathlib import Path
+
+    from bot.app.scenario import apply
+    from bot.store.codec import dumps, loads
+
+    state, _ = step(TableState(), "open", preset="atlanta", mode="scorekeeper")
+    state, _ = step(state, "seat", order=["ann", "bo", "cy"])
+    events = decide(state, build("start", ""))
+    after = replay(events, state)
+    (begins, *_) = [e for e in loads(dumps(effects_for(state, after, events)))
+                    if isinstance(e, Announce)]
+    assert begins.text == "" and begins.event == events[-1]
+    assert begins.words(after, None).startswith("Game 1 begins")
+    assert begins.words(after, "da").startswith("Spil 1 begynder")
+    for path in sorted((Path(__file__).parents[1] / "scenarios").glob("*.jsonl")):
+        for event in apply(path.read_text().splitlines())[1]:
+            assert announced(event) == (event_line(event) is not None), event
+
+
+def test_an_announcement_stored_before_keeps_its_words() -> None:
+    from bot.store.codec import loads
+
+    old = '{"$": "Announce", "text": "Ann joins.", "channel": "board", "record": true}'
+    assert loads(old).words(TableState(), "da") == "Ann joins."

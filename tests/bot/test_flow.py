@@ -66,7 +66,7 @@ async def test_a_start_draws_the_seats_and_rolls_the_opening_from_a_stored_seed(
     assert start.seated is not None and start.seated.accepted
     assert start.started is not None and start.started.accepted and not start.refused
     state = await bot.service.state(TABLE)
-    seed = await bot.store.game_seed(TABLE, 1)
+    seed = await bot.store.events.game_seed(TABLE, 1)
     assert seed is not None and state.game is not None and state.seating is not None
     assert sorted(state.seating.players) == ["ann", "bo", "cy"]
     assert state.commitments == ((1, commitment(seed), ""),)
@@ -93,7 +93,7 @@ async def test_the_next_roll_comes_from_the_games_seed_at_the_next_die(bot: Bot)
     flow = Flow(bot)
     await flow.start(TABLE, "ann", "click1", moderator=False)
     state = await bot.service.state(TABLE)
-    seed = await bot.store.game_seed(TABLE, 1)
+    seed = await bot.store.events.game_seed(TABLE, 1)
     assert state.game is not None and seed is not None
     roll = await flow.next_roll(TABLE, "bo")
     assert roll == Roll(by="bo", dice=bot.dice.roll(seed, state.game.dice_used),
@@ -144,7 +144,7 @@ async def test_a_finished_games_seed_is_revealed(bot: Bot) -> None:
     state = await bot.service.state(TABLE)
     assert state.commitments[0][2] == ""  # still secret
     await flow.advance(TABLE, state)
-    seed = await bot.store.game_seed(TABLE, 1)
+    seed = await bot.store.events.game_seed(TABLE, 1)
     assert seed is not None
     assert (await bot.service.state(TABLE)).commitments[0][2] == seed.hex()
     assert [o.accepted for o in bot.presenter.outcomes] == [True]
@@ -242,7 +242,7 @@ async def test_a_new_turns_deadline_is_kept_in_its_commands_own_transaction(
     async def set_meta(key: str, value: str | None) -> None:
         written.append((key, value))
 
-    monkeypatch.setattr(bot.store, "set_meta", set_meta)
+    monkeypatch.setattr(bot.store.meta, "set", set_meta)
     assert (await bot.service.handle(TABLE, await flow.next_roll(TABLE, box))).accepted
     after = (await kept(bot))[name]  # with the roll: its dice are thrown, the play is timed
     assert after != before and after.startswith(f"{box}:1:4 ")
@@ -261,7 +261,7 @@ async def test_a_shooter_interrupted_by_a_double_has_their_whole_time_again(bot:
     await flow.time(TABLE, await bot.service.state(TABLE))
     name = f"deadline:{TABLE}:shooter:"
     what = (await kept(bot))[name].rpartition(" ")[0]
-    await bot.store.set_meta(name, f"{what} {int(time.time()) + 5}")  # 5 s were left
+    await bot.store.meta.set(name, f"{what} {int(time.time()) + 5}")  # 5 s were left
     state = await bot.service.state(TABLE)
     assert (await bot.service.handle(TABLE, Double(by=box, cubes=tuple(
         box_doubles(state, box))))).accepted
@@ -286,7 +286,7 @@ async def test_a_deadline_is_forgotten_once_its_timer_runs_out(bot: Bot) -> None
     name = f"deadline:{TABLE}:shooter:"
     what = (await kept(bot))[name].rpartition(" ")[0]
     flow.timers.cancel(Timer("shooter", TABLE))  # the bot is down ...
-    await bot.store.set_meta(name, f"{what} {int(time.time()) - 1}")  # ... past the deadline
+    await bot.store.meta.set(name, f"{what} {int(time.time()) - 1}")  # ... past the deadline
     restarted = Flow(bot)
     await restarted.resume([TABLE])  # runs out at once, as it would have
     async with asyncio.timeout(10):
@@ -300,8 +300,8 @@ async def test_a_closed_tables_deadlines_are_forgotten(bot: Bot) -> None:
     await box_on_roll(bot)
     flow = Flow(bot)
     await flow.time(TABLE, await bot.service.state(TABLE))
-    await bot.store.set_meta(f"deadline:{TABLE}:decision:bo", "left by a crash 1")
-    await bot.store.set_meta("deadline:t2:shooter:", "another table's 1")
+    await bot.store.meta.set(f"deadline:{TABLE}:decision:bo", "left by a crash 1")
+    await bot.store.meta.set("deadline:t2:shooter:", "another table's 1")
     assert (await bot.service.handle(TABLE, Result(winner="box", kind="single"))).accepted
     assert (await bot.service.handle(TABLE, EndSession(by="ann"))).accepted
     state = await bot.service.state(TABLE)
@@ -309,7 +309,7 @@ async def test_a_closed_tables_deadlines_are_forgotten(bot: Bot) -> None:
     await flow.time(TABLE, state)
     await flow.advance(TABLE, state)
     assert await kept(bot) == {"deadline:t2:shooter:": "another table's 1"}
-    assert await bot.store.meta(f"deadline:{TABLE}:decision:bo", cached=True) is None
+    assert await bot.store.meta.get(f"deadline:{TABLE}:decision:bo") is None
     assert flow.timers.keys(TABLE) == []
 
 

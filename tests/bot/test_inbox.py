@@ -64,6 +64,9 @@ class Host:
     def get_user(self, user_id: int) -> Told:
         return Told(self.log)
 
+    def get_channel(self, channel_id: int) -> None:  # no server: the table's words English
+        return None
+
     async def quietly(self, job: Any, what: str) -> None:
         await job
 
@@ -72,7 +75,7 @@ async def served(store: EventStore, locale: str = "en-US") -> tuple[Host, dict[s
     """A host serving table t1 (scorekeeper mode), and what a DM answer of Ann's there says
     of its reply (in `locale`'s language)."""
     host = Host(store)
-    await store.save_channels(Channels("t1", ON_1, 1, 2, 3, 4, 5))
+    await store.channels.save(Channels("t1", ON_1, 1, 2, 3, 4, 5))
     await host.service.handle("t1", Open(preset="atlanta", mode="scorekeeper"), "open")
     return host, {"user": "11", "names": {"11": "Ann"}, "locale": locale, "channel": "50",
                   "message": "", "content": ""}
@@ -82,24 +85,25 @@ async def test_the_serving_process_applies_its_tables_commands_once(target: Path
     async with EventStore(target) as store:
         host = Host(store)
         for table, guild in (("t1", ON_1), ("t0", ON_0)):
-            await store.save_channels(Channels(table, guild, 1, 2, 3, 4, 5))
+            await store.channels.save(Channels(table, guild, 1, 2, 3, 4, 5))
             await host.service.handle(table, Open(preset="atlanta", mode="scorekeeper"), "open")
         reply = {"user": "11", "names": {"11": "Ann"}, "locale": "en-US", "channel": "50",
                  "message": "60", "content": "Your cube against Bo is turned to 2?"}
-        await store.post("t1", "101", command_dumps(Join(by="11")), json.dumps(reply))
-        await store.post("t1", "102", command_dumps(Join(by="11")), json.dumps(reply))  # again
-        await store.post("t0", "103", command_dumps(Join(by="12")), json.dumps(reply))
+        await store.inbox.post("t1", "101", command_dumps(Join(by="11")), json.dumps(reply))
+        await store.inbox.post("t1", "102", command_dumps(Join(by="11")),
+                               json.dumps(reply))  # again
+        await store.inbox.post("t0", "103", command_dumps(Join(by="12")), json.dumps(reply))
         inbox = Inbox(host)  # type: ignore[arg-type]
         await inbox.drain()
         assert host.log[:4] == [("channel", 50), ("message", 60), ("edit", {
             "content": f"{reply['content']}\n> 11 joins.", "view": None}), ("show", "t1", True)]
         (refused,) = host.log[4:]  # the second Join: told by DM, in words
         assert refused[0] == "dm" and "Ann" in refused[1]
-        assert [r[1] for r in await store.inbox()] == ["103"]  # shard 0's: left for it
+        assert [r[1] for r in await store.inbox.pending()] == ["103"]  # shard 0's: left for it
         await inbox.drain()  # nothing applied twice
         assert len(host.log) == 5
-        assert [m.player for m in (await store.load("t1")).state.members] == ["11"]
-        assert (await store.load("t0")).state.members == ()
+        assert [m.player for m in (await store.events.load("t1")).state.members] == ["11"]
+        assert (await store.events.load("t0")).state.members == ()
 
 
 async def test_a_command_that_fails_is_logged_told_and_done_not_retried_ahead_of_others(
@@ -109,8 +113,8 @@ async def test_a_command_that_fails_is_logged_told_and_done_not_retried_ahead_of
     at once (such an error would repeat)."""
     async with EventStore(target) as store:
         host, reply = await served(store, locale="da")
-        await store.post("t1", "201", command_dumps(Join(by="11")), json.dumps(reply))
-        await store.post("t1", "202", command_dumps(Join(by="12")), json.dumps(reply))
+        await store.inbox.post("t1", "201", command_dumps(Join(by="11")), json.dumps(reply))
+        await store.inbox.post("t1", "202", command_dumps(Join(by="12")), json.dumps(reply))
         handle = host.service.handle
 
         async def broken(table_id: str, command: Any, key: str | None = None) -> Outcome:
@@ -127,10 +131,10 @@ async def test_a_command_that_fails_is_logged_told_and_done_not_retried_ahead_of
         assert host.log[0] == ("dm", translate(FAILED, "da"))
         assert host.log[0][1].startswith("Dit svar") and "moderator" in host.log[0][1]
         assert host.log[1:] == [("show", "t1", True)]  # the next row applied
-        assert await store.inbox() == []  # both done: the failed one is not retried
-        assert await store.set_aside() == [("t1", "201", command_dumps(Join(by="11")), 1,
-                                            "KeyError: 'a bug'")]  # kept for an operator
-        assert [m.player for m in (await store.load("t1")).state.members] == ["12"]
+        assert await store.inbox.pending() == []  # both done: the failed one is not retried
+        assert await store.inbox.set_aside() == [("t1", "201", command_dumps(Join(by="11")), 1,
+                                                  "KeyError: 'a bug'")]  # kept for an operator
+        assert [m.player for m in (await store.events.load("t1")).state.members] == ["12"]
 
 
 async def test_a_dm_click_is_acknowledged_before_the_store_is_written(tmp_path: Path) -> None:
@@ -139,13 +143,13 @@ async def test_a_dm_click_is_acknowledged_before_the_store_is_written(tmp_path: 
     log: list[Any] = []
     async with EventStore(tmp_path / "c.db") as store:
         host = Host(store)
-        post = store.post
+        post = store.inbox.post
 
         async def posted(*args: Any) -> None:
             log.append("posted")
             await post(*args)
 
-        store.post = posted  # type: ignore[method-assign]
+        store.inbox.post = posted  # type: ignore[method-assign]
 
         class Response:
             async def defer(self, **kw: Any) -> None:
@@ -161,7 +165,7 @@ async def test_a_dm_click_is_acknowledged_before_the_store_is_written(tmp_path: 
         await Inbox(host).post(click, "t1", Join(by="11"), "301", {})  # type: ignore[arg-type]
         assert log == [("defer", {}), "posted", ("edit", "Take or drop?\n> Answer recorded: "
                                                  "the table shows it in a moment.")]
-        assert [row[1] for row in await store.inbox()] == ["301"]
+        assert [row[1] for row in await store.inbox.pending()] == ["301"]
 
 
 async def test_a_command_the_store_could_not_write_stays_in_the_inbox_for_the_next_round(
@@ -171,7 +175,7 @@ async def test_a_command_the_store_could_not_write_stays_in_the_inbox_for_the_ne
     applies it."""
     async with EventStore(target) as store:
         host, reply = await served(store)
-        await store.post("t1", "301", command_dumps(Join(by="11")), json.dumps(reply))
+        await store.inbox.post("t1", "301", command_dumps(Join(by="11")), json.dumps(reply))
         handle = host.service.handle
         failures = [ConcurrentWrite("Table t1 moved on")]
 
@@ -183,10 +187,10 @@ async def test_a_command_the_store_could_not_write_stays_in_the_inbox_for_the_ne
         host.service.handle = busy  # type: ignore[method-assign]
         inbox = Inbox(host)  # type: ignore[arg-type]
         await inbox.drain()
-        assert [r[1::4] for r in await store.inbox()] == [("301", 1)] and host.log == []
+        assert [r[1::4] for r in await store.inbox.pending()] == [("301", 1)] and host.log == []
         await inbox.drain()
-        assert await store.inbox() == [] and host.log == [("show", "t1", True)]
-        assert [m.player for m in (await store.load("t1")).state.members] == ["11"]
+        assert await store.inbox.pending() == [] and host.log == [("show", "t1", True)]
+        assert [m.player for m in (await store.events.load("t1")).state.members] == ["11"]
 
 
 async def test_an_answer_for_a_table_the_store_cant_read_is_set_aside_and_the_rest_go_on(
@@ -196,26 +200,26 @@ async def test_an_answer_for_a_table_the_store_cant_read_is_set_aside_and_the_re
     the answers for other tables are applied, not held behind it."""
     async with EventStore(target) as store:
         host, reply = await served(store)
-        await store.save_channels(Channels("t2", ON_1, 1, 2, 3, 4, 5))
+        await store.channels.save(Channels("t2", ON_1, 1, 2, 3, 4, 5))
         await host.service.handle("t2", Open(preset="atlanta", mode="scorekeeper"), "open")
         await store.db.execute("UPDATE events SET data = ? WHERE table_id = ?",
                                ('{"$": "FromANewerBot"}', "t2"))
         host.service.forget("t2")
-        await store.post("t2", "401", command_dumps(Join(by="12")), json.dumps(reply))
-        await store.post("t1", "402", command_dumps(Join(by="11")), json.dumps(reply))
+        await store.inbox.post("t2", "401", command_dumps(Join(by="12")), json.dumps(reply))
+        await store.inbox.post("t1", "402", command_dumps(Join(by="11")), json.dumps(reply))
         inbox = Inbox(host)  # type: ignore[arg-type]
         await inbox.drain()
-        assert [m.player for m in (await store.load("t1")).state.members] == ["11"]
-        assert [r[1::4] for r in await store.inbox()] == [("401", 1)]  # tried once
+        assert [m.player for m in (await store.events.load("t1")).state.members] == ["11"]
+        assert [r[1::4] for r in await store.inbox.pending()] == [("401", 1)]  # tried once
         assert host.log == [("show", "t1", True)]
         for _ in range(TRIES - 1):
             await inbox.drain()
-        assert await store.inbox() == []
-        ((table, key, _, tries, why),) = await store.set_aside()
+        assert await store.inbox.pending() == []
+        ((table, key, _, tries, why),) = await store.inbox.set_aside()
         assert (table, key, tries) == ("t2", "401", TRIES) and "FromANewerBot" in str(why)
         assert host.log[1:] == [("dm", FAILED)]
         await inbox.drain()  # set aside: not tried again
-        assert len(host.log) == 2 and (await store.set_aside())[0][3] == TRIES
+        assert len(host.log) == 2 and (await store.inbox.set_aside())[0][3] == TRIES
 
 
 async def test_a_row_tried_again_holds_back_its_tables_later_rows_until_set_aside(
@@ -224,8 +228,8 @@ async def test_a_row_tried_again_holds_back_its_tables_later_rows_until_set_asid
     table waiting, in order, until it is set aside; then they are applied."""
     async with EventStore(target) as store:
         host, reply = await served(store)
-        await store.post("t1", "501", command_dumps(Join(by="11")), json.dumps(reply))
-        await store.post("t1", "502", command_dumps(Join(by="12")), json.dumps(reply))
+        await store.inbox.post("t1", "501", command_dumps(Join(by="11")), json.dumps(reply))
+        await store.inbox.post("t1", "502", command_dumps(Join(by="12")), json.dumps(reply))
         handle = host.service.handle
 
         async def stuck(table_id: str, command: Any, key: str | None = None) -> Outcome:
@@ -237,21 +241,21 @@ async def test_a_row_tried_again_holds_back_its_tables_later_rows_until_set_asid
         inbox = Inbox(host)  # type: ignore[arg-type]
         for _ in range(TRIES - 1):
             await inbox.drain()
-        assert [r[1::4] for r in await store.inbox()] == [("501", TRIES - 1), ("502", 0)]
+        assert [r[1::4] for r in await store.inbox.pending()] == [("501", TRIES - 1), ("502", 0)]
         assert host.log == []
         await inbox.drain()
         assert host.log == [("dm", FAILED), ("show", "t1", True)]
-        assert await store.inbox() == []
-        assert [r[:2] for r in await store.set_aside()] == [("t1", "501")]
-        assert [m.player for m in (await store.load("t1")).state.members] == ["12"]
+        assert await store.inbox.pending() == []
+        assert [r[:2] for r in await store.inbox.set_aside()] == [("t1", "501")]
+        assert [m.player for m in (await store.events.load("t1")).state.members] == ["12"]
 
 
 async def test_an_unreadable_command_is_set_aside_at_once_and_its_player_told(
         target: Path | str) -> None:
     async with EventStore(target) as store:
         host, reply = await served(store)
-        await store.post("t1", "601", '{"cmd": "from_a_newer_bot"}', json.dumps(reply))
-        await store.post("t1", "602", command_dumps(Join(by="11")), json.dumps(reply))
+        await store.inbox.post("t1", "601", '{"cmd": "from_a_newer_bot"}', json.dumps(reply))
+        await store.inbox.post("t1", "602", command_dumps(Join(by="11")), json.dumps(reply))
         await Inbox(host).drain()  # type: ignore[arg-type]
         assert host.log == [("dm", FAILED), ("show", "t1", True)]
-        assert [(r[1], r[3]) for r in await store.set_aside()] == [("601", 1)]
+        assert [(r[1], r[3]) for r in await store.inbox.set_aside()] == [("601", 1)]

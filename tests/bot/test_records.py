@@ -14,12 +14,13 @@ from bot.app import scenario
 from bot.records import games
 from bot.records.games import HEADER, RecordError
 from rules.board import Position
-from rules.commands import Roll, parse
+from rules.commands import Roll
 from rules.cube import Cube, Side
 from rules.events import Event, GameStarted, Rolled
 from rules.notation import parse_play, position_id
 from rules.state import TableState, replay
 from rules.table import decide
+from rules.transcript import parse
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 

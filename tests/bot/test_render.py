@@ -21,21 +21,22 @@ from PIL import Image, ImageDraw
 
 from bot.render import Roles, render_board, render_sheet, render_table
 from bot.render import text as text_module
-from bot.render.board import Layout, _table_status, sample_board
+from bot.render.board import Layout, sample_board
 from bot.render.cubes import cube_boxes
 from bot.render.drawing import Drawing
 from bot.render.felt import dice_boxes
+from bot.render.picture import _table_status
 from bot.render.samples import ROLES, full_strip, midgame, sample_sheet
 from bot.render.sheet import losers
 from bot.render.theme import DEFAULT, RGB
 from rules.board import Position
-from rules.commands import parse
 from rules.cube import Side
 from rules.errors import RuleError
 from rules.ledger import ScoreSheet, Transfer
 from rules.seating import Seating
 from rules.state import TableState, replay
 from rules.table import decide
+from rules.transcript import parse
 
 ROOT = Path(__file__).resolve().parents[2]
 LAY = Layout.of(800)

@@ -16,7 +16,8 @@ from bot.render.samples import ROLES, full_strip, midgame, sample_sheet
 from bot.render.sheet import render_sheet
 from bot.words.i18n import Translation
 from rules.board import Position
-from rules.cube import Cube, CubeState, Side
+from rules.cube import Cube, Side
+from rules.cube_state import CubeState
 from tests.bot.test_render import DISCORD_IDS, discord_table, texts_drawn
 
 DANISH = Translation("da")

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from PIL import Image, ImageChops
 
 from bot.render import board
-from bot.render.board import board_png, board_rgb, picture, sample_picture
+from bot.render.bands import board_rgb
+from bot.render.board import board_png, picture, sample_picture
 from bot.render.lastplay import LastPlay
 from bot.render.png import adler32_combine
 from bot.render.samples import LAST, ROLES, full_strip, midgame, world

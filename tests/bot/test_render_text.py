@@ -36,12 +36,12 @@ from bot.render.text import (
 )
 from bot.render.theme import DEFAULT
 from rules.board import Position
-from rules.commands import parse
 from rules.cube import Side
 from rules.errors import RuleError
 from rules.ledger import ScoreSheet, Transfer
 from rules.state import TableState, replay
 from rules.table import decide
+from rules.transcript import parse
 
 ROOT = Path(__file__).resolve().parents[2]
 LAY = Layout.of(800)

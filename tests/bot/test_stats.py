@@ -120,7 +120,7 @@ async def test_read_stats_keeps_to_the_guild_and_caches_closed_tables(tmp_path: 
             for n, command in enumerate(commands):
                 assert (await service.handle(table, command, key=f"k{n}")).accepted
         for table, guild in (("t1", 10), ("t2", 10), ("t3", 20)):
-            await store.save_channels(Channels(table, guild, 1, 2, 3, 4, 5))
+            await store.channels.save(Channels(table, guild, 1, 2, 3, 4, 5))
         cache: dict[str, dict[str, PlayerStats]] = {}
         here = await read_stats(store, guild_id=10, cache=cache)
         assert {k: s.points for k, s in here.items()} == {k: s.points

@@ -10,19 +10,19 @@ from typing import Any
 
 import pytest
 
-from bot import store as store_module
 from bot.app.effects import Announce, Outcome, Prompt
 from bot.app.service import ENDED_KEPT, TableService
 from bot.store import Channels, ConcurrentWrite, EventStore, StoreError
+from bot.store import database as store_module
 from bot.store.codec import dumps, loads
 from bot.store.sqlite import open_sqlite
 from rules.commands import Answer, Double, EndSession, Open, Result, Seat, Start, Take
 from rules.cube import Cube
 from rules.errors import CubeNotAvailable
-from rules.events import PlayerJoined, PlayerLeft
 from rules.messages import Phrase, Player
 from rules.state import TableState, replay
 from rules.table import decide
+from rules.table_events import PlayerJoined, PlayerLeft
 
 SESSION = [
     Open(preset="atlanta", mode="scorekeeper"),
@@ -63,7 +63,7 @@ async def test_the_same_key_applies_once_and_returns_the_same_outcome(target: Pa
         first = await run_session(service)
         again = await run_session(TableService(store))  # a fresh service: from the store
         assert again == first
-        assert (await store.load("t1")).state == in_memory()
+        assert (await store.events.load("t1")).state == in_memory()
         refused = await service.handle("t1", Take(by="zed"), key="bad")
         assert not refused.accepted and "zed" in refused.reason
         assert await service.handle("t1", Take(by="zed"), key="bad") == refused
@@ -76,15 +76,16 @@ async def test_the_store_keeps_only_the_latest_tables_channels_and_seeds_in_memo
     monkeypatch.setattr(store_module, "CACHED", 2)
     async with EventStore(target) as store:
         for n in range(3):
-            await store.save_channels(Channels(f"t{n}", 5, 10 * n + 1, 10 * n + 2, 10 * n + 3,
+            await store.channels.save(Channels(f"t{n}", 5, 10 * n + 1, 10 * n + 2, 10 * n + 3,
                                                10 * n + 4, 10 * n + 5))
-            assert await store.game_seed(f"t{n}", 1, bytes([n]) * 32) == bytes([n]) * 32
-            await store.append(f"t{n}", 0, (PlayerJoined("ann"),), "a", Outcome(True))
-        assert len(store._channels) == len(store._seeds) == len(store._known) == 2
-        assert (await store.channels(table_id="t0")).board_id == 2  # read again
-        assert await store.game_seed("t0", 1) == bytes(32)
-        assert (await store.channels(channel_id=23)).table_id == "t2"
-        assert len(store._channels) == len(store._seeds) == 2
+            assert await store.events.game_seed(f"t{n}", 1, bytes([n]) * 32) == bytes([n]) * 32
+            await store.events.append(f"t{n}", 0, (PlayerJoined("ann"),), "a", Outcome(True))
+        assert len(store.channels._channels) == len(store.events._seeds) == len(
+            store.events._known) == 2
+        assert (await store.channels.find(table_id="t0")).board_id == 2  # read again
+        assert await store.events.game_seed("t0", 1) == bytes(32)
+        assert (await store.channels.find(channel_id=23)).table_id == "t2"
+        assert len(store.channels._channels) == len(store.events._seeds) == 2
 
 
 async def test_an_ended_table_is_not_kept_in_memory_and_its_commands_still_apply_once(
@@ -98,14 +99,14 @@ async def test_an_ended_table_is_not_kept_in_memory_and_its_commands_still_apply
         ended = await service.handle("t1", EndSession(by="ann", moderator=True), key="end")
         assert ended.accepted and "t1" not in service._tables and "t1" not in service._keys
         loads = 0
-        load = store.load
+        load = store.events.load
 
         async def counted(table_id: str) -> Any:
             nonlocal loads
             loads += 1
             return await load(table_id)
 
-        store.load = counted  # type: ignore[method-assign]
+        store.events.load = counted  # type: ignore[method-assign]
         assert (await service.state("t1")).ended and loads == 0  # its state: among the latest
         for n in range(ENDED_KEPT):  # as many tables end after it
             await service.handle(f"e{n}", Open(preset="atlanta", mode="scorekeeper"), "o")
@@ -116,7 +117,7 @@ async def test_an_ended_table_is_not_kept_in_memory_and_its_commands_still_apply
         # the same click again (Discord's retry, a restart): its outcome, not a second end
         assert await service.handle("t1", EndSession(by="ann"), key="end") == ended
         assert await service.handle("t1", Take(by="zed"), key="k0") == first[0]  # the open
-        assert (await store.load("t1")).version == (await service.current("t1")).version
+        assert (await store.events.load("t1")).version == (await service.current("t1")).version
 
 
 async def test_snapshots_load_to_the_same_state(target: Path | str) -> None:
@@ -124,16 +125,16 @@ async def test_snapshots_load_to_the_same_state(target: Path | str) -> None:
         await run_session(TableService(store))
         rows = await store.db.execute_fetchall("SELECT version FROM snapshots")
         assert list(rows)
-        assert (await store.load("t1")).state == in_memory()
+        assert (await store.events.load("t1")).state == in_memory()
 
 
 async def test_a_second_writer_at_the_same_version_fails_loudly(target: Path | str) -> None:
     async with EventStore(target) as store:
-        await store.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
+        await store.events.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
         with pytest.raises(ConcurrentWrite, match="moved on"):
-            await store.append("t", 0, (PlayerJoined("bo"),), "b", Outcome(True))
-        assert (await store.load("t")).version == 1
-        assert await store.outcome("t", "b") is None  # nothing of the refused write is kept
+            await store.events.append("t", 0, (PlayerJoined("bo"),), "b", Outcome(True))
+        assert (await store.events.load("t")).version == 1
+        assert await store.events.outcome("t", "b") is None  # nothing of the refused write is kept
 
 
 async def test_effects_prompt_privately_and_announce_on_the_board(target: Path | str) -> None:
@@ -174,7 +175,7 @@ async def test_a_read_only_database_says_so(tmp_path: Path) -> None:
     try:
         with pytest.raises(StoreError, match="can't be written"):
             async with EventStore(path) as store:
-                await store.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
+                await store.events.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
     finally:
         tmp_path.chmod(0o755)
 
@@ -184,11 +185,11 @@ async def test_a_read_only_connection_refuses_writes_with_a_clear_error(tmp_path
     async with EventStore(path):
         pass
     store = EventStore(f"file:{path}?mode=ro")
-    store.path = path  # the messages name the real file
-    store._db = await open_sqlite(path, 5, read_only=True)
+    store.database.path = path  # the messages name the real file
+    store.database._db = await open_sqlite(path, 5, read_only=True)
     try:
         with pytest.raises(StoreError, match=rf"{path.name} can't be written"):
-            await store.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
+            await store.events.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
     finally:
         await store.close()
 
@@ -204,7 +205,7 @@ async def test_a_locked_database_names_the_file(tmp_path: Path) -> None:
         with pytest.raises(StoreError, match="locked by another process"):
             await store.open()
             await store.db.execute("PRAGMA busy_timeout = 100")
-            await store.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
+            await store.events.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
         await store.close()
     finally:
         holder.execute("ROLLBACK")
@@ -213,12 +214,12 @@ async def test_a_locked_database_names_the_file(tmp_path: Path) -> None:
 
 async def test_an_unknown_event_type_from_a_newer_version_is_named(target: Path | str) -> None:
     async with EventStore(target) as store:
-        await store.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
+        await store.events.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
         future = dumps(PlayerJoined("bo")).replace("PlayerJoined", "PlayerTeleported")
         await store.db.execute("INSERT INTO events (table_id, version, type, data) "
                                "VALUES ('t', 2, 'PlayerTeleported', ?)", (future,))
         with pytest.raises(StoreError, match=r"PlayerTeleported.*newer version"):
-            await store.load("t")
+            await store.events.load("t")
 
 
 def test_an_outcome_stored_with_retired_effects_reads_back_without_them() -> None:
@@ -246,7 +247,7 @@ def test_a_refusal_keeps_its_players_marked_in_the_store_and_an_old_one_its_word
 def test_a_cube_turn_keeps_its_figures_marked_and_an_old_one_reads_as_it_was() -> None:
     from fractions import Fraction
 
-    from bot.app.effects import event_line
+    from bot.words.lines import event_line
     from rules.events import CubeTurned
 
     cube = Cube("ann", "bo", 2)
@@ -285,27 +286,28 @@ async def test_a_failed_write_keeps_nothing_of_the_command(target: Path | str) -
     async with EventStore(target) as store:
         bad = Outcome(True, effects=(object(),))  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="Can't store"):
-            await store.append("t", 0, (PlayerJoined("ann"),), "a", bad)
-        assert (await store.load("t")).version == 0
-        assert await store.table_ids() == []
+            await store.events.append("t", 0, (PlayerJoined("ann"),), "a", bad)
+        assert (await store.events.load("t")).version == 0
+        assert await store.events.table_ids() == []
 
 
 async def test_events_come_back_in_order_with_their_time_and_a_game_keeps_its_first_seed(
         target: Path | str) -> None:
     async with EventStore(target) as store:
-        await store.append("t", 0, (PlayerJoined("ann"), PlayerJoined("bo")), "a", Outcome(True))
-        stored = await store.events("t")
+        await store.events.append("t", 0, (PlayerJoined("ann"), PlayerJoined("bo")), "a",
+                                  Outcome(True))
+        stored = await store.events.stored("t")
         assert [(s.version, s.event) for s in stored] == [(1, PlayerJoined("ann")),
                                                             (2, PlayerJoined("bo"))]
         assert all(isinstance(s.at, int) and s.at > 1_700_000_000 for s in stored)
-        assert await store.events("t", skip=("PlayerJoined", "GameStarted")) == []
-        await store.append("t", 2, (PlayerLeft("ann"),), None, Outcome(True))
-        assert [loads(d) for d in await store.event_data("t", only=("PlayerLeft",))] == [
+        assert await store.events.stored("t", skip=("PlayerJoined", "GameStarted")) == []
+        await store.events.append("t", 2, (PlayerLeft("ann"),), None, Outcome(True))
+        assert [loads(d) for d in await store.events.data("t", only=("PlayerLeft",))] == [
             PlayerLeft("ann")]
-        first = await store.game_seed("t", 1, b"one")
-        assert await store.game_seed("t", 1, b"two") == first == b"one"
-        assert await store.game_seed("t", 2, b"two") == b"two"
-        assert await store.game_seed("t", 3) is None
+        first = await store.events.game_seed("t", 1, b"one")
+        assert await store.events.game_seed("t", 1, b"two") == first == b"one"
+        assert await store.events.game_seed("t", 2, b"two") == b"two"
+        assert await store.events.game_seed("t", 3) is None
 
 
 def test_a_played_session_reads_back_as_it_was_every_value_and_every_event() -> None:

@@ -10,14 +10,16 @@ from typing import Any
 
 import pytest
 
-from bot import store as store_module
 from bot.app.effects import Announce, Outcome
 from bot.app.service import TableService
-from bot.store import MIGRATIONS, Channels, ConcurrentWrite, EventStore, StoreError
+from bot.store import Channels, ConcurrentWrite, EventStore, StoreError
+from bot.store import database as store_module
 from bot.store.codec import command_dumps, command_loads
 from bot.store.dialect import placeholders, postgres_ddl, shown
+from bot.store.migrations import MIGRATIONS
+from bot.store.outbox import DELIVERED_WITHIN
 from rules.commands import Join, Open, Take
-from rules.events import PlayerJoined
+from rules.table_events import PlayerJoined
 from tests.bot.conftest import new_schema
 
 BIG = 1_234_567_890_123_456_789  # Discord ids need 64 bits
@@ -28,20 +30,20 @@ async def test_two_stores_writing_one_table_at_one_version_one_fails_loudly(
     """Two connections, as two bot processes would have, append at version 0 at once."""
     async with EventStore(target) as first, EventStore(target) as second:
         results = await asyncio.gather(
-            first.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True)),
-            second.append("t", 0, (PlayerJoined("bo"),), "b", Outcome(True)),
+            first.events.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True)),
+            second.events.append("t", 0, (PlayerJoined("bo"),), "b", Outcome(True)),
             return_exceptions=True)
         assert [r for r in results if not isinstance(r, BaseException)] == [1]
         lost = [r for r in results if isinstance(r, BaseException)]
         assert len(lost) == 1 and isinstance(lost[0], ConcurrentWrite)
         winner, loser = ("a", "b") if results[0] == 1 else ("b", "a")
         for store in (first, second):
-            loaded = await store.load("t")
+            loaded = await store.events.load("t")
             assert loaded.version == 1
             assert [m.player for m in loaded.state.members] == [
                 "ann" if winner == "a" else "bo"]
-            assert await store.keys("t") == {winner}  # nothing of the loser's write
-        assert await first.outcome("t", loser) is None
+            assert await store.events.keys("t") == {winner}  # nothing of the loser's write
+        assert await first.events.outcome("t", loser) is None
 
 
 async def test_a_service_behind_another_process_fails_loudly_then_retries_on_the_new_state(
@@ -56,58 +58,59 @@ async def test_a_service_behind_another_process_fails_loudly_then_retries_on_the
             await there.handle("t", Join(by="bo"), "k2")  # its state was stale
         retried = await there.handle("t", Join(by="bo"), "k2")  # reloaded
         assert retried.accepted
-        state = (await one.load("t")).state
+        state = (await one.events.load("t")).state
         assert [m.player for m in state.members] == ["ann", "bo"]
 
 
 async def test_channels_and_the_outbox_are_kept(target: Path | str) -> None:
     async with EventStore(target) as store:
         first = Channels("t1", BIG, BIG + 1, BIG + 2, BIG + 3, BIG + 4, BIG + 5)
-        await store.save_channels(first)
+        await store.channels.save(first)
         moved = Channels("t1", BIG, BIG + 1, BIG + 2, BIG + 3, BIG + 4, BIG + 5, BIG + 6, 7)
-        await store.save_channels(moved)  # replaced: the board message is known now
-        await store.save_channels(Channels("t2", 5, 10, 11, 12, 13, 14))
-        await store.append("t1", 0, (PlayerJoined("ann"),), "a", Outcome(True),
-                           effects=(Announce("Ann joins."),))
-        await store.append("t2", 0, (PlayerJoined("bo"),), "b", Outcome(True))
-        assert await store.channels(table_id="t1") == moved
-        assert await store.channels(channel_id=BIG + 4) == moved
-        assert await store.channels(channel_id=99) is None
-        assert await store.guild_tables(BIG) == [moved]
-        assert await store.undelivered("t1") == [(1, (Announce("Ann joins."),))]
-        await store.delivered("t1", 1)
-        assert await store.undelivered("t1") == []
+        await store.channels.save(moved)  # replaced: the board message is known now
+        await store.channels.save(Channels("t2", 5, 10, 11, 12, 13, 14))
+        await store.events.append("t1", 0, (PlayerJoined("ann"),), "a", Outcome(True),
+                                  effects=(Announce("Ann joins."),))
+        await store.events.append("t2", 0, (PlayerJoined("bo"),), "b", Outcome(True))
+        assert await store.channels.find(table_id="t1") == moved
+        assert await store.channels.find(channel_id=BIG + 4) == moved
+        assert await store.channels.find(channel_id=99) is None
+        assert await store.channels.of_guild(BIG) == [moved]
+        assert await store.outbox.undelivered("t1") == [(1, (Announce("Ann joins."),))]
+        await store.outbox.delivered("t1", 1)
+        assert await store.outbox.undelivered("t1") == []
         for version, name in enumerate(("cy", "di", "ed"), 1):  # shown together: out at once
-            await store.append("t1", version, (PlayerJoined(name),), name, Outcome(True),
-                               effects=(Announce(f"{name} joins."),))
-        await store.delivered("t1", 2, 4)
-        assert [v for v, _ in await store.undelivered("t1")] == [3]
+            await store.events.append("t1", version, (PlayerJoined(name),), name, Outcome(True),
+                                      effects=(Announce(f"{name} joins."),))
+        await store.outbox.delivered("t1", 2, 4)
+        assert [v for v, _ in await store.outbox.undelivered("t1")] == [3]
         rows = "SELECT version FROM outbox WHERE table_id = 't1' ORDER BY version"
         assert await store.db.execute_fetchall(rows) == [(1,), (2,), (3,), (4,)]  # not yet
-        await asyncio.sleep(store_module.DELIVERED_WITHIN + 0.3)
+        await asyncio.sleep(DELIVERED_WITHIN + 0.3)
         assert await store.db.execute_fetchall(rows) == [(3,)]  # together, a moment later
-        await store.delivered("t1", 3)
+        await store.outbox.delivered("t1", 3)
     async with EventStore(target) as store:  # closing wrote what was delivered
-        assert await store.undelivered("t1") == []
+        assert await store.outbox.undelivered("t1") == []
         assert await store.db.execute_fetchall(rows) == []
         await store.db.execute("UPDATE tables SET closed = 1 WHERE id = ?", ("t2",))
-        ended = await store.ended_tables()
+        ended = await store.channels.ended()
         assert [(c.table_id, isinstance(at, int)) for c, at in ended] == [("t2", True)]
-        assert await store.table_ids() == ["t1"]
-        assert await store.table_ids(open_only=False) == ["t1", "t2"]
+        assert await store.events.table_ids() == ["t1"]
+        assert await store.events.table_ids(open_only=False) == ["t1", "t2"]
 
 
 async def test_a_tables_kept_values_are_forgotten_by_their_prefix(target: Path | str) -> None:
     async with EventStore(target) as store:
         for key in ("deadline:t1:shooter:", "deadline:t1:decision:9", "deadline:t10:hold:9",
                     "deadline:t2:shooter:"):
-            await store.set_meta(key, "what 1")
-        await store.forget_meta("deadline:t1:")
-        assert [await store.meta(k, cached=True) for k in ("deadline:t1:shooter:",
-                                                           "deadline:t1:decision:9")] == [None] * 2
+            await store.meta.set(key, "what 1")
+        await store.meta.forget("deadline:t1:")
+        assert [await store.meta.get(k) for k in ("deadline:t1:shooter:",
+                                                  "deadline:t1:decision:9")] == [None] * 2
         async with EventStore(target) as other:  # as the database has it
-            assert [await other.meta(k) for k in ("deadline:t1:shooter:", "deadline:t1:decision:9",
-                                                  "deadline:t10:hold:9", "deadline:t2:shooter:")
+            assert [await other.meta.get(k) for k in ("deadline:t1:shooter:",
+                                                      "deadline:t1:decision:9",
+                                                      "deadline:t10:hold:9", "deadline:t2:shooter:")
                     ] == [None, None, "what 1", "what 1"]
 
 
@@ -116,28 +119,28 @@ async def test_the_inbox_hands_a_command_to_another_process_once(target: Path | 
     the other process) hears it (PostgreSQL: NOTIFY), reads it once, applies it once."""
     async with EventStore(target) as here, EventStore(target) as there:
         heard = asyncio.Event()
-        listening = await there.listen(heard.set)
-        assert listening == (there.url is not None)  # SQLite: one process, nothing to hear
-        await there.save_channels(Channels("t1", BIG, 1, 2, 3, 4, 5))
+        listening = await there.inbox.listen(heard.set)
+        assert listening == (there.database.url is not None)  # SQLite: one process, nothing to hear
+        await there.channels.save(Channels("t1", BIG, 1, 2, 3, 4, 5))
         service = TableService(there)
         assert (await service.handle("t1", Open(preset="atlanta", mode="scorekeeper"),
                                      "open")).accepted
         take = Take(by="ann", cubes=("bo",), face=2, moderator=True)
         assert command_loads(command_dumps(take)) == take
-        await here.post("t1", "111", command_dumps(Join(by="ann")), '{"user": "1"}')
-        await here.post("t1", "111", command_dumps(Join(by="ann")), '{"user": "1"}')  # again
-        await here.post("t0", "112", command_dumps(Join(by="bo")), "{}")  # not on Discord
+        await here.inbox.post("t1", "111", command_dumps(Join(by="ann")), '{"user": "1"}')
+        await here.inbox.post("t1", "111", command_dumps(Join(by="ann")), '{"user": "1"}')  # again
+        await here.inbox.post("t0", "112", command_dumps(Join(by="bo")), "{}")  # not on Discord
         if listening:
             await asyncio.wait_for(heard.wait(), 5)
-        rows = await there.inbox()
+        rows = await there.inbox.pending()
         assert [(t, k, g, n) for t, k, _, _, g, n in rows] == [("t1", "111", BIG, 0),
                                                             ("t0", "112", None, 0)]
         assert command_loads(rows[0][2]) == Join(by="ann") and rows[0][3] == '{"user": "1"}'
         for _ in range(2):  # picked up twice (a crash before `applied`): applied once
             assert (await service.handle("t1", command_loads(rows[0][2]), rows[0][1])).accepted
-        await there.applied("t1", "111")
-        assert [r[1] for r in await here.inbox()] == ["112"]
-        assert [m.player for m in (await here.load("t1")).state.members] == ["ann"]
+        await there.inbox.applied("t1", "111")
+        assert [r[1] for r in await here.inbox.pending()] == ["112"]
+        assert [m.player for m in (await here.events.load("t1")).state.members] == ["ann"]
 
 
 LATER = """
@@ -156,10 +159,10 @@ async def test_a_migration_and_statements_written_for_sqlite_work_on_both(
     """What someone adding a table later writes, as the store's SQL was: SQLite's words;
     applied to a store of today's schema, as an upgrade would."""
     async with EventStore(target) as today:
-        await today.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
+        await today.events.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
     monkeypatch.setattr(store_module, "MIGRATIONS", (*MIGRATIONS, LATER))
     async with EventStore(target) as store:
-        assert (await store.load("t")).version == 1
+        assert (await store.events.load("t")).version == 1
         db = store.db
         await db.execute("INSERT OR REPLACE INTO reviews (table_id, game, report) "
                          "VALUES (?, ?, ?)", ("t", BIG, "first"))
@@ -245,7 +248,7 @@ async def test_the_inbox_hears_again_after_postgresql_drops_the_listening_connec
                  "AND datname = current_database()")
     async with EventStore(url) as here, EventStore(url) as there:
         heard = asyncio.Event()
-        assert await there.listen(heard.set)
+        assert await there.inbox.listen(heard.set)
         before = {row[0] for row in await here.db.execute_fetchall(listening)}
         assert before
         with caplog.at_level(logging.INFO, logger="bot.store.postgres"):
@@ -259,7 +262,7 @@ async def test_the_inbox_hears_again_after_postgresql_drops_the_listening_connec
                     break
             assert now - before and heard.is_set()
             heard.clear()
-            await here.post("t1", "121", command_dumps(Join(by="ann")), "{}")
+            await here.inbox.post("t1", "121", command_dumps(Join(by="ann")), "{}")
             await asyncio.wait_for(heard.wait(), 1)
         said = [r.getMessage() for r in caplog.records if r.name == "bot.store.postgres"]
         assert len(said) == 2 and "lost" in said[0] and "again" in said[1]
@@ -295,19 +298,19 @@ async def test_a_postgresql_append_is_one_statement_and_still_whole(
     as one statement, where BEGIN, four statements and COMMIT were six round trips; a
     command applied twice still fails all of it."""
     async with EventStore(new_schema(postgres, worker_id)) as store:
-        await store.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
+        await store.events.append("t", 0, (PlayerJoined("ann"),), "a", Outcome(True))
         seen: list[str] = []
         async with store.db.pool.acquire() as connection:  # the pool's one connection
             connection.add_query_logger(lambda record: seen.append(record.query))
-        await store.append("t", 1, (PlayerJoined("bo"), PlayerJoined("cy")), "b",
-                           Outcome(True), effects=(Announce("Bo and Cy join."),),
-                           meta={"deadline:t": "5"})
+        await store.events.append("t", 1, (PlayerJoined("bo"), PlayerJoined("cy")), "b",
+                                  Outcome(True), effects=(Announce("Bo and Cy join."),),
+                                  meta={"deadline:t": "5"})
         assert len(seen) == 1 and seen[0].startswith("WITH "), seen
         with pytest.raises(ConcurrentWrite):
-            await store.append("t", 3, (PlayerJoined("di"),), "b", Outcome(True),
-                               effects=(Announce("Di joins."),), meta={"deadline:t": "9"})
-        assert (await store.load("t")).version == 3
-        assert [v for v, _ in await store.undelivered("t")] == [3]
+            await store.events.append("t", 3, (PlayerJoined("di"),), "b", Outcome(True),
+                                      effects=(Announce("Di joins."),), meta={"deadline:t": "9"})
+        assert (await store.events.load("t")).version == 3
+        assert [v for v, _ in await store.outbox.undelivered("t")] == [3]
         assert await store.db.execute_fetchall("SELECT value FROM meta") == [("5",)]
 
 

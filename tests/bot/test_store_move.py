@@ -18,7 +18,7 @@ from bot.app.effects import Announce, Outcome
 from bot.app.service import TableService
 from bot.store import Channels, EventStore
 from rules.commands import Join
-from rules.events import PlayerJoined
+from rules.table_events import PlayerJoined
 from tests.bot.conftest import new_schema
 from tests.bot.test_store import in_memory, run_session
 
@@ -30,11 +30,11 @@ async def filled(path: Path) -> None:
         service = TableService(store, outbox=True)
         for table in ("t3", "t1", "t2"):  # not in alphabetical order: kept as opened
             await run_session(service, table)
-        await store.save_channels(Channels("t1", 2**62, 2, 3, 4, 5, 6, 7, 8))
-        await store.game_seed("t1", 1, b"seed")
-        await store.set_meta("commands", "global")
-        await store.append("t4", 0, (PlayerJoined("ann"),), "a", Outcome(True),
-                           effects=(Announce("Ann joins."),))
+        await store.channels.save(Channels("t1", 2**62, 2, 3, 4, 5, 6, 7, 8))
+        await store.events.game_seed("t1", 1, b"seed")
+        await store.meta.set("commands", "global")
+        await store.events.append("t4", 0, (PlayerJoined("ann"),), "a", Outcome(True),
+                                  effects=(Announce("Ann joins."),))
         await store.db.execute("UPDATE tables SET closed = 1 WHERE id = 't2'")
         await AnalysisStore(store).save("t1", 1, 2, {"decisions": [  # losses as floats go
             {"player": "ann", "kind": "take", "loss": 0.0312345678901},
@@ -56,21 +56,21 @@ async def test_move_to_copies_every_row_and_every_table_loads_the_same(
     assert await asyncio.to_thread(main, ["stats", "--db", str(path)]) == 0
     assert on_postgres == json.loads(capsys.readouterr().out) != {}
     async with EventStore(path) as old, EventStore(url) as new:
-        assert await new.table_ids() == await old.table_ids() == ["t3", "t1", "t4"]
-        assert await new.table_ids(open_only=False) == ["t3", "t1", "t2", "t4"]
-        assert (await new.load("t1")).state == in_memory()
-        assert await new.channels(table_id="t1") == await old.channels(table_id="t1")
-        assert await new.game_seed("t1", 1) == b"seed"
-        assert await new.meta("commands") == "global"
-        assert await new.undelivered("t4") == [(1, (Announce("Ann joins."),))]
+        assert await new.events.table_ids() == await old.events.table_ids() == ["t3", "t1", "t4"]
+        assert await new.events.table_ids(open_only=False) == ["t3", "t1", "t2", "t4"]
+        assert (await new.events.load("t1")).state == in_memory()
+        assert await new.channels.find(table_id="t1") == await old.channels.find(table_id="t1")
+        assert await new.events.game_seed("t1", 1) == b"seed"
+        assert await new.meta.get("commands") == "global"
+        assert await new.outbox.undelivered("t4") == [(1, (Announce("Ann joins."),))]
         assert await AnalysisStore(new).analysed("ann", 2**62) == await AnalysisStore(
             old).analysed("ann", 2**62) != Analysed()
-        assert await new.keys("t2") == await old.keys("t2")
+        assert await new.events.keys("t2") == await old.events.keys("t2")
         # The moved store goes on: the next command is stored after the copied ones.
-        before = (await new.load("t1")).version
+        before = (await new.events.load("t1")).version
         outcome = await TableService(new).handle("t1", Join(by="zed"), "z")
         assert outcome.accepted, outcome.reason
-        assert (await new.load("t1")).version > before
+        assert (await new.events.load("t1")).version > before
 
 
 async def test_move_to_refuses_a_target_with_rows_and_what_is_not_a_url(
@@ -80,7 +80,7 @@ async def test_move_to_refuses_a_target_with_rows_and_what_is_not_a_url(
     await filled(path)
     url = new_schema(postgres, worker_id)
     async with EventStore(url) as store:
-        await store.set_meta("something", "here")
+        await store.meta.set("something", "here")
     assert await asyncio.to_thread(main, ["move-to", url, "--db", str(path)]) == 2
     assert "is not empty (meta have rows)" in capsys.readouterr().err
     assert await asyncio.to_thread(main, ["move-to", "mysql://x/y", "--db", str(path)]) == 2
@@ -109,7 +109,7 @@ def test_the_store_runs_on_sqlite_without_the_postgres_driver() -> None:
     """asyncpg is the `postgres` extra's: only a PostgreSQL URL loads it."""
     code = ("import sys, asyncio; from bot.store import EventStore\n"
             "async def go():\n"
-            "    async with EventStore(':memory:') as s: await s.set_meta('k', 'v')\n"
+            "    async with EventStore(':memory:') as s: await s.meta.set('k', 'v')\n"
             "asyncio.run(go()); assert 'asyncpg' not in sys.modules, 'asyncpg loaded'")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])
 

@@ -10,11 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from bot import store as store_module
 from bot.app.service import TableService
-from bot.store import MIGRATIONS, EventStore, StoreError, sqlite
+from bot.store import EventStore, StoreError, sqlite
+from bot.store import database as store_module
+from bot.store import events as events_module
 from bot.store.codec import dumps
 from bot.store.dialect import Dialects
+from bot.store.migrations import MIGRATIONS
 from bot.store.sqlite import SqliteDatabase, backup
 from rules import RULES_VERSION
 from rules.state import TableState
@@ -45,9 +47,9 @@ async def test_a_snapshot_of_other_rules_is_ignored_and_the_events_replayed(
         # The snapshot says something the events don't: which one a load believes shows.
         wrong = dumps(TableState())
         await store.db.execute("UPDATE snapshots SET state = ?", (wrong,))
-        assert (await store.load("t1")).state != in_memory()  # same rules: the snapshot
-        monkeypatch.setattr(store_module, "RULES_VERSION", RULES_VERSION + 1)  # a fix
-        loaded = await store.load("t1")
+        assert (await store.events.load("t1")).state != in_memory()  # same rules: the snapshot
+        monkeypatch.setattr(events_module, "RULES_VERSION", RULES_VERSION + 1)  # a fix
+        loaded = await store.events.load("t1")
         stored = await store.db.execute_fetchall(
             "SELECT version FROM events WHERE table_id = 't1'")
     assert loaded.state == in_memory()
@@ -59,7 +61,7 @@ async def test_a_snapshot_from_before_the_stamp_is_replayed_after_the_migration(
     async with EventStore(target, snapshot_every=3) as store:
         await run_session(TableService(store))
         await store.db.execute("UPDATE snapshots SET rules_version = NULL, state = 'garbage'")
-        assert (await store.load("t1")).state == in_memory()
+        assert (await store.events.load("t1")).state == in_memory()
 
 
 async def test_a_migration_backs_the_file_up_first(tmp_path: Path) -> None:
@@ -68,7 +70,7 @@ async def test_a_migration_backs_the_file_up_first(tmp_path: Path) -> None:
     async with EventStore(path) as store:
         assert store.backed_up is not None
         assert store.backed_up.name.startswith("c.db.schema3-")
-        assert await store.table_ids() == ["t0"]
+        assert await store.events.table_ids() == ["t0"]
     copy = sqlite3.connect(store.backed_up)
     assert copy.execute("PRAGMA user_version").fetchone() == (3,)
     assert copy.execute("SELECT id FROM tables").fetchall() == [("t0",)]
@@ -92,7 +94,7 @@ async def test_backup_copies_a_database_in_use_with_its_wal(tmp_path: Path) -> N
         copy = backup(path, tmp_path / "saved" / "copy.sqlite3")
         assert not list(tmp_path.glob("saved/*.part"))
     async with EventStore(copy) as restored:
-        assert (await restored.load("t1")).state == in_memory()
+        assert (await restored.events.load("t1")).state == in_memory()
 
 
 def test_backup_refuses_a_missing_or_empty_source(tmp_path: Path) -> None:
@@ -124,18 +126,18 @@ async def test_a_database_that_cant_be_written_is_refused_at_open(
     store = EventStore(path)
     with pytest.raises(StoreError, match=rf"{path.name} can't be written"):
         await store.open()
-    assert store._db is None
+    assert store.database._db is None
 
 
 async def test_meta_values_are_kept(target: Path | str) -> None:
     async with EventStore(target) as store:
-        assert await store.meta("k") is None
-        await store.set_meta("k", "v")
-        await store.set_meta("k", "v")  # again: replaced, not a second row
+        assert await store.meta.get("k") is None
+        await store.meta.set("k", "v")
+        await store.meta.set("k", "v")  # again: replaced, not a second row
     async with EventStore(target) as store:
-        assert await store.meta("k") == "v"
-        await store.set_meta("k", None)
-        assert await store.meta("k") is None
+        assert await store.meta.get("k") == "v"
+        await store.meta.set("k", None)
+        assert await store.meta.get("k") is None
 
 
 async def test_a_transaction_is_whole_on_both_backends(target: Path | str) -> None:

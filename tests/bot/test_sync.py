@@ -35,7 +35,7 @@ class Tree:
 
 async def scope_after(store: EventStore, dev_guild: int | None, tree: Tree) -> str | None:
     await sync_commands(tree, store, dev_guild)  # type: ignore[arg-type]
-    return await store.meta(SCOPE_KEY)
+    return await store.meta.get(SCOPE_KEY)
 
 
 async def test_a_test_server_is_cleared_when_the_setting_changes_or_goes(

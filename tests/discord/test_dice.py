@@ -31,8 +31,8 @@ async def test_the_seed_is_committed_at_the_start_revealed_at_the_end_and_verifi
     _, (ann, bo, cy), board = await open_table(simcord_env, "ann", "bo", "cy")
     await ann.click(board_message(board), label="Start game")
     store = simcord_env.bot.store
-    channels = await store.channels(channel_id=board.id)
-    seed = await store.game_seed(channels.table_id, 1)
+    channels = await store.channels.find(channel_id=board.id)
+    seed = await store.events.game_seed(channels.table_id, 1)
     assert seed is not None
     log = "\n".join(m.content for m in board.history())
     assert f"whose SHA-256 is `{commitment(seed)}`" in log

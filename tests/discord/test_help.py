@@ -12,10 +12,11 @@ from discord import app_commands
 from bot.discord.actions import ACTIONS
 from bot.discord.sync import IDS_KEY
 from cogs.help import doings
-from rules.commands import Join, Open, Seat, Start, parse
+from rules.commands import Join, Open, Seat, Start
 from rules.errors import RuleError
 from rules.state import TableState, replay
 from rules.table import decide
+from rules.transcript import parse
 from tests.discord.conftest import ScriptedDice
 from tests.discord.test_lobby import board_message, open_table
 from tests.discord.test_play import play, started
@@ -60,7 +61,7 @@ async def test_every_command_is_a_mention_with_the_id_discord_gave_it(simcord_en
 
 async def test_without_the_ids_the_commands_are_plain_text(simcord_env: Any) -> None:
     _guild, (ann, _bo), board = await open_table(simcord_env, "ann", "bo")
-    await simcord_env.bot.store.set_meta(IDS_KEY, None)  # never synced
+    await simcord_env.bot.store.meta.set(IDS_KEY, None)  # never synced
     _, listing = await helped(ann, board)
     assert "</" not in listing and "`/chouette join`: " in listing
 

@@ -176,13 +176,15 @@ def test_a_danish_tables_record_and_questions_are_in_danish() -> None:
     before = danish_table("1", "2", "3")
     after = replay(decide(before, Seat(order=["1", "2", "3"])), before)
     started = decide(after, Start(by="1", opening=[[3, 1]]))
-    lines = [e.text for e in effects_for(after, replay(started, after), started)
+    lines = [e.words(replay(started, after), before.language)
+             for e in effects_for(after, replay(started, after), started)
              if isinstance(e, Announce)]
     assert lines[0].startswith("Spil 1 begynder; Boxen starter med 3-1")
     playing = replay(started, after)
     played = decide(playing, Move(by="1", play="8/5 6/5"))
     effects = effects_for(playing, replay(played, playing), played)
-    assert next(e.text for e in effects if isinstance(e, Announce)) == "Boxen spiller 8/5 6/5."
+    assert next(e.words(playing, before.language) for e in effects
+                if isinstance(e, Announce)) == "Boxen spiller 8/5 6/5."
     view = prompt_view("7", "2", ("take", "drop"), "1", 2, before.language)
     assert [getattr(item, "label", None) for item in view.children] == ["Tag", "Giv op"]
 

@@ -32,7 +32,7 @@ async def open_table(env: Any, *names: str, **options: Any) -> tuple[Any, list[A
 
 async def table_id(env: Any, board: Any) -> str:
     """The table whose #board is `board`."""
-    found = await env.bot.store.channels(channel_id=board.id)
+    found = await env.bot.store.channels.find(channel_id=board.id)
     assert found is not None
     return str(found.table_id)
 
@@ -84,7 +84,7 @@ async def test_open_takes_house_rule_overrides_and_refuses_bad_ones(simcord_env:
     guild, (ann, _), board = await open_table(simcord_env, "ann", "bo",
                                               overrides="jacoby = false, max_players = 6")
     bot: ChouetteBot = simcord_env.bot
-    found = await bot.store.channels(channel_id=board.id)
+    found = await bot.store.channels.find(channel_id=board.id)
     assert found is not None
     state = await bot.service.state(found.table_id)
     assert (state.rules.jacoby, state.rules.max_players) == (False, 6)
@@ -139,7 +139,7 @@ async def test_the_box_invites_a_partner_who_accepts_by_dm(simcord_env: Any) -> 
     bot: ChouetteBot = simcord_env.bot
     table = await table_id(simcord_env, board)
     await bot.service.handle(table, Seat(order=[str(m.id) for m in members]))
-    channels = await bot.store.channels(table_id=table)
+    channels = await bot.store.channels.find(table_id=table)
     assert channels is not None
     version = (await bot.service.current(table)).version
     await bot.presenter.boards.show(channels, version, [])
@@ -166,7 +166,7 @@ async def test_only_the_boxs_invitation_makes_a_partner(simcord_env: Any) -> Non
     himself = await bottom.slash(board, "chouette partner", player=bottom)
     assert himself.ephemeral and "has not invited you: ask a to invite you" in (
         himself.response.content)
-    channels = await bot.store.channels(table_id=table)
+    channels = await bot.store.channels.find(table_id=table)
     assert channels is not None
     version = (await bot.service.current(table)).version
     await bot.presenter.boards.show(channels, version, [])

@@ -50,7 +50,7 @@ async def test_each_game_and_the_end_post_the_sheet_with_who_pays_whom(simcord_e
     posted = [m for m in board.history() if m.attachments
               and m.attachments[0].filename == "sheet.png"]
     assert posted and "Score after game 1" in posted[-1].content
-    channels = await simcord_env.bot.store.channels(channel_id=board.id)
+    channels = await simcord_env.bot.store.channels.find(channel_id=board.id)
     assert set(channels.all) & set(simcord_env.bot.presenter.overwrites)  # kept while open
     await ann.slash(board, "chouette end")
     final = [m for m in board.history() if m.content.startswith("**Final score**")]

@@ -156,7 +156,7 @@ async def test_closed_dms_fall_back_to_the_board_channel(simcord_env: Any,
     refused = await cy.click(asked[-1], label="Take")
     assert refused.ephemeral and "may not act for bo" in refused.response.content
     await bo.click(asked[-1], label="Take")
-    channels = await simcord_env.bot.store.channels(channel_id=board.id)
+    channels = await simcord_env.bot.store.channels.find(channel_id=board.id)
     shown = next(m for m in board.history() if m.id == channels.message_id)
     assert "Waiting for ann to roll" in shown.content
 
@@ -203,16 +203,16 @@ async def test_a_forced_play_is_played_by_the_bot(simcord_env: Any, dice: Script
     _, (_, bo, _), board = await started(simcord_env, dice)
     bot: ChouetteBot = simcord_env.bot
     table = await table_id(simcord_env, board)
-    loaded = await bot.store.load(table)
+    loaded = await bot.store.events.load(table)
     # The Team (on roll) has a checker on the bar and the rest on its ace point; the Box holds
     # its 1-5 points: a 6-1 must enter with the 6 and play the 1 with that checker.
     position = Position.from_points({25: 1, 1: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 12: 5})
     assert len({format_play(p) for p in legal_plays(position, (6, 1))}) == 1
     cubes = loaded.state.game.cubes if loaded.state.game else ()
-    await bot.store.append(table, loaded.version, (GameStarted(
+    await bot.store.events.append(table, loaded.version, (GameStarted(
         2, cubes, position=position, on_roll=Side.TEAM),), None, None)
     bot.service._tables.pop(table)  # read the table again from the store
-    channels = await bot.store.channels(table_id=table)
+    channels = await bot.store.channels.find(table_id=table)
     assert channels is not None
     version = (await bot.service.current(table)).version
     await bot.presenter.boards.show(channels, version, [])
@@ -248,7 +248,7 @@ async def test_a_whole_game_from_open_to_the_final_sheet(simcord_env: Any,
     final = [m for m in board.history() if m.content.startswith("**Final score**")]
     assert final and "bo: -1" in final[-1].content and final[-1].attachments
     bot = simcord_env.bot  # nothing of the ended table's board or turns kept in memory
-    (table_id,) = await bot.store.table_ids(open_only=False)
+    (table_id,) = await bot.store.events.table_ids(open_only=False)
     boards = bot.presenter.boards
     assert table_id not in boards._shown and table_id not in boards._lines
     assert len(bot.service._locks) == len(bot.flow._timing) == len(boards._turns) == 0

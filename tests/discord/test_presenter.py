@@ -51,6 +51,7 @@ async def test_a_refusal_names_its_players_as_the_table_knows_them_now(simcord_e
 def test_news_names_players_once_and_leaves_a_name_holding_a_key_alone() -> None:
     state = named_table()
     events = decide(state, Leave(by="2"))
-    lines = [e.text for e in effects_for(state, replay(events, state), events)
+    after = replay(events, state)
+    lines = [e.words(after, None) for e in effects_for(state, after, events)
              if isinstance(e, Announce)]
     assert "Seats (Bo leaves): Box Fan of 1; Team Ann (Captain Ann)." in lines

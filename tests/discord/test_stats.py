@@ -80,7 +80,7 @@ async def test_the_error_rates_over_a_players_analysed_games(
         simcord_env: Any, dice: ScriptedDice, result: dict[str, Any]) -> None:
     _, (ann, bo, cy), board = await session(simcord_env, dice)
     store = simcord_env.bot.store
-    channels = await store.channels(channel_id=board.id)
+    channels = await store.channels.find(channel_id=board.id)
     keys = {"Ann": str(ann.id), "Bob": str(bo.id), "Cy": str(cy.id)}
     theirs = {"decisions": [{**d, "player": keys[d["player"]]} for d in result["decisions"]]}
     await AnalysisStore(store).save(channels.table_id, 1, 0, theirs)

@@ -11,7 +11,7 @@ from bot.discord.boards import status as status_of
 from bot.discord.channels import overwrites
 from bot.store import Channels
 from bot.store.codec import loads
-from rules.cube import CubeState
+from rules.cube_state import CubeState
 from rules.game import waiting_for
 from rules.state import TableState, replay
 from tests.e2e.session import board

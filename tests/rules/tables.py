@@ -3,11 +3,11 @@
 from fractions import Fraction
 from typing import Any
 
-from rules.commands import build
 from rules.ledger import net
 from rules.roles import cube_of
 from rules.state import TableState, replay
 from rules.table import decide
+from rules.transcript import build
 
 
 def do(state: TableState, name: str, by: str = "", **args: Any) -> TableState:

@@ -17,15 +17,15 @@ from rules.commands import (
     Seat,
     Take,
     Unblind,
-    build,
-    parse,
 )
 from rules.cube import Side
 from rules.errors import NotYourTurn, RuleError, SeatingError
-from rules.events import Blinded, GameAbandoned, GameEnded, ResultProposed, SessionEnded
+from rules.events import GameAbandoned, GameEnded, ResultProposed
 from rules.results import confirmers, must_agree
 from rules.state import TableState, replay
 from rules.table import decide
+from rules.table_events import Blinded, SessionEnded
+from rules.transcript import build, parse
 
 
 def do(state: TableState, command: str, by: str, **args: Any) -> TableState:

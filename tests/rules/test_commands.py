@@ -6,18 +6,8 @@ from pathlib import Path
 import pytest
 
 import rules.table  # noqa: F401  (registers every handler)
-from rules.commands import (
-    COMMANDS,
-    HANDLERS,
-    BadCommand,
-    Move,
-    Sell,
-    Settle,
-    Take,
-    build,
-    line,
-    parse,
-)
+from rules.commands import COMMANDS, HANDLERS, BadCommand, Move, Sell, Settle, Take
+from rules.transcript import build, line, parse
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
 

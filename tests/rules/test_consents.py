@@ -3,7 +3,7 @@ consent (Atlanta 5.4) and a game offered for sale (Atlanta 4.4)."""
 
 import pytest
 
-from rules.cube import CubeState
+from rules.cube_state import CubeState
 from rules.errors import NotYourTurn
 from tests.rules.tables import cube, do, game, scores
 

@@ -5,7 +5,8 @@ from fractions import Fraction
 import pytest
 
 from rules.commands import Approve, BadCommand
-from rules.cube import CubeState, Side
+from rules.cube import Side
+from rules.cube_state import CubeState
 from rules.errors import NotYourTurn, RuleError
 from rules.events import Corrected, CorrectionAnswered, CorrectionProposed
 from rules.ledger import Transfer

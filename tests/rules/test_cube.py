@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.board import GameKind
-from rules.cube import Cube, CubeState, Side
+from rules.cube import Cube, Side
+from rules.cube_state import CubeState
 from rules.errors import CubeNotAvailable, RuleError
 from rules.ledger import Transfer
 

@@ -2,7 +2,8 @@
 
 import pytest
 
-from rules.cube import CubeState, Side
+from rules.cube import Side
+from rules.cube_state import CubeState
 from rules.errors import CubeNotAvailable, NotYourTurn
 from tests.rules.tables import cube, do, game, scores
 

@@ -8,14 +8,16 @@ import pytest
 
 from rules.board import Position
 from rules.commands import BadCommand, EndSession, Leave, Roll
-from rules.cube import Cube, CubeState, Side
+from rules.cube import Cube, Side
+from rules.cube_state import CubeState
 from rules.errors import CubeNotAvailable, NotYourTurn, RuleError, SeatingError
-from rules.events import GameStarted, PlayerLeft, Rolled, SessionEnded
+from rules.events import GameStarted, Rolled
 from rules.game import booked, box_consults_fully, shooter, team_voices
 from rules.ledger import net, split_game
 from rules.seating import Seating
 from rules.state import TableState, replay
 from rules.table import decide, partner_invitees
+from rules.table_events import PlayerLeft, SessionEnded
 from tests.rules.tables import cube, do, game, scores, table
 
 # -- scoring ---------------------------------------------------------------------------------

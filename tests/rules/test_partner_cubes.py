@@ -5,7 +5,8 @@ multiplayer side like the Team side")."""
 import pytest
 
 from rules.commands import Answer, BadCommand
-from rules.cube import Cube, CubeState, Side
+from rules.cube import Cube, Side
+from rules.cube_state import CubeState
 from rules.errors import CubeNotAvailable, NotYourTurn
 from rules.events import DoublesAnswered
 from rules.game import shooter

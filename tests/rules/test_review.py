@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from rules.commands import parse
 from rules.errors import RuleError
 from rules.review import NotOverYet, may_see_analysis
 from rules.state import TableState, replay
 from rules.table import decide
+from rules.transcript import parse
 
 CHOUETTE = (Path(__file__).parents[1] / "analysis" / "data" / "chouette.jsonl"
             ).read_text().splitlines()

@@ -16,7 +16,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.errors import BadOption, RuleError
-from rules.ruleset import PRESET_DIR, PRESETS, RuleSet, allowed, explain, load_preset
+from rules.preset import PRESET_DIR, PRESETS, load_preset
+from rules.ruleset import RuleSet, allowed, explain
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = [f.name for f in dataclasses.fields(RuleSet)]

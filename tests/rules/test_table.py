@@ -5,9 +5,9 @@ import dataclasses
 import pytest
 
 from rules.errors import NotYourTurn, RuleError, SeatingError
-from rules.events import TableOpened
-from rules.ruleset import load_preset
+from rules.preset import load_preset
 from rules.state import TableState, evolve
+from rules.table_events import TableOpened
 from tests.rules.tables import do, game, table
 
 # -- lobby --------------------------------------------------------------------------------

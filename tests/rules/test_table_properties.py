@@ -38,30 +38,20 @@ from hypothesis import HealthCheck, Phase, assume, given, note, settings
 from hypothesis import strategies as st
 
 from rules.board import CHECKERS, Position, legal_plays
-from rules.commands import (
-    Command,
-    EndSession,
-    Join,
-    Leave,
-    Move,
-    Open,
-    Partner,
-    Result,
-    Roll,
-    Seat,
-    build,
-    parse,
-)
-from rules.cube import CubeState, Side
+from rules.commands import Command, EndSession, Join, Leave, Move, Open, Partner, Result, Roll, Seat
+from rules.cube import Side
+from rules.cube_state import CubeState
 from rules.errors import RuleError
-from rules.events import Event, GameEnded, Moved, PlayerLeft, SessionEnded
+from rules.events import Event, GameEnded, Moved
 from rules.game import shooter, waiting_for
 from rules.ledger import net
 from rules.notation import format_play
+from rules.preset import PRESETS
 from rules.proxies import captain_now
-from rules.ruleset import PRESETS
 from rules.state import MODES, TableState, replay
 from rules.table import decide
+from rules.table_events import PlayerLeft, SessionEnded
+from rules.transcript import build, parse
 
 NAMES = tuple(f"p{i}" for i in range(9))
 STRANGERS = ("zed", "", "P0")

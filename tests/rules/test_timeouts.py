@@ -4,12 +4,13 @@ is dropped, which risks no more than its value)."""
 
 from typing import Any
 
-from rules.commands import Timeout, build
-from rules.cube import CubeState
+from rules.commands import Timeout
+from rules.cube_state import CubeState
 from rules.events import GameEnded
 from rules.roles import cube_of
 from rules.state import TableState, replay
 from rules.table import decide
+from rules.transcript import build
 
 
 def do(state: TableState, command: str, by: str = "", **args: Any) -> TableState:
