@@ -186,7 +186,7 @@ class AnalysisQueue:
             if only is None or await only(table_id):
                 self._want(table_id)
 
-    def notice(self, table_id: str, state: TableState) -> None:
+    async def notice(self, table_id: str, state: TableState) -> None:
         """After an action is shown: if a game ended since the last notice, queue the
         table (what is still to do is read from the store)."""
         if not self.enabled:

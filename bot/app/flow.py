@@ -5,7 +5,10 @@ outcome): starting a game (the seats drawn and the opening rolled with the serve
 the next roll from the game's seed, a forced play played at once, the autoroll when the
 double window closes, the decision timers (a prompt's, the shooter's, a hold's) and the
 reveal of a finished game's dice seed. Each sends the table a command under the key it
-always had (a retry or a restart applies it once) and hands the outcome to the presenter.
+always had (a retry or a restart applies it once), down the one path a click takes
+(`Host.apply`: stored, then shown). The flow hears of each action once it is shown
+(`advance`, called after every show), so it consumes shown outcomes and never calls the
+presenter.
 Timers are scheduling, not state: what they time is in the store, and `resume` arms them
 again at start-up. What a timeout does is the rules' (`timeout`); nothing here knows Discord.
 """
@@ -37,12 +40,6 @@ from rules.state import TableState, replay
 from rules.table import decide
 
 
-class Shows(Protocol):
-    """Who shows an outcome (the presenter)."""
-
-    async def show(self, table_id: str, outcome: Outcome) -> None: ...
-
-
 class Host(Protocol):
     """What the flow needs of the bot (its settings are read when used: they may change)."""
 
@@ -58,8 +55,9 @@ class Host(Protocol):
     @property
     def dice(self) -> Dice: ...
 
-    @property
-    def presenter(self) -> Shows: ...
+    async def apply(self, table_id: str, command: Command,
+                    key: str | None = None) -> Outcome | None:
+        """The one path of a command to a table: stored, then shown (None: refused)."""
 
 
 @dataclass(frozen=True)
@@ -98,10 +96,9 @@ class Flow:
         return self.bot.dice
 
     async def _send(self, table_id: str, command: Command, key: str | None = None) -> None:
-        """Send the bot's own `command`; a refusal means a player got there first."""
-        outcome = await self.bot.service.handle(table_id, command, key=key)
-        if outcome.accepted:
-            await self.bot.presenter.show(table_id, outcome)
+        """Send the bot's own `command` down the path a click takes (`Host.apply`); a refusal
+        means a player got there first."""
+        await self.bot.apply(table_id, command, key)
 
     # -- starting a game and rolling --------------------------------------------------------
 

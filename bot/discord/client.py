@@ -99,6 +99,7 @@ class ChouetteBot(commands.Bot):
         log.info("resumed %d open tables", len(resumed))
         for extension in INITIAL_EXTENSIONS:
             await self.load_extension(extension)
+        self.presenter.after_show.append(self.flow.advance)  # last: the others see it first
         self.add_listener(Router(ROUTES).dispatch, "on_interaction")
         self._tidy = spawn(self.tidy_up(resumed), "tidy up")
         self.tree.add_command(self.chouette)
@@ -164,12 +165,21 @@ class ChouetteBot(commands.Bot):
             await self.inbox.post(interaction, table_id, command, key or str(interaction.id),
                                   _named_in(interaction))
             return None
-        outcome = await self.service.handle(table_id, command,
-                                            key=key or str(interaction.id))
+        return await self.apply(table_id, command, key or str(interaction.id), interaction)
+
+    async def apply(self, table_id: str, command: Command, key: str | None = None,
+                    interaction: discord.Interaction | None = None) -> Outcome | None:
+        """The one path of a command to a table, whoever sends it (a user's click or command,
+        `interaction`; or the bot's own, the flow's): stored by the service, then shown, the
+        click answered first; once shown, the flow and the analysis hear of the table as it
+        is (`Presenter.after_show`). A user's refusal is a private reply in their language;
+        the bot's own means a player got there first. None: refused."""
+        outcome = await self.service.handle(table_id, command, key=key)
         if not outcome.accepted:
-            state = await self.service.state(table_id)
-            await self.reply(interaction, self.presenter.names(
-                state, outcome, _named_in(interaction), interaction.locale))
+            if interaction is not None:
+                state = await self.service.state(table_id)
+                await self.reply(interaction, self.presenter.names(
+                    state, outcome, _named_in(interaction), interaction.locale))
             return None
         await self.presenter.show(table_id, outcome, interaction)
         return outcome

@@ -6,14 +6,13 @@ open now; what happened is also posted once in #board (the public record). Promp
 DM to Team players (in #board, mentioning them, when their DMs are closed) and to the Box
 in #box; the channels' overwrites follow the state (`channels.reconcile`). Everything here
 is derived from the table's state and its outbox: no game state is kept. Once an action is
-shown, what the bot does by itself next (a forced play, the autoroll, the timers) is the
-flow's (`bot.app.flow.Flow.advance`).
+shown, whoever listens is told (`after_show`): the analysis, and the flow, which does what
+the bot does by itself next (a forced play, the autoroll) down the client's one path.
 """
 
 from __future__ import annotations
 
 import hashlib
-import io
 import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping
@@ -30,15 +29,13 @@ from bot.config import Settings
 from bot.discord.asks import ASKS, prompt_view
 from bot.discord.boards import Boards, countdown
 from bot.discord.channels import Known, reconcile
+from bot.discord.sheets import sheet_file, sheet_text
 from bot.discord.sync import command_ids, linked
-from bot.render.drawing import Drawing, Names
-from bot.render.sheet import render_sheet
+from bot.render.drawing import Drawing
 from bot.store import Channels, EventStore
-from bot.words.i18n import Translation, tr, translate
+from bot.words.i18n import tr, translate
 from bot.words.markdown import namer, shown
-from bot.words.phrases import paid_line
 from rules.game import waiting_for
-from rules.ledger import format_points
 from rules.state import TableState
 
 log = logging.getLogger(__name__)
@@ -88,7 +85,9 @@ class Presenter:
         self.timers = Timers()  # deliveries retried, ended tables removed
         self.boards = Boards(bot)
         self.overwrites: Known = {}  # what the tables' channels were made to have (a cache)
-        self.after_show: list[Callable[[str, TableState], None]] = []  # issue 21: analysis
+        # who hears of a table once an action is shown: the analysis (issue 21), then the
+        # flow (what the bot does by itself next)
+        self.after_show: list[Callable[[str, TableState], Awaitable[None]]] = []
 
     def names(self, state: TableState, refusal: Refusal,
               users: Mapping[str, str] | None = None, locale: object = None) -> str:
@@ -186,9 +185,8 @@ class Presenter:
         if state.ended:
             self.retire(channels, time.time())
         await self.bot.store.outbox.delivered(table_id, *versions)
-        for hook in self.after_show:  # issue 21: a game over is queued for analysis
-            hook(table_id, state)
-        await self.bot.flow.advance(table_id, state)
+        for hook in self.after_show:  # a game over queued for analysis; the flow's next move
+            await hook(table_id, state)
         return shown
 
     async def _record(self, channels: Channels, lines: list[str], tag: str,
@@ -300,18 +298,9 @@ class Presenter:
         if not isinstance(channel, discord.TextChannel):
             return
         locale = self.boards.locale(state, channels)  # everyone's: the table's language
-        totals = sorted(state.sheet.totals().items(), key=lambda pv: (-pv[1], state.shown(pv[0])))
-        lines = [f"{shown(state, p)}: {format_points(v)}" for p, v in totals]
-        if state.sheet.paid:  # Atlanta 10.2: leavers settled already
-            lines.append(tr("Paid at the table: {payments}.", locale, payments="; ".join(
-                paid_line(t, lambda p: shown(state, p), locale) for t in state.sheet.paid)))
-        title = (translate("Final score", locale) if effect.final
-                 else tr("Score after correction {number}", locale, number=effect.correction)
-                 if effect.correction
-                 else tr("Score after game {number}", locale, number=state.games_played))
+        title, text = sheet_text(state, locale, effect.final, effect.correction)
         file = await sheet_file(self.bot.drawing, state, locale)
-        await channel.send(f"**{title}**\n" + "\n".join(lines), files=[file],
-                           nonce=message_nonce(tag, "sheet", title))
+        await channel.send(text, files=[file], nonce=message_nonce(tag, "sheet", title))
 
 
 def _notes(outcome: Outcome, ids: Mapping[str, int], state: TableState,
@@ -374,31 +363,3 @@ def _pinging(player: str) -> discord.AllowedMentions:
     """Mentions that ping `player` only (the bot names them to act), nobody else."""
     users = [discord.Object(int(player))] if player.isdigit() else False
     return discord.AllowedMentions(everyone=False, roles=False, users=users)
-
-
-async def sheet_file(drawing: Drawing, state: TableState,
-                     locale: object = None) -> discord.File:
-    """The score sheet of `state` as a PNG attachment, players by their names, its words in
-    `locale`'s language, drawn by `drawing`'s process."""
-    order = state.seating.players if state.seating else tuple(m.player for m in state.members)
-    title = (tr("Score sheet · {stake}", locale, stake=state.basic) if state.basic
-             else translate("Score sheet", locale))
-    data = await drawing.run(render_sheet, state.sheet, order, roles=state.game_roles or None,
-                             shown=Names.of(state), payoff=state.rules.payoff, title=title,
-                             next_roles=next_roles(state, locale), basic=state.basic,
-                             words=Translation.of(locale))
-    return discord.File(io.BytesIO(data), "sheet.png")
-
-
-def next_roles(state: TableState, locale: object = None) -> dict[str, str]:
-    """Each seated player's role in the seating, for the sheet's columns (euro ¶17): "Box",
-    "Partner", "Captain", then the Team's places in rotation order ("2", "3", ...), in
-    `locale`'s language."""
-    seating = state.seating
-    if seating is None or state.ended:
-        return {}
-    partner = ({} if seating.partner is None
-               else {seating.partner: translate("Partner", locale)})
-    captain = translate("Captain", locale)
-    return {seating.box: translate("Box", locale), **partner,
-            **{p: str(i) if i > 1 else captain for i, p in enumerate(seating.team, 1)}}

@@ -183,9 +183,9 @@ async def test_a_game_over_is_analysed_stored_and_posted_once(tmp_path: Path) ->
         queue.start()
         await queue.idle.wait()
         assert posts == [] and await AnalysisStore(store).games("t1") == {}
-        queue.notice("t1", replay(events[:-5]))
+        await queue.notice("t1", replay(events[:-5]))
         await store.events.append("t1", len(events) - 5, events[-5:], None, None)  # now it is
-        queue.notice("t1", replay(events))
+        await queue.notice("t1", replay(events))
         await asyncio.wait_for(queue.idle.wait(), 60)
         assert [(t, g) for t, g, _ in posts] == [("t1", 1)]
         assert posts[0][2].startswith("**GNU Backgammon on game 1** (0-ply")
@@ -230,7 +230,7 @@ async def test_without_the_extra_nothing_is_queued(tmp_path: Path,
         with caplog.at_level("INFO"):
             await queue.resume()
         queue.start()
-        queue.notice("t1", replay(events))
+        await queue.notice("t1", replay(events))
         assert queue.idle.is_set() and await AnalysisStore(store).games("t1") == {}
         (line,) = [r.getMessage() for r in caplog.records if "not installed" in r.getMessage()]
         assert "pip install -e '.[analysis]'" in line
@@ -251,10 +251,10 @@ async def test_the_sessions_figures_follow_the_final_sheet_once(
         await store.events.append("t1", 0, events[:-1], None, None)
         queue = AnalysisQueue(store, states, post, plies=0)
         queue.start()
-        queue.notice("t1", replay(events[:-1]))  # the game over: its verdict
+        await queue.notice("t1", replay(events[:-1]))  # the game over: its verdict
         await asyncio.wait_for(queue.idle.wait(), 60)
         await store.events.append("t1", len(events) - 1, events[-1:], None, None)
-        queue.notice("t1", replay(events))  # the session over: its figures
+        await queue.notice("t1", replay(events))  # the session over: its figures
         await asyncio.wait_for(queue.idle.wait(), 60)
         assert [g for _, g, _ in posts] == [1, 0]
         text = posts[1][2]
@@ -316,7 +316,7 @@ async def test_the_posts_are_in_the_tables_language(tmp_path: Path) -> None:
         await queue.resume()
         queue.start()
         await asyncio.wait_for(queue.idle.wait(), 60)
-        queue.notice("t1", await states("t1"))
+        await queue.notice("t1", await states("t1"))
         await asyncio.wait_for(queue.idle.wait(), 60)
         assert [p.splitlines()[0][:30] for p in posts] == [
             "**GNU Backgammon om spil 1** (", "**GNU Backgammon over sessione"]

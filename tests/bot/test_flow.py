@@ -18,7 +18,19 @@ from bot.app.tasks import Timer
 from bot.config import Settings
 from bot.store import EventStore
 from rules.actions import box_doubles
-from rules.commands import Double, EndSession, Join, Move, Open, Result, Roll, Seat, Start, Take
+from rules.commands import (
+    Command,
+    Double,
+    EndSession,
+    Join,
+    Move,
+    Open,
+    Result,
+    Roll,
+    Seat,
+    Start,
+    Take,
+)
 from rules.game import shooter, waiting_for
 
 TABLE = "t1"
@@ -30,17 +42,24 @@ class Shown:
 
     outcomes: list[Outcome] = field(default_factory=list)
 
-    async def show(self, table_id: str, outcome: Outcome) -> None:
-        self.outcomes.append(outcome)
-
 
 @dataclass
 class Bot:
+    """Stands in for the client: its one path stores a command and keeps what it shows."""
+
     settings: Settings
     store: EventStore
     service: TableService
     dice: Dice = field(default_factory=Dice)
     presenter: Shown = field(default_factory=Shown)
+
+    async def apply(self, table_id: str, command: Command,
+                    key: str | None = None) -> Outcome | None:
+        outcome = await self.service.handle(table_id, command, key=key)
+        if not outcome.accepted:
+            return None
+        self.presenter.outcomes.append(outcome)
+        return outcome
 
 
 @pytest.fixture
