@@ -10,18 +10,16 @@ import discord
 from discord import app_commands
 
 from bot.app.effects import answerer
-from bot.discord.actions import ACTIONS
+from bot.discord.actions import ACTIONS, usable
 from bot.discord.boards import status
 from bot.discord.client import ChouetteBot
 from bot.discord.sync import command_ids, linked, mention
 from bot.words.i18n import tr, translate
 from bot.words.markdown import shown
 from cogs import Subcommands, add
-from rules.actions import doublers, holders
 from rules.cube import Side
 from rules.cube_state import CubeState
-from rules.game import shooter, waiting_for
-from rules.results import confirmers
+from rules.game import waiting_for
 from rules.state import TableState
 
 MANUAL = "docs/commands.md"
@@ -55,51 +53,37 @@ def seat(state: TableState, me: str, locale: object = None) -> str:
 
 def doings(state: TableState, me: str, locale: object = None,
            board: object = None) -> Iterator[str]:
-    """What `me` can do now, each as the button or command they would use: a button only
-    where the board shows it (its `ACTIONS` entry's `shows`, the board's own test), and
-    only for who may use it (the rules': `doublers`, `holders`, ...). The buttons as the
-    board names them: in `board`'s language, the table's."""
-    game, member = state.game, state.member(me)
-
-    def button(action: str) -> str:
-        return translate(ACTIONS[action].label, board)
-
-    def on_board(action: str, mine: bool = True) -> Iterator[str]:
-        if mine and ACTIONS[action].shows(state):
-            yield tr("**{button}** (on the board)", locale, button=button(action))
-
-    if state.ended:
-        return
-    if game is None:
-        if member is None:
-            yield from on_board("join")
-        elif ACTIONS["start"].shows(state):
-            yield tr("**{button}** (on the board), once enough players have joined", locale,
-                     button=button("start"))
-        return
+    """What `me` can do now: the cube questions waiting for their answer by DM, then each
+    board button they may use, asked of the board's own table of actions (`usable`), named
+    as the board names it (in `board`'s language, the table's)."""
     for player, cube in waiting_for(state):
-        if answerer(state, player) != me:
-            continue
-        if cube.side_of(player) is Side.BOX and cube.state is CubeState.OFFERED \
-                and not cube.is_extra:
-            yield from on_board("answer")
-        else:
+        if answerer(state, player) == me and not (
+                cube.side_of(player) is Side.BOX and cube.state is CubeState.OFFERED
+                and not cube.is_extra):  # (the Box's answers are a board button)
             yield tr("answer the cube question on {player}'s cube (sent to you by DM)", locale,
                      player=shown(state, cube.team_player))
-    if me in confirmers(state) and ACTIONS["confirm"].shows(state):
-        yield tr("**{button}** (on the board), or give another with `/chouette result`",
-                 locale, button=button("confirm"))
-    if shooter(state) == me:  # no Roll in scorekeeper mode: the dice are real
-        yield from on_board("roll")
-        if ACTIONS["type"].shows(state):
-            yield tr("play your move: the menu on the board, or **{button}**", locale,
-                     button=button("type"))
-    yield from on_board("double", me in doublers(state))
-    if me in holders(state) and ACTIONS["hold"].shows(state):
-        yield tr("**{button}** (on the board), to think about a double", locale,
-                 button=button("hold"))
-    if me in game.holds and ACTIONS["release"].shows(state):
-        yield tr("**{button}**, or double", locale, button=button("release"))
+    for action in usable(state, me):
+        yield doing(action, translate(ACTIONS[action].label, board), locale)
+
+
+def doing(action: str, button: str, locale: object = None) -> str:
+    """A board button `button` (its label) as a thing to do now."""
+    match action:
+        case "start":
+            return tr("**{button}** (on the board), once enough players have joined", locale,
+                      button=button)
+        case "confirm":
+            return tr("**{button}** (on the board), or give another with `/chouette result`",
+                      locale, button=button)
+        case "type":
+            return tr("play your move: the menu on the board, or **{button}**", locale,
+                      button=button)
+        case "hold":
+            return tr("**{button}** (on the board), to think about a double", locale,
+                      button=button)
+        case "release":
+            return tr("**{button}**, or double", locale, button=button)
+    return tr("**{button}** (on the board)", locale, button=button)
 
 
 def table_part(state: TableState, me: str, status: str, locale: object = None,

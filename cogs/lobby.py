@@ -1,5 +1,5 @@
-"""The lobby: open a table (its category and four channels), join, leave, start, Partner,
-away, back, proxy and the table's rules in words. Thin: each command becomes a table command."""
+"""The lobby: open a table (`bot.discord.opening`), join, leave, start, Partner, away, back,
+proxy and the table's rules in words. Thin: each command becomes a table command."""
 
 from __future__ import annotations
 
@@ -12,9 +12,8 @@ from babel import Locale
 from discord import app_commands
 
 from bot.discord.asks import Question, ask_consent
-from bot.discord.channels import missing
 from bot.discord.client import ChouetteBot
-from bot.store import Channels
+from bot.discord.opening import open_table
 from bot.words.i18n import languages, table_language, tr
 from bot.words.markdown import escape, shown
 from cogs import Subcommands, add, this_table
@@ -23,8 +22,7 @@ from rules.commands import Away, Back, Join, Leave, Open, Partner, Proxy, Reques
 from rules.errors import BadOption, RuleError
 from rules.preset import PRESETS, load_preset
 from rules.ruleset import explain
-from rules.state import TableState, replay
-from rules.table import decide
+from rules.state import TableState
 
 Preset = Literal["atlanta", "fibs", "villages", "danish", "euro"]
 Mode = Literal["play", "scorekeeper"]
@@ -42,48 +40,6 @@ def parse_overrides(text: str) -> dict[str, object]:
     except tomllib.TOMLDecodeError as exc:
         raise BadOption(f"Can't read the overrides {text!r} ({exc}): write them as "
                         'name = value, like beavers = false, raccoons = "never".') from exc
-
-
-async def make_channels(guild: discord.Guild, name: str, origin: int | None) -> Channels:
-    """The table's category and channels: #board (read-only but for the bot), #kibitz,
-    and the private #team and #box, which the seating opens to their players. Each
-    overwrite grants only what the bot has itself (no Manage Permissions: Discord lets only
-    an administrator grant that when making a channel); `reconcile` does the rest."""
-    me, everyone = guild.me, guild.default_role
-    bot_can = discord.PermissionOverwrite(view_channel=True, send_messages=True,
-                                          attach_files=True)
-    category = await guild.create_category(name)
-    board = await category.create_text_channel("board", overwrites={
-        everyone: discord.PermissionOverwrite(send_messages=False), me: bot_can})
-    kibitz = await category.create_text_channel("kibitz")
-    private: dict[discord.Role | discord.Member | discord.Object, discord.PermissionOverwrite]
-    private = {everyone: discord.PermissionOverwrite(view_channel=False), me: bot_can}
-    team = await category.create_text_channel("team", overwrites=private)
-    box = await category.create_text_channel("box", overwrites=private)
-    return Channels(str(category.id), guild.id, category.id, board.id, kibitz.id, team.id,
-                    box.id, origin_id=origin)
-
-
-async def may_open(bot: ChouetteBot, interaction: discord.Interaction) -> str | None:
-    """Why a table can't be opened here now (None: it can), in the opener's language: the
-    bot's permissions, a table already open from this channel, or the server's limit of
-    open tables."""
-    assert interaction.guild is not None
-    locale = interaction.locale
-    lacking = missing(interaction.guild.me.guild_permissions)
-    if lacking:
-        return tr("I can't open a table: this server must give the bot **{permissions}** "
-                  "(Server Settings > Roles, the bot's role; or invite it again with the "
-                  "README's link).", locale, permissions=", ".join(lacking))
-    here = interaction.channel_id
-    tables = await bot.store.channels.of_guild(interaction.guild.id)
-    if table := next((t for t in tables if here in (t.origin_id, *t.all)), None):
-        return tr("A table is already open from here: <#{board}>. End it with `/chouette end` "
-                  "there, or open one from another channel.", locale, board=table.board_id)
-    if len(tables) >= bot.settings.max_tables:
-        return tr("This server has {count} open tables, its limit: end one with "
-                  "`/chouette end` first.", locale, count=len(tables))
-    return None
 
 
 class Lobby(Subcommands):
@@ -104,45 +60,16 @@ class Lobby(Subcommands):
         """Open a chouette table: a category with #board, #kibitz, #team and #box."""
         assert interaction.guild is not None
         me = str(interaction.user.id)
-        joining = Join(by=me, stake=stake, name=interaction.user.display_name)
-        state = TableState()
-        try:  # the rules check the whole opening, and the opener's seat, before any channel
-            opening = Open(by=me, preset=preset, mode=mode, basic=basic,
-                           options=parse_overrides(overrides),
-                           language=table_language(language,
-                                                   interaction.guild.preferred_locale))
-            state = replay(decide(state, opening))
-            decide(state, joining)
-        except RuleError as exc:  # as any refusal: the opener's language, players named
+        try:
+            options = parse_overrides(overrides)
+        except RuleError as exc:
             await self.bot.reply(interaction, self.bot.presenter.names(
-                state, exc, {me: interaction.user.display_name}, interaction.locale))
+                TableState(), exc, locale=interaction.locale))
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        async with self.bot.opening[interaction.guild.id]:  # the limits hold for opens at once
-            if refused := await may_open(self.bot, interaction):
-                await self.bot.reply(interaction, refused)
-                return
-            number = len(await self.bot.store.channels.of_guild(interaction.guild.id,
-                                                                open_only=False)) + 1
-            channels = await make_channels(interaction.guild,
-                                           f"chouette {number} · {preset}",
-                                           interaction.channel_id)
-            await self.bot.store.channels.save(channels)
-            table = channels.table_id
-            opened = await self.bot.service.handle(table, opening, key=f"{interaction.id}:open")
-        joined = await self.bot.service.handle(table, joining, key=f"{interaction.id}:join")
-        # each action shown as itself, the board there when the link is followed (the open
-        # was deferred)
-        await self.bot.presenter.show_all(table, [o for o in (opened, joined) if o.accepted])
-        board = channels.board_id
-        if not joined.accepted:
-            state = await self.bot.service.state(table)
-            why = self.bot.presenter.names(state, joined, locale=interaction.locale)
-            done = tr("Table open in <#{board}> (you did not join: {why}).", interaction.locale,
-                      board=board, why=why)
-        else:
-            done = tr("Table open in <#{board}>.", interaction.locale, board=board)
-        await interaction.followup.send(done, ephemeral=True)
+        await open_table(self.bot, interaction, Open(
+            by=me, preset=preset, mode=mode, basic=basic, options=options,
+            language=table_language(language, interaction.guild.preferred_locale)),
+            Join(by=me, stake=stake, name=interaction.user.display_name))
 
     @app_commands.command()
     @app_commands.describe(stake="your stake multiple (1 = the basic stake)")

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from rules.commands import Command, Double, Hold
 from rules.errors import RuleError
 from rules.roles import box_doublable, boxer_of
-from rules.state import TableState
+from rules.state import TableState, replay
 from rules.table import decide
 
 
@@ -20,6 +20,18 @@ def refusal(state: TableState, command: Command) -> RuleError | None:
     except RuleError as exc:
         return exc
     return None
+
+
+def trial(state: TableState, *commands: Command) -> tuple[TableState, RuleError | None]:
+    """`commands` tried one after the other from `state`, nothing stored: the state they
+    reach, and why the rules would refuse one of them (None: they would take them all; else
+    the state is the one the refusal is about)."""
+    for command in commands:
+        try:
+            state = replay(decide(state, command), state)
+        except RuleError as exc:
+            return state, exc
+    return state, None
 
 
 def allowed(state: TableState, command: Command) -> bool:

@@ -21,6 +21,7 @@ from typing import Any
 
 import discord
 
+from bot.app.effects import answerer
 from bot.discord.asks import BLUE, GREEN, GREY, RED, Question, ask_button, clicker
 from bot.discord.asks import ROUTES as QUESTIONS
 from bot.discord.host import bot_of
@@ -41,6 +42,7 @@ from bot.discord.views import ROUTES as MENUS
 from bot.words.i18n import translate
 from rules.actions import allowed, doublers, holders
 from rules.commands import Double, Extra, Request, Result
+from rules.cube import Side
 from rules.cube_state import CubeState
 from rules.game import shooter, waiting_for
 from rules.results import confirmers
@@ -60,6 +62,8 @@ class Action:
     style: discord.ButtonStyle
     shows: Callable[[TableState], bool]
     click: Click | None = None  # None: the command of the action's name, from the clicker
+    # who may use it now (None: whom the rules would take the command of its name from)
+    may: Callable[[TableState, str], bool] | None = None
 
 
 # -- when the buttons show --------------------------------------------------------------------
@@ -85,6 +89,12 @@ def _turn(state: TableState, rolled: bool) -> bool:
 def _offered(state: TableState) -> list[str]:
     """The players whose double waits for its answer."""
     return [p for p, c in waiting_for(state) if c.state is CubeState.OFFERED]
+
+
+def _box_answers(state: TableState, player: str) -> bool:
+    """Whether `player` answers Team doubles for the Box side now (from the board)."""
+    return any(answerer(state, p) == player for p, c in waiting_for(state)
+               if c.side_of(p) is Side.BOX and c.state is CubeState.OFFERED and not c.is_extra)
 
 
 # -- what a click does ------------------------------------------------------------------------
@@ -143,10 +153,13 @@ async def _partner(interaction: discord.Interaction, table_id: str, state: Table
 
 
 ACTIONS: dict[str, Action] = {  # in the order the board shows them
-    "join": Action("Join", GREY, _between, _join),
-    "start": Action("Start game", GREEN, _between, _start),
+    "join": Action("Join", GREY, _between, _join,
+                   lambda s, me: allowed(s, Request(by=me))),
+    "start": Action("Start game", GREEN, _between, _start,
+                    lambda s, me: s.member(me) is not None),
     "partner": Action("Invite a Partner", GREY,
-                      lambda s: _between(s) and bool(partner_invitees(s)), _partner),
+                      lambda s: _between(s) and bool(partner_invitees(s)), _partner,
+                      lambda s, me: s.seating is not None and s.seating.box == me),
     "captain": Action("Partner: captain instead", GREY,
                       lambda s: _between(s) and any(c == "captain" for c, _ in open_choices(s))),
     "alone": Action("Box: play alone", GREY,
@@ -155,23 +168,38 @@ ACTIONS: dict[str, Action] = {  # in the order the board shows them
                        lambda s: _between(s) and s.seating is not None and s.rules.may_pass_box),
     "resume": Action("Play out the held game", BLUE,  # FIBS §6 ¶2
                      lambda s: _between(s) and bool(s.held)),
-    "confirm": Action("Confirm the result", GREEN, lambda s: bool(confirmers(s)), _confirm),
+    "confirm": Action("Confirm the result", GREEN, lambda s: bool(confirmers(s)), _confirm,
+                      lambda s, me: me in confirmers(s)),
     "answer": Action("Answer the doubles", RED, lambda s: s.game is not None and any(
-        own_cubes(s, p) for p in _offered(s)), _answer),
+        own_cubes(s, p) for p in _offered(s)), _answer, _box_answers),
     "withdraw": Action("Take back my double", GREY,  # FIBS: a double turned by mistake
                        lambda s: s.rules.withdraw_double and bool(_offered(s))),
     "extra": Action("Give an extra", GREY,  # Atlanta 5.7, Danish sell cube
                     lambda s: _turn(s, False) and s.rules.extras != "none" and s.game is not None
                     and any(allowed(s, Extra(by=p)) for p in s.game.box_round)),
-    "type": Action("Type a move", GREY, lambda s: _turn(s, True), _type),  # after the menus
+    "type": Action("Type a move", GREY, lambda s: _turn(s, True), _type,  # after the menus
+                   lambda s, me: may_not_move(s, me) is None),
     "roll": Action("Roll", BLUE, lambda s: _turn(s, False) and s.mode == "play"
-                   and shooter(s) is not None, _roll),
-    "double": Action("Double", RED, lambda s: _in_game(s) and any(doublers(s)), _double),
+                   and shooter(s) is not None, _roll, lambda s, me: shooter(s) == me),
+    "double": Action("Double", RED, lambda s: _in_game(s) and any(doublers(s)), _double,
+                     lambda s, me: me in doublers(s)),
     "hold": Action("Hold the roll", GREY,
-                   lambda s: _turn(s, False) and s.mode == "play" and bool(holders(s))),
+                   lambda s: _turn(s, False) and s.mode == "play" and bool(holders(s)),
+                   may=lambda s, me: me in holders(s)),
     "release": Action("Release the roll", GREY,
-                      lambda s: _turn(s, False) and s.game is not None and bool(s.game.holds)),
+                      lambda s: _turn(s, False) and s.game is not None and bool(s.game.holds),
+                      may=lambda s, me: s.game is not None and me in s.game.holds),
 }
+
+
+def usable(state: TableState, player: str) -> list[str]:
+    """The board's actions `player` may use now, in the board's order: those it shows
+    (`shows`) that are theirs (`may`, else the rules would take the command of the action's
+    name from them). `/chouette help` tells them from this, as the board shows them."""
+    if state.ended:
+        return []
+    return [name for name, action in ACTIONS.items() if action.shows(state) and (
+        action.may(state, player) if action.may else allowed(state, build(name, player)))]
 
 
 TABLE_BUTTON = rf"chouette:(?P<table>\d+):(?P<action>{'|'.join(ACTIONS)})"
