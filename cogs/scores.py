@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.client import ChouetteBot
-from bot.discord.presenter import sheet_file
+from bot.discord.sheets import sheet_file
 from cogs import Subcommands, add, this_table
 from rules.commands import EndSession
 

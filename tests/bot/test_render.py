@@ -288,21 +288,21 @@ def test_sheet_labels_each_column_with_his_place_in_the_next_rotation(
 
 def test_the_posted_sheet_labels_the_seating_box_partner_captain_then_places(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from bot.discord import presenter
+    from bot.discord import sheets
 
     seating = Seating("Bo", "Pat", ("Ann", "Cy", "Dee"))
-    assert presenter.next_roles(replace(TableState(), seating=seating)) == {
+    assert sheets.next_roles(replace(TableState(), seating=seating)) == {
         "Bo": "Box", "Pat": "Partner", "Ann": "Captain", "Cy": "2", "Dee": "3"}
-    assert presenter.next_roles(TableState()) == {}
-    assert presenter.next_roles(replace(TableState(), seating=seating, ended=True)) == {}
+    assert sheets.next_roles(TableState()) == {}
+    assert sheets.next_roles(replace(TableState(), seating=seating, ended=True)) == {}
     passed: dict[str, object] = {}
 
     def render(*args: object, **kwargs: object) -> bytes:
         passed.update(kwargs)
         return b""
 
-    monkeypatch.setattr(presenter, "render_sheet", render)
-    asyncio.run(presenter.sheet_file(Drawing(0), discord_table()))
+    monkeypatch.setattr(sheets, "render_sheet", render)
+    asyncio.run(sheets.sheet_file(Drawing(0), discord_table()))
     ann, bob, cy = DISCORD_IDS.values()
     assert passed["next_roles"] == {ann: "Box", bob: "Captain", cy: "2"}
 

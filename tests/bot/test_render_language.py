@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.discord import presenter
+from bot.discord import sheets
 from bot.render.board import board_png, forget, picture, table_picture
 from bot.render.cubes import Roles
 from bot.render.drawing import Drawing
@@ -117,11 +117,11 @@ def test_the_posted_sheet_is_in_the_table_language(monkeypatch: pytest.MonkeyPat
         passed.update(kwargs)
         return b""
 
-    monkeypatch.setattr(presenter, "render_sheet", render)
-    asyncio.run(presenter.sheet_file(Drawing(0), discord_table(), "da"))
+    monkeypatch.setattr(sheets, "render_sheet", render)
+    asyncio.run(sheets.sheet_file(Drawing(0), discord_table(), "da"))
     ann, bob, cy = DISCORD_IDS.values()
     assert passed["next_roles"] == {ann: "Box", bob: "Kaptajn", cy: "2"}
     assert passed["words"] == DANISH and passed["title"] == "Pointliste"
-    asyncio.run(presenter.sheet_file(Drawing(0), replace(discord_table(), basic="$5 a point"),
+    asyncio.run(sheets.sheet_file(Drawing(0), replace(discord_table(), basic="$5 a point"),
                                      "da"))
     assert passed["title"] == "Pointliste · $5 a point"
