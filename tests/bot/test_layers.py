@@ -1,7 +1,7 @@
 """The shape of the code, drawn from its imports: `bot/` is rooms on floors, each importing
 only the floors below it (the command line above them all; the Discord adapter's modules
-one way among themselves: client -> startup -> inbox -> presenter -> ...), and no circle of
-files anywhere in the bot."""
+one way among themselves: opening -> client -> startup -> inbox -> presenter -> ...), and no
+circle of files anywhere in the bot."""
 
 import ast
 from collections.abc import Collection
@@ -12,8 +12,8 @@ BOT = Path(__file__).resolve().parents[2] / "bot"
 # Top floor first: a room may import its own modules and those of the floors below it.
 FLOORS = [["__main__"], ["discord"], ["analysis"], ["records"], ["app"], ["config", "health"],
           ["render"], ["store"], ["words"]]
-ADAPTER = ["client", "startup", "inbox", "presenter", "boards", "actions", "views", "asks",
-           "host", "router", "failures", "channels", "sync"]
+ADAPTER = ["opening", "client", "startup", "inbox", "presenter", "sheets", "boards", "actions",
+           "views", "asks", "host", "router", "failures", "channels", "sync"]
 
 
 def imported(path: Path, known: Collection[str] = ()) -> set[str]:
