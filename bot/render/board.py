@@ -34,7 +34,7 @@ from bot.render.cubes import Roles
 from bot.render.felt import Felt, Piece, canvas, pieces, static_board
 from bot.render.lastplay import LastPlay, draw_rings
 from bot.render.layout import STACK, Layout
-from bot.render.palette import _mapped, _palette, sample_picture
+from bot.render.palette import board_palette, mapped, sample_picture
 from bot.render.picture import DEFAULT_WIDTH, Picture, picture, table_picture
 from bot.render.theme import DEFAULT, Shown, Theme, checker_sprite, die_sprite, same
 from bot.render.words import Words, english
@@ -108,7 +108,7 @@ def board_png(pic: Picture) -> bytes:
              _band(lower_legend, width, theme, pic.bottom),
              _band(status_line, width, theme, pic.status),
              _band(cube_strip, width, theme, pic.strip)]
-    return png.write(width, _palette(theme), bands)
+    return png.write(width, board_palette(theme), bands)
 
 
 def forget(*, drawings: bool = True) -> None:
@@ -117,7 +117,7 @@ def forget(*, drawings: bool = True) -> None:
     for kept in (_band, _felt_band, _felt):
         kept.cache_clear()
     if drawings:
-        for cached in (_piece, _canvas, _highlight, _palette, static_board, checker_sprite,
+        for cached in (_piece, _canvas, _highlight, board_palette, static_board, checker_sprite,
                        die_sprite):
             cached.cache_clear()
         text.forget()
@@ -129,7 +129,7 @@ Drawing = Callable[[Layout, Theme, Any], Image.Image]
 @lru_cache(maxsize=2048)
 def _band(draw: Drawing, width: int, theme: Theme, what: object) -> png.Band:
     """The band `draw` draws of `what`, mapped to the palette and compressed."""
-    return png.band(_mapped(draw(Layout.of(width), theme, what), theme))
+    return png.band(mapped(draw(Layout.of(width), theme, what), theme))
 
 
 @lru_cache(maxsize=1024)
@@ -159,17 +159,17 @@ def _piece(width: int, theme: Theme, numbers_from_bottom: bool,
     img = canvas(lay, theme, numbers_from_bottom)
     piece.draw(img, lay, theme)
     box = piece.box(lay)
-    return _mapped(img.crop(box), theme), box[:2]
+    return mapped(img.crop(box), theme), box[:2]
 
 
 @lru_cache(maxsize=8)
 def _canvas(width: int, theme: Theme, numbers_from_bottom: bool) -> Image.Image:
-    return _mapped(canvas(Layout.of(width), theme, numbers_from_bottom), theme)
+    return mapped(canvas(Layout.of(width), theme, numbers_from_bottom), theme)
 
 
 @lru_cache(maxsize=4)
 def _highlight(theme: Theme) -> int:
     """The palette index the highlight is mapped to."""
-    index = _mapped(Image.new("RGB", (1, 1), theme.highlight), theme).getpixel((0, 0))
+    index = mapped(Image.new("RGB", (1, 1), theme.highlight), theme).getpixel((0, 0))
     assert isinstance(index, int)
     return index

@@ -29,12 +29,12 @@ def sample_picture(width: int = 800, shown: Callable[[str], str] = str,
 
 
 @lru_cache(maxsize=4)
-def _palette(theme: Theme) -> Image.Image:
+def board_palette(theme: Theme) -> Image.Image:
     """The board's 256 colours: those of the sample board, which has every part a board has
     (both sides' checkers and dice, every cube state, the last play), drawn in `theme`."""
     return board_rgb(sample_picture(theme=theme)).quantize(256, method=Image.Quantize.FASTOCTREE)
 
 
-def _mapped(img: Image.Image, theme: Theme) -> Image.Image:
+def mapped(img: Image.Image, theme: Theme) -> Image.Image:
     """`img` in the palette's colours: each pixel the nearest, undithered."""
-    return img.quantize(palette=_palette(theme), dither=Image.Dither.NONE)
+    return img.quantize(palette=board_palette(theme), dither=Image.Dither.NONE)

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops
 
-from bot.render import board
+from bot.render import board, palette
 from bot.render.bands import board_rgb
 from bot.render.board import board_png, picture, sample_picture
 from bot.render.lastplay import LastPlay
@@ -28,7 +28,7 @@ def decoded(data: bytes) -> Image.Image:
 
 def mapped(pic: board.Picture) -> Image.Image:
     """`pic` drawn whole in full colour, then mapped to the palette (no band, no piece kept)."""
-    return board._mapped(board_rgb(pic), pic.theme)
+    return palette.mapped(board_rgb(pic), pic.theme)
 
 
 def test_adler32_of_two_strings_is_combined_as_zlib_would() -> None:
@@ -43,7 +43,7 @@ def test_the_png_is_the_picture_drawn_whole_and_mapped_to_the_palette() -> None:
     for pic in (sample_picture(), sample_picture(shown=world), sample_picture(width=500)):
         img = decoded(board_png(pic))
         assert img.tobytes() == mapped(pic).tobytes()
-        assert img.getpalette() == board._palette(pic.theme).getpalette()
+        assert img.getpalette() == palette.board_palette(pic.theme).getpalette()
 
 
 def test_the_palette_keeps_the_full_colour_picture_to_the_eye() -> None:
