@@ -4,8 +4,10 @@
 outbox until they are shown); the Discord client executes them (announce, which redraws
 the board message and adds to the public record; send a prompt; post the sheet) and tests
 assert on them without Discord. `effects_for` derives them from the events and from the
-state before and after, so a cog never decides whom to prompt. Who sees and speaks in
-which channel is not an effect: it is a function of the state (`bot.discord.channels`).
+state before and after, so a cog never decides whom to prompt. They hold what happened, not
+words: the words are written when they are shown (`Announce.words`, `bot.words.lines`), in
+the language of that moment. Who sees and speaks in which channel is not an effect: it is a
+function of the state (`bot.discord.channels`).
 """
 
 from __future__ import annotations
