@@ -167,7 +167,20 @@ def _apply(state: TableState, cube: Cube, action: str, by: str, why: str = "") -
 
 
 @handles(Take, Drop, Beaver, Raccoon, Aardvark)
-def _respond(state: TableState, cmd: CubeAnswer) -> tuple[Event, ...]:
+def _answer_sent(state: TableState, cmd: CubeAnswer) -> tuple[Event, ...]:
+    """An answer to a cube as a player sends it: a raccoon or an aardvark that needs the
+    other player's consent is refused (the consent is asked: `rules/consents.py`, which
+    makes it with `respond` once given)."""
+    rule = (state.rules.raccoons if isinstance(cmd, Raccoon)
+            else state.rules.aardvarks if isinstance(cmd, Aardvark) else None)
+    if rule == "by_consent":
+        raise CubeNotAvailable(code="raccoon_needs_consent" if isinstance(cmd, Raccoon)
+                               else "aardvark_needs_consent")
+    return respond(state, cmd)
+
+
+def respond(state: TableState, cmd: CubeAnswer) -> tuple[Event, ...]:
+    """An answer to a cube, by the cube rules alone (any consent it needs was given)."""
     game, seating = in_game(state)
     by = sender(cmd)
     action = cmd.verb

@@ -5,8 +5,8 @@ when its cube moves on otherwise (`TableState.asked`)."""
 
 from __future__ import annotations
 
+from rules.answers import respond
 from rules.commands import (
-    HANDLERS,
     Aardvark,
     AgreeTurn,
     AskTurn,
@@ -33,7 +33,7 @@ def _turn(state: TableState, turn: str, by: str, across: str,
     kind = TURNS.get(turn)
     if kind is None:
         raise BadCommand(code="turn_kind", turn=turn)
-    return HANDLERS[kind](state, kind(by=by, cubes=(across,), face=face))
+    return respond(state, kind(by=by, cubes=(across,), face=face))
 
 
 @handles(AskTurn)

@@ -287,6 +287,12 @@ MESSAGES: dict[str, str] = {
     # rules/consents.py
     "turn_kind": "{turn!r} is not a raccoon or an aardvark.",
     "turn_needs_no_consent": "That turn needs no consent at this table: make it yourself.",
+    "raccoon_needs_consent": "A raccoon needs the consent of the cube's other player at this "
+                             "table: the Raccoon button asks them, and the raccoon is made "
+                             "when they agree.",
+    "aardvark_needs_consent": "An aardvark needs the consent of the cube's other player at this "
+                              "table: the Aardvark button asks them, and the aardvark is made "
+                              "when they agree.",
     "no_raccoon_asked": "{player} is not asking you to agree to a raccoon now: the cube has "
                         "moved on, or the question was for someone else.",
     "no_aardvark_asked": "{player} is not asking you to agree to an aardvark now: the cube "

@@ -30,6 +30,7 @@ from rules.events import (
     GameStarted,
     Moved,
     Rolled,
+    TurnAsked,
 )
 from rules.game import shooter
 from rules.state import TableState, replay
@@ -142,6 +143,9 @@ def _candidates(state: TableState, events: Sequence[Event], at: int
         yield {"cmd": "move", "by": who, "play": event.play}
     elif isinstance(event, PlayerAway):
         yield {"cmd": "away" if event.away else "back", "by": event.player}
+    elif isinstance(event, TurnAsked):  # a raccoon or an aardvark asked, by consent
+        yield {"cmd": "ask_turn", "by": event.player, "turn": event.turn,
+               "across": event.across}
     elif isinstance(event, CubeTurned):
         group = [e for e in _run(events, at) if e.action == event.action]
         cubes = [e.cube.team_player for e in group]
@@ -149,6 +153,11 @@ def _candidates(state: TableState, events: Sequence[Event], at: int
             yield {"cmd": "double", "by": event.by}
             yield {"cmd": "double", "by": event.by, "cubes": cubes}
         elif event.action in ANSWERS:
+            if event.action in ("raccoon", "aardvark"):  # made by the other's consent
+                cube = event.cube
+                other = cube.box_player if event.by == cube.team_player else cube.team_player
+                yield {"cmd": "agree_turn", "by": other, "turn": event.action,
+                       "player": event.by}
             yield {"cmd": event.action, "by": event.by}
             yield {"cmd": event.action, "by": event.by, "cubes": cubes}
             answers: dict[str, list[str]] = {}

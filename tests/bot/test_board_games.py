@@ -140,3 +140,43 @@ def test_a_long_sessions_transcripts_fold_each_event_once(
     assert sorted(found) == list(range(1, 9)) and all(found.values())
     assert count["walk"] == len(events)
     assert count["all"] < 3 * len(events)
+
+
+def test_a_raccoon_made_by_consent_is_rebuilt_as_asked_and_agreed() -> None:
+    """Atlanta 5.4: a raccoon is asked and agreed (a raccoon sent alone is refused), so the
+    analysis rebuilds the game with the same two lines, and its cubes come out the same."""
+    rng, state, lines = random.Random(3), TableState(), list[str]()
+
+    def do(data: dict[str, Any]) -> None:
+        nonlocal state
+        state = replay(decide(state, parse(data)), state)
+        lines.append(json.dumps(data))
+
+    do({"cmd": "open", "preset": "atlanta", "mode": "play"})
+    do({"cmd": "seat", "order": ["bo", "ann", "cy", "di"]})
+    do({"cmd": "start", "opening": [[4, 2]]})
+    while not (state.game and state.game.dice is None and state.game.on_roll is Side.TEAM):
+        game = state.game
+        assert game is not None and game.position is not None
+        if game.dice is None:
+            do({"cmd": "roll", "by": shooter(state), "dice": [rng.randint(1, 6), 1]})
+        elif plays := legal_plays(game.position, game.dice):
+            do({"cmd": "move", "by": shooter(state), "play": format_play(rng.choice(plays))})
+    for player in ("ann", "cy", "di"):
+        do({"cmd": "double", "by": player})
+    do({"cmd": "answer", "by": "bo", "beaver": ["ann"], "take": ["cy"], "drop": ["di"]})
+    do({"cmd": "ask_turn", "by": "ann", "turn": "raccoon", "across": "bo"})
+    do({"cmd": "agree_turn", "by": "bo", "turn": "raccoon", "player": "ann"})
+    do({"cmd": "drop", "by": "bo", "cubes": ["ann"]})
+    do({"cmd": "resign", "by": "cy"})
+    do({"cmd": "accept", "by": "bo"})
+    assert state.game is None
+    _, events, rejected = apply(lines)
+    assert not rejected
+    (rebuilt,) = transcripts(events).values()
+    cmds = [json.loads(line)["cmd"] for line in rebuilt]
+    assert cmds[cmds.index("answer"):] == ["answer", "ask_turn", "agree_turn", "drop"]
+    _, again, refused = apply(rebuilt)  # (the resignation is not rebuilt: the game so far)
+    turned = [e for e in events if type(e).__name__ == "CubeTurned"]
+    assert not refused and [e for e in again if type(e).__name__ == "CubeTurned"] == turned[
+        :len(turned) - 1] and turned[-2].action == "drop"

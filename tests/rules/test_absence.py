@@ -240,7 +240,10 @@ def test_atlanta_2_3_a_stake_changes_between_games_only() -> None:
 
 def test_atlanta_5_4_an_aardvark_only_where_allowed() -> None:
     state = do(do(game(), "double", by="ann", cubes=["bo"]), "beaver", by="bo")
-    state = do(do(state, "raccoon", by="ann", cubes=["bo"]), "aardvark", by="bo")
+    state = do(do(state, "ask_turn", by="ann", turn="raccoon", across="bo"), "agree_turn",
+               by="bo", turn="raccoon", player="ann")  # Atlanta 5.4: by consent
+    state = do(do(state, "ask_turn", by="bo", turn="aardvark", across="ann"), "agree_turn",
+               by="ann", turn="aardvark", player="bo")
     assert cube(state, "bo").face == 16 and cube(state, "bo").to_act is Side.BOX
     villages = do(do(game(preset="villages"), "double", by="ann"), "beaver", by="bo")
     villages = do(villages, "raccoon", by="ann", cubes=["bo"])

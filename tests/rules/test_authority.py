@@ -174,7 +174,8 @@ def test_a_player_who_left_keeps_his_name() -> None:
 
 def test_an_answer_to_a_question_that_is_gone_is_refused() -> None:
     state = do(started("ann", "bo", "cy"), "double", "ann")  # the Box turns both cubes to 2
-    state = do(do(state, "beaver", "bo"), "raccoon", "ann", cubes=["bo"])  # 4, then 8
+    state = do(do(state, "beaver", "bo"), "ask_turn", "ann", turn="raccoon", across="bo")
+    state = do(state, "agree_turn", "bo", turn="raccoon", player="ann")  # 4, then 8
     with pytest.raises(RuleError, match="about the cube at 2; it is at 8"):
         decide(state, Drop(by="bo", face=2))  # the DM that said "turned to 2"
     assert decide(state, Drop(by="bo", face=8))

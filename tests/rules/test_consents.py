@@ -4,7 +4,7 @@ consent (Atlanta 5.4) and a game offered for sale (Atlanta 4.4)."""
 import pytest
 
 from rules.cube_state import CubeState
-from rules.errors import NotYourTurn
+from rules.errors import CubeNotAvailable, NotYourTurn
 from tests.rules.tables import cube, do, game, scores
 
 
@@ -23,6 +23,22 @@ def test_atlanta_5_4_a_raccoon_is_made_only_by_the_consent_asked_of_the_beaverer
     assert cube(raccooned, "bo").state is CubeState.RACCOONED and raccooned.asked == ()
     dropped = do(asked, "drop", by="ann", cubes=["bo"])  # the cube moved on: asked no more
     assert dropped.asked == ()
+
+
+def test_atlanta_5_4_a_raccoon_sent_without_the_consent_is_refused_where_it_needs_one() -> None:
+    """A raccoon or an aardvark sent as an answer (a transcript line, a typed command) is
+    refused where the rule set wants the other player's consent, saying how to ask it; where
+    the rule set allows it outright (Villages 9), it is made at once."""
+    beavered = do(do(game(), "double", by="ann", cubes=["bo"]), "beaver", by="bo")
+    with pytest.raises(CubeNotAvailable, match=r"needs the consent .* the Raccoon button asks"):
+        do(beavered, "raccoon", by="ann", cubes=["bo"])
+    raccooned = do(do(beavered, "ask_turn", by="ann", turn="raccoon", across="bo"),
+                   "agree_turn", by="bo", turn="raccoon", player="ann")
+    with pytest.raises(CubeNotAvailable, match="An aardvark needs the consent"):
+        do(raccooned, "aardvark", by="bo")
+    villages = do(do(game(preset="villages"), "double", by="ann"), "beaver", by="bo")
+    assert cube(do(villages, "raccoon", by="ann", cubes=["bo"]), "bo").state is (
+        CubeState.RACCOONED)
 
 
 def test_atlanta_4_4_a_game_is_bought_only_as_offered_to_the_buyer_at_its_price() -> None:

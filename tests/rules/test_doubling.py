@@ -81,7 +81,8 @@ def test_beaver_raccoon_chain_and_drop_pays_the_value_before() -> None:
     state = do(game(), "double", by="ann", cubes=["bo"])
     state = do(state, "beaver", by="bo")  # bo turns it to 4 and keeps it
     assert cube(state, "bo").to_act is Side.BOX
-    state = do(state, "raccoon", by="ann", cubes=["bo"])  # 8, still bo's
+    state = do(do(state, "ask_turn", by="ann", turn="raccoon", across="bo"), "agree_turn",
+               by="bo", turn="raccoon", player="ann")  # 8, still bo's (by consent: 5.4)
     state = do(state, "drop", by="bo")
     assert scores(state)["bo"] == -4  # the value before the raccoon (Villages 9, Atlanta 5.4)
 
