@@ -18,8 +18,8 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends libglib2.0-0 \
  && rm -rf /var/lib/apt/lists/*
 
-# What running needs, and nothing for the tests: the lock of pyproject.toml's dependencies and
-# its `analysis` (gnubg) and `postgres` (asyncpg) extras, every package pinned with its hashes
+# What running needs, and nothing for the tests: the lock of pyproject.toml's dependencies
+# (gnubg among them) and its `postgres` (asyncpg) extra, every package pinned with its hashes
 # (`make lock` writes it), in a layer of their own that a change to the code keeps.
 COPY requirements/image.txt /tmp/requirements.txt
 RUN pip install --no-compile --require-hashes -r /tmp/requirements.txt \

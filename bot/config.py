@@ -17,6 +17,9 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 # For the post-game message: `make bench` analyses a long three-player game (382 decisions)
 # in about 15 s at 2 ply on the 2-core test machine, well inside the minute (docs/analysis.md).
 POST_GAME_PLIES = 2
+# A game's seconds before the analysis worker is killed and the game retried once, then
+# skipped: some twenty times that long game at 2 ply (bot.analysis.worker.DEFAULT_TIMEOUT).
+ANALYSIS_TIMEOUT = 300.0
 
 
 class SettingsError(Exception):
@@ -44,7 +47,9 @@ class Settings:
     backup_dir: Path | None = None  # where `backup` writes; None: backups/ beside the database
     container: str = ""  # the image says it runs in a container (CHOUETTE_CONTAINER)
     manual_url: str = ""  # where players read docs/commands.md (/chouette help links it)
+    analysis: bool = True  # gnubg's verdict after each game (CHOUETTE_ANALYSIS=off: none)
     analysis_plies: int = POST_GAME_PLIES  # gnubg's depth after each game (issue 21)
+    analysis_timeout: float = ANALYSIS_TIMEOUT  # seconds a game before the worker is killed
     draw_processes: int = 1  # processes drawing boards and sheets (0: a thread of the bot's)
     # Shards (issue 23): Discord's gateway split into shard_count shards; this process
     # connects shard_ids (None: all of them) and serves only the tables of their servers
@@ -77,7 +82,9 @@ class Settings:
             shard_count=count,
             shard_ids=ids,
             draw_processes=cls.draw_processes if draw is None else draw,
+            analysis=_switch(values, "CHOUETTE_ANALYSIS", where),
             analysis_plies=cls.analysis_plies if plies is None else plies,
+            analysis_timeout=_analysis_timeout(values, where),
             max_tables=cls.max_tables if tables is None else tables,
             delete_after_hours=hours,
             discord_token=_text(values, "DISCORD_TOKEN"),
@@ -210,6 +217,28 @@ def _delete_after_hours(values: Mapping[str, str | None], where: str) -> float:
         raise SettingsError(f"CHOUETTE_DELETE_AFTER_HOURS can't be negative: fix it in "
                             f"{where}.")
     return hours
+
+
+def _switch(values: Mapping[str, str | None], key: str, where: str) -> bool:
+    """The setting `key`: on (the default: on, 1, true, yes) or off (off, 0, false, no)."""
+    raw = _text(values, key, "on").lower()
+    if raw not in ("on", "1", "true", "yes", "off", "0", "false", "no"):
+        raise SettingsError(f"{key} must be on or off, not {values.get(key)!r}: fix it in "
+                            f"{where}.")
+    return raw in ("on", "1", "true", "yes")
+
+
+def _analysis_timeout(values: Mapping[str, str | None], where: str) -> float:
+    """CHOUETTE_ANALYSIS_TIMEOUT: seconds, more than 0 (default `ANALYSIS_TIMEOUT`)."""
+    raw = _text(values, "CHOUETTE_ANALYSIS_TIMEOUT")
+    try:
+        seconds = float(raw) if raw else ANALYSIS_TIMEOUT
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds < float("inf"):
+        raise SettingsError(f"CHOUETTE_ANALYSIS_TIMEOUT is a game's seconds of analysis, more "
+                            f"than 0, not {raw!r}: fix it in {where}.")
+    return seconds
 
 
 def _limits(values: Mapping[str, str | None],

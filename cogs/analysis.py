@@ -35,9 +35,13 @@ class Analysis(Subcommands):
         await super().cog_load()
         if not hasattr(self.bot, "store"):  # a tool listing the commands (tools/messages.py)
             return
+        settings = self.bot.settings  # CHOUETTE_ANALYSIS, _PLIES and _TIMEOUT
         self.queue = AnalysisQueue(self.bot.store, self.bot.service.state, self._post,
-                                   plies=self.bot.settings.analysis_plies,
-                                   locale=self.bot.presenter.table_locale)
+                                   plies=settings.analysis_plies,
+                                   locale=self.bot.presenter.table_locale,
+                                   worker=worker.AnalysisWorker(
+                                       timeout=settings.analysis_timeout),
+                                   enabled=settings.analysis)
         self.bot.presenter.after_show.append(self.queue.notice)
         self._resuming = spawn(self._resume(), "analysis resume")
 

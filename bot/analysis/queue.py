@@ -8,8 +8,11 @@ again (the post carries a nonce, so a message sent just before a kill -9 is post
 
 One worker process (`bot.analysis.worker.AnalysisWorker`) for the bot, one game at a time,
 at `plies` (`CHOUETTE_ANALYSIS_PLIES`, default `POST_GAME_PLIES`): the engine's CPU is in
-that process, the event loop only waits on its pipe. Without the analysis extra nothing is
-queued (one log line at start-up) and the bot runs as before.
+that process, the event loop only waits on its pipe. A game the worker fails on (it overran
+`CHOUETTE_ANALYSIS_TIMEOUT`, died, garbled its answer: it is killed and restarted) is tried
+once more, then logged and skipped: the queue goes on with the next. Without the analysis
+extra, or with CHOUETTE_ANALYSIS=off, nothing is queued (one log line at start-up) and the
+bot runs as before.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from typing import Any
 
 from bot.analysis.text import Analysed, Figures, post_game, session, totals
 from bot.analysis.transcript import GAME_EVENTS, ended_games, transcripts
-from bot.analysis.worker import AnalysisError, AnalysisWorker, available
+from bot.analysis.worker import AnalysisError, AnalysisWorker, WorkerFault, available
 from bot.app.tasks import spawn
 from bot.store import EventStore, PlayerTotals
 from bot.words.i18n import table_language
@@ -146,12 +149,13 @@ class AnalysisQueue:
 
     def __init__(self, store: EventStore, states: States, post: Post, *, plies: int,
                  worker: AnalysisWorker | None = None,
-                 locale: Locale = _table_language) -> None:
+                 locale: Locale = _table_language, enabled: bool = True) -> None:
         self.rows = AnalysisStore(store)
         self.store, self.states, self.post, self.plies = store, states, post, plies
         self.locale = locale  # the posts are in the table's language
         self.worker = worker or AnalysisWorker()
-        self.enabled = available()
+        self.switched_off = not enabled  # CHOUETTE_ANALYSIS=off
+        self.enabled = enabled and available()
         self._queued: list[str] = []  # tables to look at, in turn
         self._played: dict[str, int] = {}  # games played per table when last noticed
         self._ended: set[str] = set()  # tables noticed ended
@@ -179,8 +183,9 @@ class AnalysisQueue:
         this process serves)."""
         await self.rows.backfill()
         if not self.enabled:
-            log.info("GNU Backgammon's analysis is not installed: games are not analysed "
-                     "(pip install -e '.[analysis]' to turn it on)")
+            log.info("GNU Backgammon's analysis is off: %s", "CHOUETTE_ANALYSIS=off"
+                     if self.switched_off else "the gnubg package is not installed (pip "
+                     "install -e '.[analysis]' to turn it on)")
             return
         for table_id in await self.rows.due(RESUME_HOURS):
             if only is None or await only(table_id):
@@ -279,13 +284,17 @@ class AnalysisQueue:
         return transcripts(self.store.events.decoded(data), games)
 
     async def _analyse(self, transcript: list[str]) -> dict[str, Any]:
-        """The worker's verdict; a second try if the worker died (it is restarted)."""
+        """The worker's verdict, or {"error": why}: a worker fault (the worker was killed; the
+        next try starts another) gets a second try, then the game is skipped."""
         for attempt in (1, 2):
             try:
                 return await self.worker.analyse(transcript, self.plies)
-            except AnalysisError as exc:
-                if attempt == 2 or "stopped" not in str(exc):
+            except WorkerFault as exc:
+                if attempt == 2:
                     return {"error": str(exc)}
+                log.warning("%s; the game is tried once more", exc)
+            except AnalysisError as exc:  # the worker's refusal: the same again
+                return {"error": str(exc)}
         raise AssertionError("unreachable")
 
     async def close(self) -> None:

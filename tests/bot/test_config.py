@@ -148,6 +148,21 @@ def test_the_tables_a_server_may_have_are_a_whole_number(raw: str) -> None:
     assert Settings.load(environ={"CHOUETTE_MAX_TABLES": "12"}).max_tables == 12
 
 
+def test_analysis_is_on_by_default_off_by_a_setting_and_has_a_time_per_game(
+        tmp_path: Path) -> None:
+    def load(**values: str) -> Settings:
+        return Settings.load(tmp_path / "missing.env", environ=values)
+
+    assert load().analysis and load().analysis_timeout == 300
+    assert not load(CHOUETTE_ANALYSIS="Off").analysis and load(CHOUETTE_ANALYSIS="on").analysis
+    assert load(CHOUETTE_ANALYSIS_TIMEOUT="45.5").analysis_timeout == 45.5
+    with pytest.raises(SettingsError, match="CHOUETTE_ANALYSIS must be on or off, not 'maybe'"):
+        load(CHOUETTE_ANALYSIS="maybe")
+    for bad in ("0", "-5", "soon", "nan", "inf"):
+        with pytest.raises(SettingsError, match="CHOUETTE_ANALYSIS_TIMEOUT is a game's seconds"):
+            load(CHOUETTE_ANALYSIS_TIMEOUT=bad)
+
+
 SECRET_URL = "postgresql://bot:s3cret@db/chouette?sslmode=require&password=s3cret"
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4OTA.GaBcDe.abcdefghijklmnopqrstuvwxyz0123"
 

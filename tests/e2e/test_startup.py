@@ -213,6 +213,37 @@ def test_a_good_start_logs_name_servers_and_invite_then_stops_on_sigterm(home: P
     assert "Traceback" not in exited.stderr and "Event loop is closed" not in exited.stderr
 
 
+def test_with_analysis_off_the_bot_runs_and_says_so_once(home: Path) -> None:
+    """CHOUETTE_ANALYSIS=off (issue 33): the bot starts, connects, and logs one line that
+    analysis is off and why."""
+    async def main() -> str:
+        fake = FakeDiscord()
+        await fake.start()
+        try:
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot", "run", cwd="/", stdin=asyncio.subprocess.DEVNULL,
+                env=environment(home, fake, CHOUETTE_ANALYSIS="off"),
+                stderr=asyncio.subprocess.PIPE)
+            assert proc.stderr is not None
+            seen = b""
+            async with asyncio.timeout(TIMEOUT):
+                while b"analysis is off" not in seen:
+                    line = await proc.stderr.readline()
+                    assert line, seen.decode()
+                    seen += line
+                proc.send_signal(signal.SIGTERM)
+                seen += await proc.stderr.read()
+                assert await proc.wait() == 0, seen.decode()
+            return seen.decode()
+        finally:
+            await fake.stop()
+
+    stderr = asyncio.run(main())
+    (line,) = [line for line in stderr.splitlines() if "analysis" in line.lower()]
+    assert line.endswith("GNU Backgammon's analysis is off: CHOUETTE_ANALYSIS=off"), line
+    assert "invite" in stderr and "Traceback" not in stderr
+
+
 def test_in_a_container_a_missing_token_says_to_pass_it_in_the_environment(home: Path) -> None:
     exited = run_bot(home, DISCORD_TOKEN="", CHOUETTE_CONTAINER="docker")
     assert_one_line(exited, EXIT_SETTINGS, "chouette-bot: DISCORD_TOKEN is not set in this "
