@@ -57,6 +57,10 @@ class Decision:
     For a move, `plays` maps the Position ID after each legal play (mover's view) to its
     notation, and `played` is the notation played; for cube decisions `played` is
     `double`/`no double` or `take`/`drop`/`beaver`, and `cube` the cube rated.
+
+    `listed` is False for the answer that ends a beaver (a take or drop of the beaver, or of
+    a raccoon on it): not a decision of contract 5, but gnubg's statistics count it as a
+    take or pass of the first double, rated with that double's numbers (`pid`, `cube`).
     """
 
     game: int
@@ -68,6 +72,7 @@ class Decision:
     dice: tuple[int, int] | None = None
     plays: dict[str, str] = field(default_factory=dict)
     played_id: str = ""
+    listed: bool = True
 
 
 @dataclass
@@ -78,6 +83,7 @@ class _Walk:
     state: TableState = field(default_factory=TableState)
     window: dict[tuple[str, str], Decision] | None = None
     offers: dict[tuple[str, str], Decision] = field(default_factory=dict)
+    beavered: dict[tuple[str, str], Decision] = field(default_factory=dict)
     found: list[Decision] = field(default_factory=list)
 
 
@@ -114,6 +120,7 @@ def find(lines: Iterable[str]) -> tuple[list[Decision], RuleSet]:
         if walk.state.game is None:  # the game is over: its last cubes were answered
             _close_window(walk)
             walk.offers.clear()
+            walk.beavered.clear()
     if not accepted:
         raise ValueError("no line of the transcript is a command the rules accept (contract "
                          "2: one JSON command a line)")
@@ -174,10 +181,18 @@ def _cube_turned(walk: _Walk, before: TableState, event: CubeTurned) -> None:
                                     view, "")
     elif isinstance(event.action, str) and event.action in ANSWERS and key in walk.offers:
         offer = walk.offers.pop(key)
+        if event.action == "beaver":  # its answer (after any raccoon) ends the double
+            walk.beavered[key] = offer
         if event.why:  # answered for him (away, timed out): not a decision of his
             return
         walk.found.append(Decision(offer.game, event.by, "take", offer.pid, offer.cube,
                                    event.action))
+    elif event.action in ("take", "drop") and isinstance(event.action, str) and (
+            key in walk.beavered):
+        offer = walk.beavered.pop(key)  # the beaver (or a raccoon on it) answered
+        if not event.why:
+            walk.found.append(Decision(offer.game, event.by, "take", offer.pid, offer.cube,
+                                       event.action, listed=False))
 
 
 def _moved(walk: _Walk, before: TableState, event: Moved) -> None:

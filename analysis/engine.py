@@ -35,6 +35,11 @@ _CUBE_LINE = re.compile(r"^\s*\d\.\s+(No (?:re)?double|(?:Re)?[Dd]ouble, (?:take
                         r"\s+([+-]?\d+\.\d+)", re.MULTILINE)
 # every move gets to the last ply: the played one must be rated at full depth, as gnubg's
 # own analysis does, even where its hint filter would have dropped it
+# the pinned module's rating words (its `rating|...` strings), by `gnubg.errorrating`'s
+# answer 0..5 for an error rate per decision (EMG): not the desktop 1.07's "Awful!" to
+# "Supernatural"
+RATINGS = ("Beginner", "Intermediate", "Advanced", "Master", "Grandmaster",
+           "Super Grandmaster")
 _KEEP_ALL = [{"ply": ply, "level": level, "acceptmoves": 1000, "extramoves": 0,
               "threshold": 0.0} for ply in range(1, 5) for level in range(ply)]
 
@@ -119,6 +124,15 @@ class Engine:
         price = 0.0 if self.jacoby and index == -1 else 1.0
         info.update(jacoby=int(self.jacoby), gammonprice=((price, price), (price, price)))
         return info
+
+    @staticmethod
+    def rating(per_decision: float) -> str:
+        """gnubg's word for an error rate per decision (EMG, a loss: not negative), as its
+        statistics name the overall rate: the module's own `errorrating`."""
+        index = int(gnubg.errorrating(per_decision))
+        if not 0 <= index < len(RATINGS):
+            raise EngineError(f"gnubg rates {per_decision} as {index}: not a known word")
+        return RATINGS[index]
 
     def cube(self, pid: str, value: int, owner: str) -> CubeAnswer:
         """The cube analysis of `pid` (the side on roll to move) before its roll."""

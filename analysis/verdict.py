@@ -16,6 +16,12 @@ optional key, `details` (for `/chouette analysis`):
 - a move with a choice: `{"plays": [{"play": .., "equity": ..}, ...], "played": {"play": ..,
   "equity": .., "rank": ..}}`, gnubg's best `TOP_PLAYS` plays best first and the one played
   (rank 1 = as good as gnubg's best); a forced play has no `details` (nothing was asked).
+
+Each player's summary also carries gnubg's own statistics, counted as `show statistics game`
+counts them after gnubg's `analyse match` of each cube's money game (`statistics`; a test
+has gnubg count the same games): `unforced` checker plays (a choice to make), `cube_close`
+cube decisions (close or actual), the error `rates` in mEMG with gnubg's sign, and gnubg's
+`rating` word for the overall rate.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ class Rater(Protocol):
     """What the verdict needs of an engine (analysis.engine.Engine)."""
 
     def set_rules(self, jacoby: bool, beavers: bool) -> None: ...
+    def rating(self, per_decision: float) -> str: ...
     def cube(self, pid: str, value: int, owner: str) -> Any: ...
     def moves(self, pid: str, dice: tuple[int, int], value: int, owner: str,
               played: str) -> Any: ...
@@ -37,6 +44,7 @@ class Rater(Protocol):
 
 TOP_PLAYS = 5  # the plays `details` lists for a move, best first
 _TIE = 1e-9
+CLOSE = 0.16  # gnubg's isCloseCubedecision: a no double within this of doubling is close
 
 
 def _num(x: float) -> float:
@@ -45,22 +53,78 @@ def _num(x: float) -> float:
 
 def verdict(lines: Iterable[str], engine: Rater) -> dict[str, Any]:
     """The contract's object: `decisions` in order and the `players` summary."""
-    decisions, rules = find(lines)
+    found, rules = find(lines)
     engine.set_rules(rules.jacoby, rules.beavers)
-    rated = [rate(d, engine, rules.beavers) for d in decisions]
+    every = [rate(d, engine, rules.beavers) for d in found]
+    rated = [d for d, made in zip(every, found, strict=True) if made.listed]
     players: dict[str, dict[str, Any]] = {}
-    for d in rated:
+    # gnubg's statistics: unforced plays, their loss, close cube decisions, their loss
+    counted: dict[str, tuple[int, float, int, float]] = {}
+    for d, made in zip(every, found, strict=True):
         row = players.setdefault(d["player"], {"moves": 0, "move_loss": 0.0,
                                                "cube_decisions": 0, "cube_loss": 0.0})
-        if d["kind"] == "move":
+        unforced, checker, close, cube = counted.get(d["player"], (0, 0.0, 0, 0.0))
+        if made.listed and d["kind"] == "move":
             row["moves"] += 1
             row["move_loss"] += d["loss"]
-        else:
+        elif made.listed:
             row["cube_decisions"] += 1
             row["cube_loss"] += d["loss"]
-    for row in players.values():
+        counts = statistics(d)
+        if counts is not None and counts[0] == "checker":
+            unforced, checker = unforced + 1, checker + counts[1]
+        elif counts is not None:
+            close, cube = close + 1, cube + counts[1]
+        counted[d["player"]] = (unforced, checker, close, cube)
+    for name, row in players.items():
         row["move_loss"], row["cube_loss"] = _num(row["move_loss"]), _num(row["cube_loss"])
+        row.update(_gnubg_row(*counted[name], engine))
     return {"decisions": rated, "players": players}
+
+
+def statistics(d: dict[str, Any]) -> tuple[str, float] | None:
+    """How gnubg's statistics count a rated decision: ("checker" or "cube", its loss), or
+    None where they do not count it.
+
+    - a checker play counts if it had a choice (gnubg's unforced moves), with its loss;
+    - a double made counts, with its loss; a double not made counts if it was a missed
+      double or close (gnubg's isCloseCubedecision: the best of No double and the double,
+      less the lower of Double/take and 1, under 0.16), with its loss;
+    - an answer counts as a take or a pass, rated between the two alone (a beaver is no
+      choice of gnubg's: its loss is the take's, or the drop's, against the other); a
+      beaver itself never counts, and the answer that ends it (not a listed decision)
+      counts as a take or pass of the first double, rated with that double's numbers, as
+      gnubg does.
+    """
+    if d["kind"] == "move":
+        return ("checker", float(d["loss"])) if "details" in d else None
+    cube = d["details"]
+    if d["kind"] == "double":
+        if d["played"] == "double":
+            return "cube", float(d["loss"])
+        best = max(cube["nd"], min(cube["dt"], cube["dp"]))
+        close = best - min(cube["dt"], 1.0) < CLOSE
+        return ("cube", float(d["loss"])) if close else None
+    if d["played"] not in ("take", "drop"):  # a beaver
+        return None
+    # gnubg rates an answer with the doubler's numbers: a take loses DT - DP if a pass was
+    # better, a pass DP - DT if a take was
+    gap = cube["dt"] - cube["dp"]
+    return "cube", _num(max(gap if d["played"] == "take" else -gap, 0.0))
+
+
+def _gnubg_row(unforced: int, checker: float, close: int, cube: float,
+               engine: Rater) -> dict[str, Any]:
+    """gnubg's figures of one player: counts, rates in mEMG signed as gnubg prints them
+    (a loss is negative; None without a decision) and the rating word (None likewise)."""
+    def rate(loss: float, count: float) -> float | None:
+        return _num(-loss / count * 1000) if count else None
+
+    decisions = unforced + close
+    return {"unforced": unforced, "cube_close": close,
+            "rates": {"checker": rate(checker, unforced), "cube": rate(cube, close),
+                      "overall": rate(checker + cube, decisions)},
+            "rating": engine.rating((checker + cube) / decisions) if decisions else None}
 
 
 def rate(d: Decision, engine: Rater, beavers: bool) -> dict[str, Any]:

@@ -4,8 +4,10 @@ a player's list of errors, and one error's numbers beside its board.
 Pure functions of the analysis result. Names come through `shown` (player key -> name as a
 message writes it, already escaped: `bot.words.markdown.escape`); the words are in `locale`'s
 language (the table's for what #board shows, the reader's for a private reply). Equities
-are gnubg's, normalised to a cube of 1; an error rate is gnubg's: the loss per decision in
-thousandths (mEMG).
+are gnubg's, normalised to a cube of 1; the figures are gnubg's statistics (`show statistics
+game`): the checker plays with a choice, the close or actual cube decisions, their losses and
+error rates (the loss per decision in thousandths, mEMG), shown with gnubg's sign (a loss
+is negative), and gnubg's rating word for the overall rate.
 """
 
 from __future__ import annotations
@@ -25,6 +27,11 @@ MARKS = ((0.120, "very bad"), (0.060, "bad"), (0.030, "doubtful"))  # gnubg's th
 NOTICED = 0.0005  # a loss that shows as 0.001 or more: listed by the command
 CUBE_KINDS = ("double", "take")
 CHOICES = ("double", "no double", "take", "drop", "beaver")  # a cube's choices, as gnubg's
+CLOSE = 0.16  # gnubg's isCloseCubedecision: a no double within this of doubling is close
+# the pinned gnubg module's rating words for an error rate per decision (its `errorrating`:
+# under each limit, that word; above the last, "Beginner"), as the worker's `rating`
+RATINGS = ((0.005, "Super Grandmaster"), (0.008, "Grandmaster"), (0.013, "Master"),
+           (0.020, "Advanced"), (0.032, "Intermediate"))
 
 
 @dataclass(frozen=True)
@@ -42,15 +49,15 @@ class Figures:
 
     @property
     def per_decision(self) -> str:
-        """The error rate as the messages write it: "6.0 mEMG"."""
-        return f"{self.rate:.1f} mEMG"
+        """The error rate as gnubg prints it, a loss negative: "-6.0 mEMG"."""
+        return f"{-self.rate:.1f} mEMG" if round(self.rate, 1) else "0.0 mEMG"
 
     def as_json(self) -> dict[str, Any]:
-        """The figures as JSON numbers (`python -m bot stats`): the rate in mEMG per
-        decision, None without a decision."""
+        """The figures as JSON numbers (`python -m bot stats`): the summed loss, and the
+        rate in mEMG per decision with gnubg's sign (negative), None without a decision."""
         return {"decisions": self.decisions, "errors": self.errors,
                 "loss": round(self.loss, 6),
-                "rate": round(self.rate, 6) if self.decisions else None}
+                "rate": round(-self.rate, 6) + 0.0 if self.decisions else None}
 
     def text(self, what: str, locale: object = None) -> str:
         """"checker 2 errors in 14, -0.084, 6.0 mEMG" (`what`: the kind, in words)."""
@@ -85,19 +92,56 @@ class Analysed:
                 "checker": self.checker.as_json(), "cube": self.cube.as_json()}
 
 
+def rating_word(per_decision: float) -> str:
+    """gnubg's rating word for an error rate per decision (EMG, not negative)."""
+    return next((word for limit, word in RATINGS if per_decision < limit), "Beginner")
+
+
+def rating(overall: Figures) -> str | None:
+    """gnubg's rating word for a player's figures (checker and cube together), or None
+    without a decision (gnubg's "n/a")."""
+    return rating_word(overall.loss / overall.decisions) if overall.decisions else None
+
+
+def counted(d: Decision) -> float | None:
+    """The loss gnubg's statistics count for a decision, or None where they count nothing
+    (the worker's `analysis.verdict.statistics`): a checker play with a choice; a double;
+    a no double that was close or missed (the better of No double and the double, less the
+    lower of Double/take and 1, under 0.16); a take or a drop, rated between the two alone
+    (DT - DP for a take where the pass was better, DP - DT for a drop where the take was);
+    never a beaver."""
+    if d["kind"] not in CUBE_KINDS:
+        return float(d["loss"]) if "details" in d else None
+    cube = d.get("details")
+    played = d.get("played")
+    if d["kind"] == "double":
+        if played == "double" or not cube:  # a verdict without gnubg's numbers: all
+            return float(d["loss"])
+        best = max(cube["nd"], min(cube["dt"], cube["dp"]))
+        return float(d["loss"]) if best - min(cube["dt"], 1.0) < CLOSE else None
+    if played == "beaver":
+        return None
+    if not cube or played not in ("take", "drop"):
+        return float(d["loss"])
+    gap = float(cube["dt"]) - float(cube["dp"])
+    return max(gap if played == "take" else -gap, 0.0)
+
+
 def rated(decision: Decision) -> bool:
-    """Whether a decision counts in the figures: every cube decision, and every checker play
-    with a choice (gnubg leaves forced plays out of its error rate; they have no details)."""
-    return decision["kind"] in CUBE_KINDS or "details" in decision
+    """Whether gnubg's statistics count a decision (forced plays, clear no doubles and
+    beavers they do not)."""
+    return counted(decision) is not None
 
 
 def figures(decisions: Iterable[Decision], player: str) -> tuple[Figures, Figures]:
-    """`player`'s (checker, cube) figures over `decisions`."""
+    """`player`'s (checker, cube) figures over `decisions`, counted as gnubg counts them
+    (what the decisions list holds: the answer that ends a beaver is not in it, see
+    `totals`)."""
     checker, cube = Figures(), Figures()
     for d in decisions:
-        if d["player"] != player or not rated(d):
+        loss = counted(d) if d["player"] == player else None
+        if loss is None:
             continue
-        loss = float(d["loss"])
         mine = Figures(1, int(loss >= ERROR), loss)
         if d["kind"] in CUBE_KINDS:
             cube += mine
@@ -113,10 +157,35 @@ def players(decisions: Sequence[Decision]) -> list[str]:
 
 def totals(result: Mapping[str, Any]) -> dict[str, tuple[Figures, Figures]]:
     """Each player's (checker, cube) figures in one verdict ({} for a verdict the worker
-    could not make): what `/chouette stats` sums over the games (kept per game by
+    could not make), gnubg's statistics: the worker's counts and rates (contract 5's
+    `unforced`, `cube_close`, `rates`), the errors among the decisions listed. A verdict
+    made before the worker gave them is counted from its decisions (`figures`). What
+    `/chouette stats` sums over the games (kept per game by
     `bot.analysis.queue.AnalysisStore`)."""
     decisions = list(result.get("decisions") or ())
-    return {player: figures(decisions, player) for player in players(decisions)}
+    rows: Mapping[str, Any] = result.get("players") or {}
+    found = {}
+    for player in dict.fromkeys([*players(decisions), *rows]):
+        checker, cube = figures(decisions, player)
+        row = rows.get(player) or {}
+        if "unforced" in row and "cube_close" in row:
+            rates = row.get("rates") or {}
+            cube_loss = -float(rates.get("cube") or 0.0) * row["cube_close"] / 1000
+            checker = Figures(row["unforced"], checker.errors, float(row["move_loss"]))
+            cube = Figures(row["cube_close"], cube.errors, max(cube_loss, 0.0))
+        if checker.decisions or cube.decisions:
+            found[player] = (checker, cube)
+    return found
+
+
+def summed(games: Iterable[Mapping[str, Any]]) -> dict[str, tuple[Figures, Figures]]:
+    """Each player's figures over several verdicts (`totals` of each, added)."""
+    found: dict[str, tuple[Figures, Figures]] = {}
+    for result in games:
+        for player, (checker, cube) in totals(result).items():
+            was = found.get(player, (Figures(), Figures()))
+            found[player] = (was[0] + checker, was[1] + cube)
+    return found
 
 
 def mark(loss: float, locale: object = None) -> str:
@@ -137,10 +206,18 @@ def worst(decisions: Iterable[Decision]) -> Decision | None:
     return found if found is not None and float(found["loss"]) >= NOTICED else None
 
 
+def _an(value: int) -> bool:
+    """Whether a number is said with a vowel first: "an 8-cube", "an 11-cube"."""
+    digits = str(value)
+    return digits.startswith("8") or (len(digits) % 3 == 2 and digits[:2] in ("11", "18"))
+
+
 def _cube(d: Decision, shown: Shown, value: int, locale: object = None) -> str:
-    """"a 2-cube" (the player's own), or "carol's 2-cube"."""
+    """"a 2-cube", "an 8-cube" (the player's own), or "carol's 2-cube"."""
     team = d["cube"]["team"]
     if team == d["player"]:
+        if _an(value):
+            return tr("an {value}-cube", locale, value=value)
         return tr("a {value}-cube", locale, value=value)
     return tr("{player}'s {value}-cube", locale, player=shown(team), value=value)
 
@@ -193,17 +270,26 @@ def phrase(d: Decision, shown: Shown, locale: object = None) -> str:
 
 
 def _parts(checker: Figures, cube: Figures, locale: object = None) -> list[str]:
-    """A player's checker and cube figures in words (a kind he had none of left out)."""
-    return [f.text(kind, locale) for f, kind in ((checker, translate("checker", locale)),
-                                                 (cube, translate("cube", locale)))
-            if f.decisions]
+    """A player's checker and cube figures in words (a kind he had none of left out), then
+    his overall rate and gnubg's rating word for it."""
+    parts = [f.text(kind, locale) for f, kind in ((checker, translate("checker", locale)),
+                                                  (cube, translate("cube", locale)))
+             if f.decisions]
+    overall = checker + cube
+    word = rating(overall)
+    if word is not None:
+        parts.append(tr("overall {rate} ({rating})", locale, rate=overall.per_decision,
+                        rating=translate(word, locale)))
+    return parts
 
 
-def player_lines(decisions: list[Decision], shown: Shown, locale: object = None) -> list[str]:
-    """One line a player: his checker and cube figures apart (a kind he had none of left out)."""
+def player_lines(found: Mapping[str, tuple[Figures, Figures]], shown: Shown,
+                 locale: object = None) -> list[str]:
+    """One line a player: his checker and cube figures apart (a kind he had none of left
+    out), his overall rate and rating (`found`: `totals` or `summed`)."""
     lines = []
-    for player in players(decisions):
-        parts = _parts(*figures(decisions, player), locale)
+    for player, (checker, cube) in found.items():
+        parts = _parts(checker, cube, locale)
         if parts:
             lines.append(f"{shown(player)}: " + " · ".join(parts))
     return lines
@@ -218,7 +304,7 @@ def post_game(result: Mapping[str, Any], game: int, plies: int, shown: Shown,
     lines = [tr("**GNU Backgammon on game {game}** ({plies}-ply; errors are losses of "
                 "{error} or more; `/chouette analysis` for the details)", locale, game=game,
                 plies=plies, error=format(ERROR, ".3f"))]
-    lines += player_lines(decisions, shown, locale)
+    lines += player_lines(totals(result), shown, locale)
     bad = worst(decisions)
     if bad is None:
         lines.append(translate("No error: gnubg agrees with every decision.", locale))
@@ -240,10 +326,11 @@ def error_list(games: Mapping[int, Mapping[str, Any]], player: str | None,
     """A player's (or everyone's) figures and numbered errors over `games` (game number ->
     result): the text, and the decisions numbered 1, 2, ... in it."""
     every = [d for number in sorted(games) for d in _numbered(games[number], number)]
-    who = [player] if player is not None else players(every)
+    found = summed(games[number] for number in sorted(games))
+    who = [player] if player is not None else list(found)
     lines = []
     for p in who:
-        parts = _parts(*figures(every, p), locale)
+        parts = _parts(*found.get(p, (Figures(), Figures())), locale)
         lines.append(f"{shown(p)}: "
                      + (" · ".join(parts) or translate("no decision", locale)))
     errors = listed(every, player)
@@ -309,7 +396,7 @@ def session(games: Mapping[int, Mapping[str, Any]], plies: Iterable[int],
              else tr("{count} games", locale, count=len(numbers)))
     lines = [tr("**GNU Backgammon over the session** ({games}, {depth}; "
                 "`/chouette analysis` for each error)", locale, games=which, depth=depth)]
-    lines += player_lines(every, shown, locale)
+    lines += player_lines(summed(games[number] for number in numbers), shown, locale)
     bad = worst(every)
     if bad is not None:
         lines.append(tr("Worst: game {game}, {error}", locale, game=bad["game"],

@@ -22,7 +22,7 @@ import pytest
 
 from analysis.decisions import find
 from bot.analysis.queue import AnalysisQueue, AnalysisStore, Stored
-from bot.analysis.text import ERROR, figures, phrase, post_game, worst
+from bot.analysis.text import ERROR, Figures, figures, phrase, post_game, totals, what, worst
 from bot.analysis.transcript import ended_games, transcripts
 from bot.analysis.view import answer
 from bot.analysis.worker import analyse_game
@@ -110,13 +110,16 @@ def test_the_post_game_message_keeps_checker_and_cube_figures_apart(
     lines = text.splitlines()
     assert lines[0].startswith("**GNU Backgammon on game 3** (0-ply")
     assert len(lines) == 5 and len(text) < 600  # a heading, three players, the worst
+    found = totals(result)
     for player, summary in result["players"].items():
         (line,) = [x for x in lines if x.startswith(shown(player) + ": ")]
-        checker, cube = figures(result["decisions"], player)
-        assert cube.decisions == summary["cube_decisions"]  # contract 5's own counts
-        assert cube.loss == pytest.approx(summary["cube_loss"], abs=1e-9)
+        checker, cube = found[player]
+        # gnubg's statistics: close or actual cube decisions, the rate with gnubg's sign
+        assert cube.decisions == summary["cube_close"]
         assert f"cube {cube.errors} error" in line
-        assert f"-{cube.loss:.3f}, {cube.loss / cube.decisions * 1000:.1f} mEMG" in line
+        assert f"-{cube.loss:.3f}, {summary['rates']['cube']:.1f} mEMG" in line
+        assert line.endswith(f" · overall {summary['rates']['overall']:.1f} mEMG "
+                             f"({summary['rating']})")
         if summary["moves"]:
             assert f"checker {checker.errors} error" in line and line.index("checker") < (
                 line.index("cube"))
@@ -133,11 +136,16 @@ def test_the_post_game_message_keeps_checker_and_cube_figures_apart(
 
 def test_errors_count_from_gnubgs_doubtful_and_rate_per_decision(
         result: dict[str, Any]) -> None:
-    checker, cube = figures(result["decisions"], "Cy")
+    """gnubg's counting: Cy's first "no double" is not close (left out); his double and his
+    drop are actual decisions, and so is his take of Ann's beaver (not in the decisions
+    list: gnubg counts it as a take of his own double, losing nothing)."""
+    checker, cube = totals(result)["Cy"]
     cy = [d for d in result["decisions"] if d["player"] == "Cy"]
-    assert checker.decisions == 0 and cube.decisions == len(cy) == 3
+    assert [d["played"] for d in cy] == ["no double", "double", "drop"]
+    assert checker.decisions == 0 and cube.decisions == 3
+    assert figures(result["decisions"], "Cy")[1].decisions == 2  # the listed ones
     assert cube.errors == sum(d["loss"] >= ERROR for d in cy)
-    assert cube.rate == pytest.approx(sum(d["loss"] for d in cy) / 3 * 1000)
+    assert cube.rate == pytest.approx(sum(d["loss"] for d in cy) / 3 * 1000, abs=1e-3)
 
 
 def test_the_command_lists_a_players_errors_and_shows_one_on_its_board(
@@ -277,11 +285,11 @@ def test_the_post_game_message_in_danish(result: dict[str, Any]) -> None:
     lines = text.splitlines()
     assert lines[0] == ("**GNU Backgammon om spil 3** (0-ply; fejl er tab på 0.030 eller mere; "
                         "`/chouette analysis` for detaljerne)")
-    checker, cube = figures(result["decisions"], "Bob")
+    checker, cube = totals(result)["Bob"]
     (bob,) = [x for x in lines if x.startswith("Bob: ")]
     assert bob.startswith(f"Bob: brikker {checker.errors} fejl i {checker.decisions}, -")
-    assert f" · terning {cube.errors} fejl i {cube.decisions}, -" in bob
-    assert lines[-1].startswith(r"Værst: \*\*Ann\_\*\*: afviste Bobs 4-terning, der var en "
+    assert f" · doblingsterning {cube.errors} fejl i {cube.decisions}, -" in bob
+    assert lines[-1].startswith(r"Værst: \*\*Ann\_\*\*: afviste Bobs 4-doblingsterning, der var en "
                                 "beaver, -1.1")
     assert lines[-1].endswith(" (meget dårlig)")
     assert len(lines) == len(post_game(result, 3, 0, shown).splitlines())
@@ -320,5 +328,17 @@ async def test_the_posts_are_in_the_tables_language(tmp_path: Path) -> None:
         await asyncio.wait_for(queue.idle.wait(), 60)
         assert [p.splitlines()[0][:30] for p in posts] == [
             "**GNU Backgammon om spil 1** (", "**GNU Backgammon over sessione"]
-        assert "Værst: spil 1, Ann: afviste Bobs 4-terning" in posts[1]
+        assert "Værst: spil 1, Ann: afviste Bobs 4-doblingsterning" in posts[1]
         await queue.close()
+
+
+def test_a_cube_takes_its_article_and_a_rate_gnubgs_sign() -> None:
+    """"an 8-cube", "a 16-cube"; a loss and its rate with one sign, as gnubg prints them."""
+    def dropped(value: int) -> str:
+        return what({"kind": "take", "player": "Cy", "played": "drop", "best": "take",
+                     "cube": {"team": "Cy", "value": value // 2, "owner": "box"}}, str)
+    assert [dropped(v) for v in (2, 8, 16, 8192)] == [
+        f"dropped {a} {v}-cube that was a take"
+        for a, v in (("a", 2), ("an", 8), ("a", 16), ("an", 8192))]
+    assert Figures(4, 1, 0.1).text("cube") == "cube 1 error in 4, -0.100, -25.0 mEMG"
+    assert Figures(4, 0, 0.0).per_decision == "0.0 mEMG"

@@ -44,20 +44,25 @@ def test_a_verdicts_totals_are_the_post_game_messages_figures(result: dict[str, 
     found = totals(result)
     assert list(found) == ["Ann", "Bob", "Cy"]  # everyone who decided, as the message lists
     for player, (checker, cube) in found.items():
-        assert (checker, cube) == figures(result["decisions"], player)
-        summary = result["players"][player]  # contract 5's own counts
-        assert cube.decisions == summary["cube_decisions"]
-        assert cube.loss == pytest.approx(summary["cube_loss"], abs=1e-9)
+        summary = result["players"][player]  # gnubg's statistics, as contract 5 gives them
+        assert (checker.decisions, cube.decisions) == (summary["unforced"],
+                                                       summary["cube_close"])
+        assert checker.loss == pytest.approx(summary["move_loss"], abs=1e-9)
+        if cube.decisions:
+            assert -cube.rate == pytest.approx(summary["rates"]["cube"], abs=1e-6)
+        # the errors are those of the listed decisions gnubg counts
+        listed = figures(result["decisions"], player)
+        assert (checker.errors, cube.errors) == (listed[0].errors, listed[1].errors)
     bob_checker, bob_cube = found["Bob"]
     assert bob_checker.decisions and bob_cube.decisions and found["Cy"][0].decisions == 0
-    line = next(x for x in player_lines(result["decisions"], str) if x.startswith("Bob: "))
+    line = next(x for x in player_lines(found, str) if x.startswith("Bob: "))
     assert f"{bob_checker.per_decision} · cube" in line  # the message's own words
     assert totals({"error": "gnubg stopped"}) == {}
 
 
 async def test_stored_verdicts_are_summed_per_server_and_depth(
         target: Path | str, result: dict[str, Any]) -> None:
-    checker, cube = figures(result["decisions"], "Bob")
+    checker, cube = totals(result)["Bob"]
     async with EventStore(target) as store:
         for table, guild in (("t1", 10), ("t2", 10), ("t3", 20)):
             await store.channels.save(Channels(table, guild, 1, 2, 3, 4, 5))
@@ -91,7 +96,7 @@ async def test_stored_verdicts_are_summed_per_server_and_depth(
 
 
 def cube_of(result: dict[str, Any], player: str) -> int:
-    return figures(result["decisions"], player)[1].decisions
+    return totals(result)[player][1].decisions
 
 
 async def test_verdicts_stored_before_migration_8_are_totalled_when_first_read(
@@ -115,7 +120,7 @@ async def test_verdicts_stored_before_migration_8_are_totalled_when_first_read(
         queue.enabled = False  # the figures are totalled without the analysis extra too
         await queue.resume()  # at start-up: totalled
         ann = await rows.analysed("Ann", guild_id=10)
-        checker, cube = figures(result["decisions"], "Ann")
+        checker, cube = totals(result)["Ann"]
         assert dict(ann.depths) == {0: 1, 2: 1}
         assert same(ann.checker, twice(checker)) and same(ann.cube, twice(cube))
         assert await store.db.execute_fetchall(  # (game 0 is gone: migration 10)

@@ -13,7 +13,7 @@ import pytest
 
 from bot.__main__ import main
 from bot.analysis.queue import AnalysisStore
-from bot.analysis.text import figures
+from bot.analysis.text import totals
 from bot.analysis.worker import analyse_game
 from bot.app.scenario import run_stored
 from bot.app.service import TableService
@@ -163,13 +163,13 @@ def test_the_command_line_prints_json(target: Path | str, verdict: dict[str, Any
     everyone = json.loads(capsys.readouterr().out)
     assert everyone["Bob"]["games"] == 7  # six at the Atlanta table, one analysed here
     for player in ("Ann", "Bob", "Cy"):
-        checker, cube = figures(verdict["decisions"], player)
+        checker, cube = totals(verdict)[player]
         shown = everyone[player]["analysis"]
         assert (shown["games"], shown["plies"]) == (1, {"0": 1})
         for mine, figure in ((shown["checker"], checker), (shown["cube"], cube)):
             assert (mine["decisions"], mine["errors"]) == (figure.decisions, figure.errors)
             assert mine["loss"] == pytest.approx(figure.loss, abs=1e-6)
-            if figure.decisions:  # the rate /chouette stats writes, as a number
+            if figure.decisions:  # the rate /chouette stats writes, as a number (gnubg's sign)
                 assert f"{mine['rate']:.1f} mEMG" == figure.per_decision
             else:
                 assert mine["rate"] is None

@@ -99,7 +99,7 @@ def test_the_error_rates_fields_mixed_none_off_and_in_danish() -> None:
     record = PlayerStats("1", "Ann", sessions=2, games=14)
     mixed = Analysed(Figures(300, 4, 1.5), Figures(20, 1, 0.05), {0: 3, 2: 9})
     shown = fields(stats_embed(record, mixed))
-    assert (shown["Checker error rate"], shown["Cube error rate"]) == ("5.0 mEMG", "2.5 mEMG")
+    assert (shown["Checker error rate"], shown["Cube error rate"]) == ("-5.0 mEMG", "-2.5 mEMG")
     assert shown["Analysed games"] == "12, mixed depths: 3 at 0-ply, 9 at 2-ply"
     assert "thousandths (mEMG)" in str(stats_embed(record, mixed).footer.text)
     assert fields(stats_embed(record, Analysed()))["Error rates"] == "-"
@@ -108,7 +108,7 @@ def test_the_error_rates_fields_mixed_none_off_and_in_danish() -> None:
     danish = stats_embed(record, mixed, discord.Locale.danish)
     assert danish.title == "Ann: chouettestatistik"
     shown = fields(danish)
-    assert (shown["Fejlrate i brikspil"], shown["Fejlrate i terningbeslutninger"]) == (
-        "5.0 mEMG", "2.5 mEMG")
+    assert (shown["Fejlrate i brikspil"], shown["Fejlrate i doblingsbeslutninger"]) == (
+        "-5.0 mEMG", "-2.5 mEMG")
     assert shown["Analyserede spil"] == "12, blandede dybder: 3 på 0-ply, 9 på 2-ply"
     assert shown["Sessioner"] == "2"

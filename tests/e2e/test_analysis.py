@@ -79,9 +79,9 @@ async def test_the_verdict_is_posted_after_the_game_and_shown_on_request(drv: An
     await drv.settle()
     (message,) = verdicts(drv)
     lines = read(message["content"]).splitlines()
-    for player in (box, *team):  # each player's figures, cube and checker apart
+    for player in (box, *team):  # each player's figures, gnubg's overall rate and rating
         (line,) = [line for line in lines if line.startswith(f"{player}: ")]
-        assert "cube " in line and "mEMG" in line, line
+        assert " · overall " in line and "mEMG (" in line, line
     for player in (box, team[0]):  # the Box and the Captain played the checkers
         (line,) = [line for line in lines if line.startswith(f"{player}: ")]
         assert "checker " in line, line
@@ -99,12 +99,14 @@ async def test_the_verdict_is_posted_after_the_game_and_shown_on_request(drv: An
 
     # /chouette stats: the Box's error rates over his analysed games, the message's own
     (line,) = [line for line in lines if line.startswith(f"{box}: ")]
-    rates = re.findall(r"(checker|cube) \d+ errors? in (\d+), -[\d.]+, ([\d.]+ mEMG)", line)
+    rates = re.findall(r"(checker|cube) \d+ errors? in (\d+), -[\d.]+, (-?[\d.]+ mEMG)", line)
     r = await drv.slash(box, KIBITZ, "chouette stats")
     stats = r.text()
     for kind, _, rate in rates:
         assert f"{kind.capitalize()} error rate: {rate}" in stats, stats
-    assert f"Analysed decisions: checker {rates[0][1]} · cube {rates[1][1]}" in stats, stats
+    counts = {kind: count for kind, count, _ in rates}  # a kind gnubg counts none of: 0
+    assert (f"Analysed decisions: checker {counts.get('checker', 0)} · cube "
+            f"{counts.get('cube', 0)}") in stats, stats
     assert f"Analysed games: 1 at {PLIES}-ply" in stats, stats
 
 
