@@ -78,6 +78,26 @@ class Analyses(Part):
                  (key, int(s[0]), int(s[1]), float(s[2]), int(s[3]), int(s[4]), float(s[5])))
                 for key, plies, games, *s in rows]
 
+    async def sessions(self, guild_id: int | None, player: str
+                       ) -> list[tuple[str, int | None, int, PlayerTotals]]:
+        """`player`'s figures summed by session (a table; on the server `guild_id`'s tables,
+        if given), oldest first: (table, when it was opened in Unix seconds or None,
+        analysed games, summed figures). Each game's figures as
+        stored (`analysis_totals`: a verdict totalled before the bot counted as gnubg does
+        keeps its older counting)."""
+        rows = await self.db.execute_fetchall(
+            "SELECT t.table_id, COALESCE(MAX(tb.created), 0) AS opened, COUNT(*), "
+            "SUM(t.checker_decisions), SUM(t.checker_errors), SUM(t.checker_loss), "
+            "SUM(t.cube_decisions), SUM(t.cube_errors), SUM(t.cube_loss) "
+            "FROM analysis_totals t LEFT JOIN tables tb ON tb.id = t.table_id "
+            + ("JOIN discord_tables d ON d.table_id = t.table_id WHERE d.guild_id = ? AND "
+               if guild_id is not None else "WHERE ")
+            + "t.player = ? GROUP BY t.table_id ORDER BY opened, t.table_id",
+            (player,) if guild_id is None else (guild_id, player))
+        return [(table, int(opened) or None, int(games),  # PostgreSQL's SUMs: Decimals
+                 (player, int(s[0]), int(s[1]), float(s[2]), int(s[3]), int(s[4]),
+                  float(s[5]))) for table, opened, games, *s in rows]
+
     async def posted(self, table_id: str, game: int) -> None:
         """The game's verdict is in #board."""
         async with self.database.write:

@@ -1,6 +1,7 @@
 """Player statistics: a two-session history worked out by hand, a transcript's sheet, the
-store (a guild's tables, the cache of closed tables) and `python -m bot stats` (with GNU
-Backgammon's figures of a real verdict, on both store backends)."""
+store (a guild's tables, the cache of closed tables), `python -m bot stats` (with GNU
+Backgammon's figures of a real verdict, on both store backends) and a player's figures per
+session (`Analyses.sessions`, for `/chouette stats`)."""
 
 import asyncio
 import hashlib
@@ -33,6 +34,7 @@ from rules.commands import (
 )
 from rules.state import TableState, replay
 from rules.table import decide
+from rules.table_events import PlayerJoined
 
 SCENARIOS = Path(__file__).parents[1] / "scenarios"
 CHOUETTE = Path(__file__).parents[1] / "analysis" / "data" / "chouette.jsonl"
@@ -176,3 +178,36 @@ def test_the_command_line_prints_json(target: Path | str, verdict: dict[str, Any
     assert everyone["Bob"]["analysis"]["checker"]["decisions"] > 0
     assert main(["stats", "--db", str(tmp_path / "none.sqlite3")]) == 2
     assert "no database" in capsys.readouterr().err
+
+
+async def test_a_players_figures_per_session_from_stored_analyses(
+        target: Path | str, verdict: dict[str, Any]) -> None:
+    """`Analyses.sessions`: one row a table (a session) of the server, oldest first (by
+    when the table was opened), its analysed games and the figures summed as stored: the
+    post-game message's figures (`totals`), added game by game."""
+    checker, cube = totals(verdict)["Bob"]
+    async with EventStore(target) as store:
+        for table, guild, opened in (("new", 10, 3000), ("old", 10, 1000), ("far", 20, 2000)):
+            await store.channels.save(Channels(table, guild, 1, 2, 3, 4, 5))
+            await store.events.append(table, 0, (PlayerJoined("Bob"),), None, None)
+            await store.db.execute("UPDATE tables SET created = ? WHERE id = ?",
+                                   (opened, table))
+        rows = AnalysisStore(store)
+        await rows.save("new", 1, 0, verdict)
+        await rows.save("new", 2, 2, verdict)  # another depth: the same session
+        await rows.save("new", 3, 0, {"error": "gnubg stopped"})  # no figures
+        await rows.save("old", 1, 0, verdict)
+        await rows.save("far", 1, 0, verdict)  # another server
+
+        here = await store.analyses.sessions(10, "Bob")
+        assert [(table, opened, games) for table, opened, games, _ in here] == [
+            ("old", 1000, 1), ("new", 3000, 2)]
+        old, new = (figures for _, _, _, figures in here)
+        assert old == ("Bob", checker.decisions, checker.errors, pytest.approx(checker.loss),
+                       cube.decisions, cube.errors, pytest.approx(cube.loss))
+        assert new == ("Bob", 2 * checker.decisions, 2 * checker.errors,
+                       pytest.approx(2 * checker.loss), 2 * cube.decisions, 2 * cube.errors,
+                       pytest.approx(2 * cube.loss))
+        assert [t for t, *_ in await store.analyses.sessions(None, "Bob")] == [
+            "old", "far", "new"]  # every server's
+        assert await store.analyses.sessions(10, "Di") == []

@@ -1,20 +1,25 @@
 """/chouette stats through a simulated Discord: a scorekeeper session played with the slash
 commands, then the record of the caller, of another player, of one who never played, and
 a table of another server left out; GNU Backgammon's error rates over a player's analysed
-games (a real verdict, gnubg at 0 ply), mixed depths, none, the analysis off, in Danish."""
+games (a real verdict, gnubg at 0 ply), mixed depths, none, the analysis off, in Danish;
+the rates by session, oldest first, with the chart of the overall rate."""
 
 import asyncio
+import io
 from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
+from PIL import Image
 
 from bot.analysis.queue import AnalysisStore
-from bot.analysis.text import Analysed, Figures, figures
+from bot.analysis.text import Analysed, Figures, figures, rating, totals
 from bot.analysis.worker import analyse_game
 from bot.records.stats import PlayerStats
-from cogs.stats import stats_embed
+from bot.store import Channels
+from cogs.stats import SESSIONS, Session, sessions_embed, stats_embed
+from rules.table_events import PlayerJoined
 from tests.discord.conftest import ScriptedDice
 from tests.discord.test_lobby import agree_result, open_table
 
@@ -112,3 +117,63 @@ def test_the_error_rates_fields_mixed_none_off_and_in_danish() -> None:
         "-5.0 mEMG", "-2.5 mEMG")
     assert shown["Analyserede spil"] == "12, blandede dybder: 3 på 0-ply, 9 på 2-ply"
     assert shown["Sessioner"] == "2"
+
+
+def bare(f: Figures) -> str:
+    return f.per_decision.removesuffix(" mEMG")
+
+
+async def test_the_error_rates_by_session_with_a_chart(
+        simcord_env: Any, dice: ScriptedDice, result: dict[str, Any]) -> None:
+    guild, (ann, bo, cy), board = await session(simcord_env, dice)
+    store = simcord_env.bot.store
+    here = (await store.channels.find(channel_id=board.id)).table_id
+    keys = {"Ann": str(ann.id), "Bob": str(bo.id), "Cy": str(cy.id)}
+    theirs = {"decisions": [{**d, "player": keys[d["player"]]} for d in result["decisions"]]}
+    rows = AnalysisStore(store)
+    await rows.save(here, 1, 0, theirs)
+    # an older session of this server, two games analysed (di: none of his)
+    di = guild.add_member(simcord_env.create_user("di"))
+    await store.channels.save(Channels("older", guild.id, 1, 2, 3, 4, 5))
+    await store.events.append("older", 0, (PlayerJoined(str(bo.id)), PlayerJoined(str(di.id))),
+                              None, None)
+    await store.db.execute("UPDATE tables SET created = 1700000000 WHERE id = 'older'")
+    for game in (1, 2):
+        await rows.save("older", game, 0, theirs)
+    message = answer(await bo.slash(board, "chouette stats"))
+    record, by_session = message.embeds
+    checker, cube = totals(theirs)[str(bo.id)]
+    overall = checker + cube
+    assert fields(record)["Overall error rate"] == (
+        f"{overall.per_decision} ({rating(overall)})")  # over all his games: the same rate
+    assert by_session.title == "bo: error rates by session"
+    lines = by_session.description.splitlines()
+    assert lines[1:] == [
+        f"`1.` <t:1700000000:d> · 2 games · {bare(checker)} · {bare(cube)} · "
+        f"**{bare(overall)}** ({rating(overall)})",
+        f"`2.` <t:{lines[2].split('<t:')[1].split(':')[0]}:d> · 1 game · {bare(checker)} · "
+        f"{bare(cube)} · **{bare(overall)}** ({rating(overall)})"]
+    assert by_session.footer.text == (
+        "The last 2 of 2 sessions with an analysed game, oldest first.")
+    assert by_session.image.url == "attachment://rates.png"
+    (chart,) = message.attachments
+    assert chart.filename == "rates.png"
+    assert Image.open(io.BytesIO(await chart.read())).size == (800, 480)
+    cy_message = answer(await bo.slash(board, "chouette stats", player=cy))
+    assert "`1.` <t:" in cy_message.embeds[1].description and " · - · " in (
+        cy_message.embeds[1].description)  # no checker play: his cubes only
+    nothing = answer(await di.slash(board, "chouette stats"))
+    assert len(nothing.embeds) == 1 and not nothing.attachments  # no analysed game
+
+
+def test_the_sessions_listed_are_the_last_ones() -> None:
+    one = Session(1700000000, 3, Figures(40, 1, 0.4), Figures(4, 0, 0.01))
+    many = [Session(1700000000 + n, 1, Figures(10, 0, 0.01 * n), Figures())
+            for n in range(SESSIONS + 2)]
+    embed = sessions_embed("Ann", many)
+    lines = embed.description.splitlines()
+    assert len(lines) == 1 + SESSIONS and lines[1].startswith("`1.` <t:1700000002:d>")
+    assert embed.footer.text == (
+        f"The last {SESSIONS} of {SESSIONS + 2} sessions with an analysed game, oldest first.")
+    assert sessions_embed("Ann", [one]).description.splitlines()[1] == (
+        "`1.` <t:1700000000:d> · 3 games · -10.0 · -2.5 · **-9.3** (Master)")
