@@ -15,7 +15,7 @@ from typing import TextIO
 from bot.app import scenario
 from bot.app.dice import GameDice, games_dice
 from bot.config import Settings, SettingsError
-from bot.records import games
+from bot.records import cubes, games
 from bot.store import EventStore, StoreError
 from bot.store.dialect import is_url, url_problem
 from rules.board import legal_plays
@@ -127,6 +127,7 @@ def _export_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--table", help="the table id (its #board channel's category)")
     parser.add_argument("--scenario", help="a transcript to run instead (JSON lines)")
     parser.add_argument("--game", type=int, help="only this game (default: every game)")
+    parser.add_argument("--player", help="only his own cube's games (his key or name)")
     parser.add_argument("--out", required=True, help="the .mat file to write")
 
 
@@ -298,9 +299,8 @@ def export_games(args: argparse.Namespace) -> int:
             events = asyncio.run(_stored_events(args.db, args.table))
         else:
             raise RuleError("export needs --db and --table, or --scenario.")
-        text = games.export(events, args.game)
-        with open(args.out, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        Path(args.out).write_text(cubes.export(events, args.player, args.game) if args.player
+                                  else games.export(events, args.game), encoding="utf-8")
     except (RuleError, StoreError, InputError) as exc:
         return bad_input(exc)
     except OSError as exc:

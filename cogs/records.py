@@ -1,5 +1,6 @@
-"""Game records: a game or the whole session as a .mat file GNU Backgammon imports, and the
-Position ID of any position (the logic is `bot/records/games.py`)."""
+"""Game records: a game or the whole session as a .mat file GNU Backgammon imports, your own
+cube's games as a match file of their own, and the Position ID of any position (the logic is
+`bot/records/games.py` and `bot/records/cubes.py`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.client import ChouetteBot
-from bot.records import games
+from bot.records import cubes, games
 from cogs import Subcommands, add, table_games, this_table
 
 
@@ -18,24 +19,34 @@ class Records(Subcommands):
     """/chouette record and position."""
 
     @app_commands.command()
-    @app_commands.describe(game="the game's number (default: every game of the session)")
+    @app_commands.describe(game="the game's number (default: every game of the session)",
+                           mine="only your own cube's game against the Box, with its doubles "
+                                "and answers (a Team player's)")
     @app_commands.autocomplete(game=table_games)
     async def record(self, interaction: discord.Interaction,
-                     game: app_commands.Range[int, 1] | None = None) -> None:
-        """The game record as a .mat file for GNU Backgammon: one game or the session."""
+                     game: app_commands.Range[int, 1] | None = None,
+                     mine: bool = False) -> None:
+        """The game record as a .mat file for GNU Backgammon: one game or the session, or
+        your own cube's game against the Box."""
         table = await this_table(self.bot, interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         events = [s.event for s in await self.bot.store.events.stored(table)]
+        player = str(interaction.user.id)
         try:
-            text = await asyncio.to_thread(games.export, events, game)
+            text = await (asyncio.to_thread(cubes.export, events, player, game) if mine
+                          else asyncio.to_thread(games.export, events, game))
         except games.RecordError as exc:
             await self.bot.reply(interaction, str(exc))
             return
-        name = f"chouette-game-{game}.mat" if game else "chouette-session.mat"
+        name = (f"chouette-game-{game}" if game else "chouette-session") + (
+            "-my-cube.mat" if mine else ".mat")
         what = f"Game {game}" if game else "Every game of the session"
+        told = ("your own cube against the Box, as a money game: the checker play, its doubles, "
+                "beavers and answers, and its result (the file says which gnubg settings to use)"
+                if mine else "the checker play and each result at cube 1; the score sheet has "
+                "the cubes")
         await interaction.followup.send(
-            f"{what}, for GNU Backgammon (File > Import > Jellyfish .mat): the checker "
-            "play and each result at cube 1; the score sheet has the cubes.",
+            f"{what}, for GNU Backgammon (File > Import > Jellyfish .mat): {told}.",
             file=discord.File(io.BytesIO(text.encode()), filename=name), ephemeral=True)
 
     @app_commands.command()

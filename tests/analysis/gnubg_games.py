@@ -1,15 +1,18 @@
-"""gnubg's own statistics of a chouette: each Team player's cube as a money game of its own,
-typed into gnubg move by move, put through gnubg's `analyse match`, and read back from
-`show statistics match` (a session of that one game), as a player would read them.
+"""gnubg's own verdict on a chouette: each Team player's cube game, exported by the bot as a
+match file (`bot.records.cubes`, what `/chouette record` and `python -m bot export --player`
+give), imported into gnubg (`import mat`), put through gnubg's `analyse match`, and read back
+from `show statistics game` and from the analysed game exported as text, as a player would.
 
     python tests/analysis/gnubg_games.py PLIES < TRANSCRIPT.jsonl
 
-prints one JSON object: {Team player: {"box": the Box, "players": {name: figures}}}, the
-figures as gnubg prints them: `unforced`, `close` (close or actual cube decisions),
-`checker`, `cube` and `overall` ({"total": EMG, "rate": mEMG}, gnubg's sign) and `rating`
-(gnubg's word for the overall rate, or "n/a"). Nothing here uses the worker's counting: the
-game is rebuilt from the rules' events (who rolled what, who played what, each turn of that
-cube), the numbers are gnubg's.
+prints one JSON object: {Team player: {"box": the Box, "players": {name: figures},
+"decisions": [...]}}, the figures as gnubg prints them: `unforced`, `close` (close or actual
+cube decisions), `checker`, `cube` and `overall` ({"total": EMG, "rate": mEMG}, gnubg's sign)
+and `rating` (gnubg's word for the overall rate, or "n/a"); `decisions` each record of the
+game as gnubg's analysis shows it: `action` (move, no move, double, take, drop), `cube`
+(No double, Double/take, Double/pass as gnubg prints them, from the side on roll's view; for
+a take or drop, the taker's), and for a move `best` and `played` (equities). Nothing here uses
+the worker's counting: the numbers are gnubg's, of the file the bot exports.
 """
 
 from __future__ import annotations
@@ -17,66 +20,78 @@ from __future__ import annotations
 import json
 import re
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+import gnubg
+
 from analysis.engine import Engine
+from bot.app import scenario
+from bot.records import cubes
 from rules.cube import Side
-from rules.errors import RuleError
-from rules.events import CubeTurned, Moved, Rolled
-from rules.state import TableState, evolve
-from rules.table import decide
-from rules.transcript import parse
+from rules.state import replay
 
-GNUBG_ANSWER = {"double": "double", "take": "take", "drop": "drop", "beaver": "redouble",
-                "raccoon": "redouble"}
 _NUMBER = re.compile(r"[+-]?\d+\.\d+")
+_ACTION = re.compile(r"^\* .*? (moves|cannot move|doubles|accepts|rejects)\b", re.MULTILINE)
+_CUBE = re.compile(r"^\d\. (No (?:re)?double|(?:Re)?[Dd]ouble, (?:take|pass))\s+([+-]?\d+\.\d+)",
+                   re.MULTILINE)
+_MOVE = re.compile(r"^(\*?)\s+\S*\s+Cubeful \d-ply\s+.+?\s+Eq\.:\s+([+-]?\d+\.\d+)",
+                   re.MULTILINE)
+ACTIONS = {"moves": "move", "cannot move": "move", "doubles": "double", "accepts": "take",
+           "rejects": "drop"}  # and gnubg.match()'s actions are move, double, take, drop
 
 
-def commands(lines: list[str]) -> tuple[dict[str, list[str]], dict[str, str], Any]:
-    """gnubg's commands for each Team cube's game (by its Team player), its Box, the rules.
-
-    gnubg's player 0 is the Team, player 1 the Box. A cube's game ends with its drop."""
-    state = TableState()
-    games: dict[str, list[str]] = {}
-    boxes: dict[str, str] = {}
-    over: set[str] = set()
-    for line in lines:
-        try:
-            events = decide(state, parse(json.loads(line)))
-        except RuleError:
+def decisions(text: str) -> list[dict[str, Any]]:
+    """Each record of an analysed game exported as text (`export game text`), in order."""
+    found = []
+    for block in text.split("Move number ")[1:]:
+        action = _ACTION.search(block)
+        if action is None:
             continue
-        for event in events:
-            before = state
-            state = evolve(state, event)
-            game = before.game
-            if game is None or game.position is None:
-                continue
-            if not games and game.cubes:
-                for cube in game.cubes:
-                    if not cube.is_extra and not cube.penalty:
-                        games[cube.team_player] = [
-                            f"set turn {0 if game.on_roll is Side.TEAM else 1}"]
-                        boxes[cube.team_player] = cube.box_player
-                        assert cube.value == 1, "automatic doubles are not rebuilt here"
-            if isinstance(event, Rolled | Moved):
-                dice = event.dice if isinstance(event, Rolled) else game.dice
-                assert dice is not None
-                if isinstance(event, Rolled) and not event.passed:
-                    continue  # its move follows
-                play = event.play if isinstance(event, Moved) else ""
-                for team, typed in games.items():
-                    if team not in over:
-                        typed += [f"set dice {dice[0]} {dice[1]}", f"move {play}".strip()]
-            elif isinstance(event, CubeTurned) and isinstance(event.action, str):
-                team = event.cube.team_player
-                if team in games and team not in over and event.action in GNUBG_ANSWER:
-                    games[team].append(GNUBG_ANSWER[event.action])
-                if team in games and event.action == "drop":
-                    over.add(team)
-    return games, boxes, state.rules
+        row: dict[str, Any] = {"action": ACTIONS[action.group(1)], "cube": None,
+                               "passed": action.group(1) == "cannot move"}
+        cube = {("nd" if label.startswith("No") else "dt" if label.endswith("take")
+                 else "dp"): float(equity) for label, equity in _CUBE.findall(block)}
+        if cube:
+            row["cube"] = [cube["nd"], cube["dt"], cube["dp"]]
+        moves = _MOVE.findall(block)
+        if moves:
+            row["best"] = float(moves[0][1])
+            row["played"] = next(float(e) for star, e in moves if star)
+        found.append(row)
+    return found
+
+
+def analysed(engine: Engine, mat: str, jacoby: bool, beavers: bool, plies: int,
+             names: tuple[str, str]) -> dict[str, Any]:
+    """gnubg's statistics and decisions of one exported file, analysed at `plies`."""
+    with tempfile.TemporaryDirectory() as folder:
+        path, text = Path(folder) / "cube.mat", Path(folder) / "cube.txt"
+        path.write_text(mat, encoding="utf-8")
+        for setting in ("set confirm new off", "set automatic roll off",
+                        f"set jacoby {'on' if jacoby else 'off'}",
+                        f"set beavers {3 if beavers else 0}", f"import mat {path}",
+                        "set analysis luck off",
+                        # the worker rates plays with gnubg's `hint`, whose move filter keeps
+                        # fewer plays than the analysis' default one: the same filter here
+                        *(f"set analysis movefilter {f['ply']} {f['level']} "
+                          f"{f['acceptmoves']} {f['extramoves']} {f['threshold']:.2f}"
+                          for f in gnubg.getevalhintfilter()),
+                        *(f"set analysis {what} evaluation {how}"
+                          for what in ("chequerplay", "cubedecision")
+                          for how in (f"plies {plies}", "cubeful on")),
+                        "analyse match", f"export game text {text}"):
+            engine.command(setting)
+        shown = engine.command("show statistics game")
+        # the text ends on the last position again after a drop: gnubg's own records count
+        records = [r for r in gnubg.match()["games"][-1]["game"]
+                   if r["action"] in ACTIONS.values()]  # (a resignation has no analysis)
+        found = decisions(text.read_text(encoding="utf-8"))[:len(records)]
+        assert [r["action"] for r in found] == [r["action"] for r in records], records
+        return {"players": statistics(shown, names), "decisions": found}
 
 
 def statistics(text: str, names: tuple[str, str]) -> dict[str, dict[str, Any]]:
@@ -111,22 +126,18 @@ def statistics(text: str, names: tuple[str, str]) -> dict[str, dict[str, Any]]:
 def main() -> int:
     out = Engine.take_stdout()
     plies = int(sys.argv[1]) if len(sys.argv) > 1 else 0
-    games, boxes, rules = commands(sys.stdin.read().splitlines())
+    events = scenario.transcript(sys.stdin.read().splitlines())
+    rules = replay(events).rules
     engine = Engine(plies)
     answer = {}
-    for team, typed in games.items():
-        for setting in ("set automatic roll off", f"set jacoby {'on' if rules.jacoby else 'off'}",
-                        f"set beavers {3 if rules.beavers else 0}", "new session",
-                        f"set player 0 name {team}", f"set player 1 name {boxes[team]}",
-                        "set player 0 human", "set player 1 human", "set analysis luck off",
-                        *(f"set analysis {what} evaluation {how}"
-                          for what in ("chequerplay", "cubedecision")
-                          for how in (f"plies {plies}", "cubeful on")),
-                        "new game", *typed, "analyse match"):
-            engine.command(setting)
-        shown = engine.command("show statistics match")
-        answer[team] = {"box": boxes[team],
-                        "players": statistics(shown, (team, boxes[team]))}
+    for cube in cubes.cube_games(events):
+        mat = cubes.export(events, cube.team, cube.number)
+        names = (f"{cube.shown(Side.BOX)} (Box)", cube.shown(Side.TEAM))  # as the file
+        found = analysed(engine, mat, rules.jacoby, rules.beavers, plies, names)
+        players = found["players"]
+        answer[cube.team] = {"box": cube.box, "decisions": found["decisions"],
+                             "players": {cube.box: players[names[0]],
+                                         cube.team: players[names[1]]}}
     out.write(json.dumps(answer) + "\n")
     return 0
 

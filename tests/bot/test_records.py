@@ -11,7 +11,7 @@ import pytest
 
 from bot.__main__ import main
 from bot.app import scenario
-from bot.records import games
+from bot.records import cubes, games
 from bot.records.games import HEADER, RecordError
 from rules.board import Position
 from rules.commands import Roll
@@ -191,3 +191,59 @@ def test_export_from_a_transcript_and_from_the_store(tmp_path: Path,
     assert "There is no game 5" in capsys.readouterr().err
     assert main(["export", "--out", str(stored)]) == 2
     assert "export needs --db and --table, or --scenario" in capsys.readouterr().err
+
+
+def test_a_team_players_own_cube_game_exactly() -> None:
+    """His cube against the Box: the plays, that cube's double and drop, each result."""
+    text = cubes.export(events_of(TWO_GAMES), "bob")
+    assert text.endswith("""\
+; For GNU Backgammon: set jacoby on, set beavers 3, then import mat this file.
+
+ 0 point match
+
+ Game 1
+ Ann (Box) : 0                  bob : 0
+  1)                             31: 8/5 6/5
+  2) 66: 24/18(2) 13/7(2)        52: 13/11 13/8
+  3) Doubles => 2                Drops
+  4) Wins 1 point
+
+ Game 2
+ Ann (Box) : 1                  bob : 0
+  1) 52: 13/11 13/8              Wins 1 point
+
+""")  # game 2: a gammon on a centred cube is single under Jacoby
+    assert '; [Jacoby "On"]\n; [Beaver "On"]\n' in text
+
+
+def test_a_beaver_is_the_beaverers_redouble_and_its_take_the_doublers_next_roll() -> None:
+    events = scenario.transcript(
+        (SCENARIOS.parent / "analysis" / "data" / "chouette.jsonl").read_text().splitlines())
+    (bob, cy) = cubes.cube_games(events)
+    assert (bob.team, cy.team, cy.box) == ("Bob", "Cy", "Ann")
+    assert [text for _, text in cy.cells][2:] == [
+        "66:", "Doubles => 2", "Beavers => 4", "65: 24/13", "Doubles => 8", "Drops"]
+    assert (cy.winner, cy.points) == (Side.BOX, 4)
+    assert cubes.export(events, "cy", 1).endswith(
+        "  3) Beavers => 4                65: 24/13\n"
+        "  4) Doubles => 8                Drops\n"
+        "  5) Wins 4 points\n\n")
+
+
+def test_only_a_team_player_has_a_cube_game(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    events = events_of(TWO_GAMES)
+    with pytest.raises(RecordError, match="ann had no cube of his own in any game"):
+        cubes.export(events, "ann")
+    with pytest.raises(RecordError, match="There is no game 3"):
+        cubes.export(events, "bob", 3)
+    assert cubes.export(events, "bob", 2).count(" Game ") == 1
+    transcript = tmp_path / "two.jsonl"
+    transcript.write_text("".join(json.dumps(c) + "\n" for c in TWO_GAMES))
+    out = tmp_path / "cy.mat"
+    assert main(["export", "--scenario", str(transcript), "--player", "cy",
+                 "--out", str(out)]) == 0
+    assert out.read_text() == cubes.export(events, "cy")
+    assert main(["export", "--scenario", str(transcript), "--player", "ann",
+                 "--out", str(out)]) == 2
+    assert "ann had no cube of his own" in capsys.readouterr().err
