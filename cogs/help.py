@@ -14,7 +14,7 @@ from bot.discord.actions import ACTIONS, usable
 from bot.discord.boards import status
 from bot.discord.client import ChouetteBot
 from bot.discord.sync import command_ids, linked, mention
-from bot.words.i18n import tr, translate
+from bot.words.i18n import tr, translate, trn
 from bot.words.markdown import shown
 from cogs import Subcommands, add
 from rules.cube import Side
@@ -62,16 +62,19 @@ def doings(state: TableState, me: str, locale: object = None,
                 and not cube.is_extra):  # (the Box's answers are a board button)
             yield tr("answer the cube question on {player}'s cube (sent to you by DM)", locale,
                      player=shown(state, cube.team_player))
+    short = max(0, state.rules.min_players - len(state.present))
     for action in usable(state, me):
-        yield doing(action, translate(ACTIONS[action].label, board), locale)
+        yield doing(action, translate(ACTIONS[action].label, board), locale, short)
 
 
-def doing(action: str, button: str, locale: object = None) -> str:
-    """A board button `button` (its label) as a thing to do now."""
+def doing(action: str, button: str, locale: object = None, short: int = 0) -> str:
+    """A board button `button` (its label) as a thing to do now; `short`: the players still
+    missing for a game (Start)."""
     match action:
-        case "start":
-            return tr("**{button}** (on the board), once enough players have joined", locale,
-                      button=button)
+        case "start" if short:
+            return trn("**{button}** (on the board), once {count} more player has joined",
+                       "**{button}** (on the board), once {count} more players have joined",
+                       short, locale, button=button, count=short)
         case "confirm":
             return tr("**{button}** (on the board), or give another with `/chouette result`",
                       locale, button=button)
@@ -95,7 +98,8 @@ def table_part(state: TableState, me: str, status: str, locale: object = None,
     games = (tr("game {number} in progress", locale, number=state.game.number)
              if state.game is not None
              else translate("the session is over", locale) if state.ended
-             else tr("{count} game(s) played", locale, count=state.games_played)
+             else trn("{count} game played", "{count} games played", state.games_played,
+                      locale, count=state.games_played)
              if state.games_played
              else translate("before the first game", locale))
     can = list(dict.fromkeys(doings(state, me, locale, board)))  # once each, in order

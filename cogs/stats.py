@@ -131,9 +131,9 @@ def sessions_embed(name: str, found: Sequence[Session], locale: object = None
     lines = [translate("Error rates in mEMG (gnubg's sign): checker · cube · overall",
                        locale)]
     for number, session in enumerate(shown, 1):
+        when = f"<t:{session.opened}:d>" if session.opened else "-"  # the reader's own date
         lines.append(tr("`{number}.` {date} · {games} · {checker} · {cube} · **{overall}** "
-                        "({rating})", locale, number=number,
-                        date=f"<t:{session.opened}:d>" if session.opened else "-",
+                        "({rating})", locale, number=number, date=when,
                         games=trn("1 game", "{count} games", session.games, locale,
                                   count=session.games),
                         checker=_bare(session.checker), cube=_bare(session.cube),

@@ -156,7 +156,9 @@ MESSAGES: dict[str, str] = {
     # rules/table.py
     "no_table": "No table is open here yet: open one first.",
     "session_ended": "This session has ended: open a new table to play on.",
-    "table_open": "A table is already open here ({preset}, {mode} mode).",
+    "table_open": "A table is already open here ({preset}, {mode}).",
+    "mode_play": "play mode",
+    "mode_scorekeeper": "scorekeeper mode",
     "mode": "The mode is play (the bot runs the board) or scorekeeper (results are entered), "
             "not {mode!r}.",
     "language_form": "A table's language is a code like da or pt_BR, not {language!r}.",
@@ -391,16 +393,16 @@ MESSAGES: dict[str, str] = {
     "no_sale_now": "You can't sell your game now: {waiting}",
     "opponent_settles": "{buyer} can't buy {seller}'s game on {cube}; the opponent settles "
                         "instead",
-    "opponent_settles_nobody": "Nobody can't buy {seller}'s game on {cube}; the opponent "
-                               "settles instead",
+    "opponent_settles_nobody": "Name a buyer for {seller}'s game on {cube}; the opponent "
+                               "can't buy it, but settles instead",
     "award_centred": "Only a centred cube can be given away; {cube} is {state}",
     "cube_out": "You can't {action}: {cube} is {state} and out of this game",
     "no_double_to": "There is no double to {action} on {cube}",
     "cube_frozen": "You can't {action}: {cube} is frozen for this game, and you may only take",
     "negative_amount": "{what} can't be negative ({amount}); name the other payer",
     # rules/answers.py
-    "no_cube_waiting": "{players} has no cube waiting for your answer; waiting: {waiting}.",
-    "no_cube_waiting_nobody": "Nobody has no cube waiting for your answer; waiting: {waiting}.",
+    "no_cube_waiting": "No cube of {players} waits for your answer; waiting: {waiting}.",
+    "no_cube_waiting_nobody": "You named no cube; waiting for your answer: {waiting}.",
     "nothing_waits_status": "Nothing waits for your answer: {status}.",
     "several_wait": "Several cubes wait for your answer: {waiting}; name one (cubes).",
     "cube_label": "{cube} ({label})",

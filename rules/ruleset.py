@@ -87,7 +87,7 @@ class RuleSet:
     # Whether a player may decline or resign the Box (villages 15: yes; fibs: not permitted).
     may_pass_box: bool = field(default=True, metadata=_m({
         True: "A player may pass or resign the Box.",
-        False: "A player may not pass the Box when his turn comes."}))
+        False: "A player may not pass the Box when their turn comes."}))
     # -- partner ----------------------------------------------------------------------------
     # Whether the Box plays with a Partner (Atlanta 1.2 optional; fibs required; villages never).
     partner: PartnerPolicy = field(default="optional", metadata=_m({
@@ -112,7 +112,7 @@ class RuleSet:
     partner_invited: bool = field(default=True, metadata=_m({
         True: "The Box chooses the Partner: a player is Partner only once the Box invites them.",
         False: "The player whose turn it is takes the Partner's place."}))
-    # Box and Partner share each Team cube (Atlanta 4.2) or each has his own (danish, euro).
+    # Box and Partner share each Team cube (Atlanta 4.2) or each has their own (danish, euro).
     partner_cubes: PartnerCubes = field(default="shared", metadata=_m({
         "shared": "Box and Partner share the result of each Team cube.",
         "own": "Each Team player has a cube against the Box and another against the Partner."}))
@@ -134,11 +134,11 @@ class RuleSet:
         "always": "An opening tie doubles every cube automatically."}))
     # Most automatic doubles in one game, 0 for no limit (villages 7, euro: a single one).
     automatic_double_limit: int = field(default=0, metadata=_m(
-        {0: "Automatic doubles have no limit.", "*": "At most {} automatic double(s) a game."},
-        0, 6))
-    # Box may carry an automatic double he could not use to his next game (danish variation).
+        {0: "Automatic doubles have no limit.", 1: "At most one automatic double a game.",
+         "*": "At most {} automatic doubles a game."}, 0, 6))
+    # Box may carry an automatic double they could not use to their next game (danish variation).
     automatic_carry_over: bool = field(default=False, metadata=_m({
-        True: "The Box may carry a second automatic double over to his next game.",
+        True: "The Box may carry a second automatic double over to their next game.",
         False: "Automatic doubles are never carried over to the next game."}))
     # -- doubling ---------------------------------------------------------------------------
     # Doubled player may redouble at once, keeping the cube (Atlanta 5.3; fibs, euro: none).
@@ -157,7 +157,7 @@ class RuleSet:
                         "order, Captain first."}))
     # Which initial cubes the Box may turn (Atlanta 5.6 Captain first; danish same level).
     box_double_rule: BoxDouble = field(default="captain_first", metadata=_m({
-        "free": "The Box may double any cubes he likes.",
+        "free": "The Box may double any cubes they like.",
         "captain_first": "Doubling only some initial cubes, the Box doubles the Captain first, "
                          "then from the top of the rotation; redoubles are free.",
         "same_level": "The Box doubles all cubes at the same value together or none of them."}))
@@ -187,19 +187,20 @@ class RuleSet:
     extras: Extras = field(default="lone_taker", metadata=_m({
         "none": "There are no extras.",
         "lone_taker": "When only one player takes the Box's double to all, the droppers may "
-                      "give him extras, which he must accept.",
-        "highest_taker": "A dropper may sell his cube to the highest ranked taker for half "
+                      "give them extras, which they must accept.",
+        "highest_taker": "A dropper may sell their cube to the highest ranked taker for half "
                          "its value."}))
     # Fewest players seated for extras (Atlanta 5.10a three-handed; fibs: four).
     extras_min_players: int = field(default=3, metadata=_m(
         {"*": "Extras need at least {} players seated."}, 3, 20))
     # One cube for the table, buy-outs at half the cube, slaves (fibs).
     single_cube: bool = field(default=False, metadata=_m({
-        True: "One cube for the whole table; a player who disagrees sells his game for half.",
-        False: "Every Team player has his own cube against the Box."}))
-    # Gammons count only on a cube in the game (Atlanta 4.1, per cube).
+        True: "One cube for the whole table; a player who disagrees sells their game for half.",
+        False: "Every Team player has their own cube against the Box."}))
+    # Gammons count only on a cube turned and taken (Atlanta 4.1, per cube).
     jacoby: bool = field(default=True, metadata=_m({
-        True: "Jacoby: gammons count only on a cube in the game.",
+        True: "Jacoby: gammons and backgammons count only on a cube that has been turned and "
+              "taken; on a cube still in the centre they count as a single game.",
         False: "Gammons always count."}))
     # Settlements between players (Atlanta 4.4/4.5; fibs: none on the initial cube).
     settlements: Settlements = field(default="always", metadata=_m({
@@ -232,15 +233,15 @@ class RuleSet:
         "win": "The Box keeps the box by beating the Captain.",
         "win_no_loss": "The Box keeps the box by beating the Captain without a net loss.",
         "win_profit": "The Box keeps the box by beating the Captain with a net profit.",
-        "beat_all": "The Box keeps the box until he loses to any player."}))
+        "beat_all": "The Box keeps the box until they lose to any player."}))
     # Consultation penalties count in the Box's profit for 6.1 (euro: they do not).
     profit_counts_penalties: bool = field(default=True, metadata=_m({
         True: "Penalties count towards the Box's profit.",
         False: "Penalties do not count towards the Box's profit."}))
-    # A player who cannot reconnect before the next game loses his place (fibs).
+    # A player who cannot reconnect before the next game loses their place (fibs).
     disconnected_loses_place: bool = field(default=False, metadata=_m({
-        True: "A player still away at the next game loses his place and rejoins as new.",
-        False: "An absent player keeps his place in the rotation."}))
+        True: "A player still away at the next game loses their place and rejoins as new.",
+        False: "An absent player keeps their place in the rotation."}))
     # -- consultation -----------------------------------------------------------------------
     # Who may talk in the team channel (Atlanta 3.2 cube in the game; danish all; fibs).
     team_consultation: Consultation = field(default="cube_in_game", metadata=_m({
@@ -251,7 +252,8 @@ class RuleSet:
     # Cubes turned before Box and Partner consult fully, 0 at once (Atlanta 3.3: two).
     box_consult_after_cubes: int = field(default=2, metadata=_m(
         {0: "Box and Partner consult freely.",
-         "*": "Box and Partner consult fully once {} cube(s) are turned."}, 0, 20))
+         1: "Box and Partner consult fully once one cube is turned.",
+         "*": "Box and Partner consult fully once {} cubes are turned."}, 0, 20))
     # Box and Partner may always talk about cube decisions (Atlanta 3.4).
     box_cube_consult: bool = field(default=True, metadata=_m({
         True: "Box and Partner may always talk about cube decisions.",
@@ -289,8 +291,8 @@ class RuleSet:
         {"*": "The Box or Captain has {} s to act."}, 30, 86400))
     # Then: the game waits (Atlanta silent) or is suspended and the rotation goes on (fibs).
     shooter_absent: ShooterAbsent = field(default="wait", metadata=_m({
-        "wait": "If the Box or Captain is away the game waits for him.",
-        "suspend": "If the Box or Captain stays away the game is suspended and his opponent "
+        "wait": "If the Box or Captain is away the game waits for them.",
+        "suspend": "If the Box or Captain stays away the game is suspended and their opponent "
                    "counts as the winner for the rotation."}))
     # Who must agree to a moderator's correction (Atlanta 2.3/11.1 the players concerned;
     # fibs §7: the second scorekeeper confirms).
@@ -301,7 +303,7 @@ class RuleSet:
     # Who must agree on a result a player enters (Atlanta silent: the Box side and the
     # Captain; fibs §4 "everybody has agreed on the result"); a moderator's stands alone.
     result_agreement: ResultAgreement = field(default="sides", metadata=_m({
-        "sides": "A result one side gives (the Box or his Partner, or the Captain) ends the "
+        "sides": "A result one side gives (the Box or the Partner, or the Captain) ends the "
                  "game when the other side confirms it, or a moderator enters it.",
         "everyone": "A result ends the game when every player with a cube still in it "
                     "agrees, or a moderator enters it."}))

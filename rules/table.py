@@ -91,7 +91,8 @@ def decide(state: TableState, command: Command) -> tuple[Event, ...]:
 @handles(Open)
 def _open(state: TableState, cmd: Open) -> tuple[Event, ...]:
     if state.opened:
-        raise RuleError(code="table_open", preset=state.preset, mode=state.mode)
+        raise RuleError(code="table_open", preset=state.preset, mode=Phrase(
+            "mode_play" if state.mode == "play" else "mode_scorekeeper"))
     mode = cmd.mode
     if mode not in MODES:
         raise BadCommand(code="mode", mode=mode)

@@ -16,8 +16,10 @@ The texts: the rules' refusal templates (rules/messages.py), the /chouette comma
 (bot/words/phrases.py),
 gnubg's marks of an error and cube choices (bot/analysis/text.py),
 the refusal outside a table (cogs/__init__.py), and every `translate("...")` and
-`tr("...")` call in bot/ and cogs/; the words drawn into the images (bot/render/): every
-`words("...")` call, and every text marked `english("...")` (kept in data).
+`tr("...")` call in bot/ and cogs/, and every `trn("...", "...", n, ...)` (a singular and its
+plural, gettext's `ngettext`: `msgid_plural`, each language's own plural forms); the words
+drawn into the images (bot/render/): every `words("...")` call, and every text marked
+`english("...")` (kept in data).
 """
 
 from __future__ import annotations
@@ -90,8 +92,9 @@ def template() -> Catalog:
     for folder in ("bot", "cogs"):
         for file, line, msgid, _, context in extract_from_dir(
                 ROOT / folder, method_map=[("**.py", "python")],
-                keywords={"translate": (1,), "tr": (1,), "words": (1,), "english": (1,)}):
-            if isinstance(msgid, str):
+                keywords={"translate": (1,), "tr": (1,), "trn": (1, 2), "words": (1,),
+                          "english": (1,)}):
+            if isinstance(msgid, str) or (isinstance(msgid, tuple) and all(msgid)):
                 pot.add(msgid, locations=[(f"{folder}/{file}", line)], context=context)
     return pot
 

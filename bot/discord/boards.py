@@ -30,7 +30,7 @@ from bot.discord.failures import waited
 from bot.discord.sync import command_ids, linked
 from bot.render.drawing import Drawing
 from bot.store import Channels, EventStore
-from bot.words.i18n import table_language, tr, translate
+from bot.words.i18n import table_language, tr, translate, trn
 from bot.words.markdown import escape, shown
 from rules.cube_state import CubeState
 from rules.game import shooter, waiting_for
@@ -80,7 +80,10 @@ def _status(state: TableState, locale: object = None) -> str:
     pending = waiting_for(state)
     if pending:
         names = ", ".join(sorted({_answering(state, p, locale) for p, _ in pending}))
-        return tr("Waiting for {players} to answer the cube.", locale, players=names)
+        count = 1 if state.rules.single_cube else len(pending)  # FIBS: the Team's one cube
+        return trn("Waiting for {players} to answer the cube.",
+                   "Waiting for {players} to answer {count} cubes.", count, locale,
+                   players=names, count=count)
     if game.resignations:
         names = ", ".join(shown(state, p) for p, _, _ in game.resignations)
         return tr("Waiting for the answers to the resignations on {players}'s cubes.", locale,

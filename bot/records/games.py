@@ -3,7 +3,7 @@ Backgammon imports, and the Position ID of any position in it.
 
 Pure functions over a table's events in order (standard library and `rules/` only). A record
 is the Box against the Team, whose checkers the Captain (or an Acting Captain) plays. In a
-chouette every Team player has his own cube against the Box, so no single cube history fits
+chouette every Team player has their own cube against the Box, so no single cube history fits
 one gnubg game: a .mat carries the checker play and the result at cube 1 (1, 2 or 3 points
 for a single game, a gammon or a backgammon); a game ended by the cubes (every cube dropped)
 imports as the loser resigning a single game. Opening ties are not in a .mat: they are
@@ -210,7 +210,7 @@ def describe_turn(records: Sequence[GameRecord], game: int, turn: int) -> str:
 HEADER = """\
 ; [Site "chouette-bot"]
 ; A chouette's games: the Box (left) against the Team, whose checkers its Captain plays
-; (right). Every Team player had his own cube against the Box, so this file carries the
+; (right). Every Team player had their own cube against the Box, so this file carries the
 ; checker play and each result at cube 1: 1, 2 or 3 points for a single game, a gammon or a
 ; backgammon. A game the cubes ended is written as the loser resigning a single game. The
 ; score sheet has what each player won.

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 from bot.render.text import draw_text, fit, length
 from bot.render.theme import RGB, Shown, Theme, checker_sprite, same
 from bot.render.words import Words, english
-from rules.cube import Cube
+from rules.cube import Cube, Side
 from rules.cube_state import CubeState
 
 COLUMNS = 2
@@ -34,6 +34,7 @@ class Roles:
     captain: str
     partner: str | None = None
     acting_captain: str | None = None  # only when it is not the Captain
+    one_cube: bool = False  # FIBS: the Team's cubes turn as one, whoever turned them
 
 
 def strip_height(count: int, s: float) -> int:
@@ -70,6 +71,12 @@ _VERBS = {  # who turned a cube waiting for an answer, and how
     CubeState.RACCOONED: english("{player} raccooned"),
     CubeState.AARDVARKED: english("{player} aardvarked"),
 }
+_TEAM_VERBS = {  # the same, with one cube for the Team (FIBS): the Team turned it
+    CubeState.OFFERED: english("the Team doubled"),
+    CubeState.BEAVERED: english("the Team beavered"),
+    CubeState.RACCOONED: english("the Team raccooned"),
+    CubeState.AARDVARKED: english("the Team aardvarked"),
+}
 
 
 def _state_word(cube: Cube, words: Words = english) -> str:
@@ -80,14 +87,18 @@ def _state_word(cube: Cube, words: Words = english) -> str:
     return words("in game") if cube.in_game else ""
 
 
-def _holder_text(cube: Cube, shown: Shown = same, words: Words = english) -> tuple[str, str]:
+def _holder_text(cube: Cube, shown: Shown = same, words: Words = english,
+                 roles: Roles | None = None) -> tuple[str, str]:
     """What the card says left of the state word when no checker marks a holder, as (a
     player's name, the words around it: a template with `{player}`): the name is what is
-    cut when the line is short."""
+    cut when the line is short. With one cube (FIBS) a Team double is the Team's, not the
+    card's player's."""
     if cube.offered_by is not None:
         actor = cube.offered_by
         if cube.state in (CubeState.BEAVERED, CubeState.AARDVARKED):
             actor = actor.other
+        if roles is not None and roles.one_cube and actor is Side.TEAM:
+            return "", words(_TEAM_VERBS[cube.state])
         return shown(cube.player(actor)), words(_VERBS[cube.state])
     if cube.state is CubeState.DROPPED and cube.winner is not None:
         return shown(cube.player(cube.winner)), words("{player} won")
@@ -158,14 +169,14 @@ def draw_strip(img: Image.Image, cubes: Sequence[Cube], roles: Roles | None, lef
         holder = cube.owner if cube.live and not cube.pending else (
             cube.winner if cube.state is CubeState.DROPPED else None)
         if holder is None:
-            text = _fitted(_holder_text(cube, shown, words), small, room)
+            text = _fitted(_holder_text(cube, shown, words, roles), small, room)
             draw_text(draw, (tx, line2), text, small, theme.card_muted, anchor="ls")
             continue
         dot = round(22 * s)
         sprite = checker_sprite(holder, dot, theme)
         img.paste(sprite, (round(tx), line2 - dot + round(4 * s)), sprite)
         parts = ((shown(cube.player(holder)), "{player}") if cube.live
-                 else _holder_text(cube, shown, words))
+                 else _holder_text(cube, shown, words, roles))
         draw_text(draw, (tx + dot + 6 * s, line2), _fitted(parts, small, room - dot - 6 * s),
                   small, ink if cube.live else theme.card_muted, anchor="ls")
 

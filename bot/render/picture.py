@@ -122,7 +122,7 @@ def table_picture(state: TableState, *, width: int = DEFAULT_WIDTH,
     if seating is not None:
         acting = acting_captain(seating, cubes) if cubes else None
         roles = Roles(seating.box, seating.captain, seating.partner,
-                      acting if acting != seating.captain else None)
+                      acting if acting != seating.captain else None, state.rules.single_cube)
     dice = game.dice if game is not None else None
     return picture(position, on_roll=on_roll, dice=dice, cubes=cubes, roles=roles,
                    status=_table_status(state, words), width=width, theme=theme,
@@ -139,7 +139,7 @@ def _table_status(state: TableState, words: Words = english) -> str:
     waits = waiting_for(state)
     if waits:
         players = ", ".join(shown(p) for p in dict.fromkeys(player for player, _ in waits))
-        if len(waits) == 1:
+        if len(waits) == 1 or state.rules.single_cube:  # FIBS: the Team's one cube
             return words("Waiting for {players} to answer a cube").format(players=players)
         return words("Waiting for {players} to answer {cubes} cubes").format(
             players=players, cubes=len(waits))

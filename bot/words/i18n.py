@@ -11,6 +11,8 @@ messages`) extracts the msgids anew and updates every catalogue.
 from __future__ import annotations
 
 import functools
+import gettext
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -71,6 +73,36 @@ def translation(text: str, locale: object, context: str = "") -> str | None:
 def tr(text: str, locale: object, /, **fields: object) -> str:
     """`text` in `locale`'s language with its fields filled (`translate`, then `format`)."""
     return translate(text, locale).format(**fields)
+
+
+@functools.cache
+def plurals(language: str) -> tuple[dict[str, tuple[str, ...]], Callable[[int], int]]:
+    """One language's plural entries ({English singular: its forms}, translated and not
+    fuzzy) and which form a count takes (the catalogue's `Plural-Forms`, as gettext reads
+    it; English's `n != 1` without a catalogue)."""
+    path = catalogue_path(language)
+    if not path.is_file():
+        return {}, gettext.c2py("n != 1")
+    with path.open("rb") as file:
+        read = read_po(file, locale=language)
+    forms = {m.id[0]: tuple(m.string) for m in read
+             if isinstance(m.id, tuple) and isinstance(m.string, tuple) and all(m.string)
+             and not m.fuzzy}
+    return forms, gettext.c2py(read.plural_expr)
+
+
+def trn(singular: str, plural: str, n: int, locale: object, /, **fields: object) -> str:
+    """gettext's `ngettext` on the catalogue: `singular` or `plural` (English msgids) as
+    the count `n` asks, in `locale`'s language (its own plural forms: Danish's
+    `n != 1`), with its fields filled; English where the catalogue has no translation."""
+    lang = language(locale)
+    forms, which = plurals(lang) if lang != ENGLISH else ({}, None)
+    chosen = forms.get(singular)
+    if chosen and which is not None:
+        text = chosen[min(which(n), len(chosen) - 1)]
+    else:
+        text = singular if n == 1 else plural
+    return text.format(**fields)
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from bot.words.i18n import tr, translate
+from bot.words.i18n import tr, translate, trn
 from bot.words.markdown import escape
-from bot.words.phrases import cube_line, paid_line
+from bot.words.phrases import cube_line, mode_words, paid_line
 from rules.corrections import MODERATOR
 from rules.cube import Side
 from rules.events import (
@@ -97,10 +97,11 @@ def _table(event: Event, n: Namer, locale: object) -> str | None:
     match event:
         case TableOpened(preset, mode, _, basic, _, _):
             if basic:
-                return tr("A table is open under the {preset} rules ({mode} mode, basic stake "
-                          "{basic}).", locale, preset=preset, mode=mode, basic=escape(basic))
-            return tr("A table is open under the {preset} rules ({mode} mode).", locale,
-                      preset=preset, mode=mode)
+                return tr("A table is open under the {preset} rules ({mode}, basic stake "
+                          "{basic}).", locale, preset=preset, mode=mode_words(mode, locale),
+                          basic=escape(basic))
+            return tr("A table is open under the {preset} rules ({mode}).", locale,
+                      preset=preset, mode=mode_words(mode, locale))
         case Blinded(player, True, _):
             return tr("A moderator blinds {player}: {player} no longer sees this table's "
                       "channels.", locale, player=n(player))
@@ -185,7 +186,8 @@ def _game_begins(event: Event, n: Namer, locale: object) -> str | None:
         case GameStarted(number, _, autos, _, on_roll, dice, _, committed):
             line = tr("Game {number} begins", locale, number=number)
             if autos:
-                line += tr(", {count} automatic double(s)", locale, count=autos)
+                line += trn(", {count} automatic double", ", {count} automatic doubles", autos,
+                            locale, count=autos)
             if dice and on_roll:
                 roll = f"{dice[0]}-{dice[1]}"
                 line += (tr("; the Box starts with {dice}", locale, dice=roll)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import partial
 
-from bot.words.i18n import tr, translate
+from bot.words.i18n import tr, translate, trn
 from rules import messages
 from rules.cube import Cube
 from rules.ledger import Transfer
@@ -72,21 +72,36 @@ def notice_line(notice: str, fields: Mapping[str, object], locale: object) -> st
     """A notice to the Box side in #box (Atlanta 3.3, 3.4), by its code, in `locale`'s
     language: what the Box and the Partner may discuss."""
     cubes = fields.get("cubes")
+    count = cubes if isinstance(cubes, int) else 2
     match notice:
         case "consult_all":
             return translate("You may always discuss cube decisions here (Atlanta 3.4); and "
                              "checker plays too.", locale)
         case "consult_cubes":
-            return tr("You may always discuss cube decisions here (Atlanta 3.4); checker "
-                      "plays once {cubes} cubes are turned (3.3).", locale, cubes=cubes)
+            return trn("You may always discuss cube decisions here (Atlanta 3.4); checker "
+                       "plays once {cubes} cube is turned (3.3).",
+                       "You may always discuss cube decisions here (Atlanta 3.4); checker "
+                       "plays once {cubes} cubes are turned (3.3).", count, locale, cubes=cubes)
         case "no_cube_talk_all":
             return translate("No discussion of cube decisions; and checker plays too.", locale)
         case "no_cube_talk":
-            return tr("No discussion of cube decisions; checker plays once {cubes} cubes are "
-                      "turned (3.3).", locale, cubes=cubes)
+            return trn("No discussion of cube decisions; checker plays once {cubes} cube is "
+                       "turned (3.3).",
+                       "No discussion of cube decisions; checker plays once {cubes} cubes are "
+                       "turned (3.3).", count, locale, cubes=cubes)
         case _:  # "consult_now"
-            return tr("{cubes} cube(s) turned: Box and Partner may now discuss checker plays "
-                      "too.", locale, cubes=cubes)
+            return trn("{cubes} cube turned: Box and Partner may now discuss checker plays "
+                       "too.", "{cubes} cubes turned: Box and Partner may now discuss checker "
+                       "plays too.", count, locale, cubes=cubes)
+
+
+def mode_words(mode: str, locale: object) -> str:
+    """A table's mode in words ("play mode", "scorekeeper mode"), in `locale`'s language."""
+    if mode == "play":
+        return translate("play mode", locale)
+    if mode == "scorekeeper":
+        return translate("scorekeeper mode", locale)
+    return mode  # stored before modes had words: as it is
 
 
 def resigns(kind: str, locale: object) -> str:

@@ -47,10 +47,10 @@ def test_the_status_names_who_answers_for_an_away_player() -> None:
                     Seat(order=["ann", "bo", "cy"]),
                     Start(), Away(by="cy"), Double(by="ann")):
         state = replay(decide(state, command), state)
-    assert status(state) == "Waiting for bo, bo (for cy) to answer the cube."
+    assert status(state) == "Waiting for bo, bo (for cy) to answer 2 cubes."
     due = {("decision", "bo"): 1764000130.5, ("decision", "cy"): 1764000120.0}
     assert status(state, lambda kind, player: due.get((kind, player))) == (
-        "Waiting for bo, bo (for cy) to answer the cube. Time runs out <t:1764000120:R>.")
+        "Waiting for bo, bo (for cy) to answer 2 cubes. Time runs out <t:1764000120:R>.")
 
 
 def test_a_leaver_settled_when_his_game_ends_and_an_odd_half_roll_are_announced() -> None:
@@ -135,24 +135,25 @@ def test_a_turn_with_figures_names_its_players_and_is_translated() -> None:
     lines = [
         (Phrase("turned_settle", points=Fraction(3, 2)),
          "Bo: settle 3/2 (Ann v Bo, cube 2).",
-         "Bo: afgør for 3/2 (Ann mod Bo, terning 2)."),
+         "Bo: afregner for 3/2 (Ann mod Bo, doblingsterning 2)."),
         (Phrase("turned_settle_rolled", rolled=rolled),
          "Bo: settle the fraction of 3/2 rolled off (7 v 5), 1 paid (Ann v Bo, cube 2).",
-         "Bo: afgør, brøken af 3/2 slået om (7 v 5), 1 betalt (Ann mod Bo, terning 2)."),
+         "Bo: afregner, brøken af 3/2 slået om (7 v 5), 1 betalt (Ann mod Bo, "
+         "doblingsterning 2)."),
         (Phrase("turned_sold", buyer=Player("cy"), price=Fraction(1)),
          "Bo: sold to Cy for 1 (Ann v Bo, cube 2).",
-         "Bo: solgt til Cy for 1 (Ann mod Bo, terning 2)."),
+         "Bo: solgt til Cy for 1 (Ann mod Bo, doblingsterning 2)."),
         (Phrase("turned_bought_out_rolled", price=Fraction(2), rolled=rolled),
          "Bo: bought out for 2 (the fraction of 3/2 rolled off (7 v 5), 1 paid) (Ann v Bo, "
          "cube 2).",
-         "Bo: købt ud for 2 (brøken af 3/2 slået om (7 v 5), 1 betalt) (Ann mod Bo, terning "
-         "2)."),
+         "Bo: købt ud for 2 (brøken af 3/2 slået om (7 v 5), 1 betalt) (Ann mod Bo, "
+         "doblingsterning 2)."),
         (Phrase("turned_resigned", kind=Phrase("kind_single")),
          "Bo: resignation accepted (single) (Ann v Bo, cube 2).",
-         "Bo: opgivelse accepteret (enkelt) (Ann mod Bo, terning 2)."),
+         "Bo: opgivelse accepteret (enkelt) (Ann mod Bo, doblingsterning 2)."),
         (Phrase("turned_half_dropped", dropper=Player("pat")),
          "Bo: take (Pat dropped their half) (Ann v Bo, cube 2).",
-         "Bo: tager (Pat opgav sin halvdel) (Ann mod Bo, terning 2)."),
+         "Bo: tager (Pat afviste sin halvdel) (Ann mod Bo, doblingsterning 2)."),
         # stored before the action was data: its words, as they were
         ("settle 3/2", "Bo: settle 3/2 (Ann v Bo, cube 2).",
          "Bo: settle 3/2 (Ann v Bo, cube 2)."),
@@ -172,11 +173,11 @@ def test_an_answer_given_for_a_player_names_him_and_says_why() -> None:
     names = {"ann": "Ann", "bo": "Bo"}.__getitem__
     for why, english, danish in [
             ("answered_timed_out", "Ann (timed out): drop (Ann v Bo, cube 2).",
-             "Ann (tiden løb ud): giver op (Ann mod Bo, terning 2)."),
+             "Ann (tiden løb ud): afviser (Ann mod Bo, doblingsterning 2)."),
             ("answered_away", "Ann (away): drop (Ann v Bo, cube 2).",
-             "Ann (væk): giver op (Ann mod Bo, terning 2)."),
+             "Ann (væk): afviser (Ann mod Bo, doblingsterning 2)."),
             ("answered_late", "Ann (nobody answered in time): drop (Ann v Bo, cube 2).",
-             "Ann (ingen svarede i tide): giver op (Ann mod Bo, terning 2).")]:
+             "Ann (ingen svarede i tide): afviser (Ann mod Bo, doblingsterning 2).")]:
         assert cube_line(cube, "drop", "ann", names, None, why) == english
         assert cube_line(cube, "drop", "ann", names, "da", why) == danish
 

@@ -28,7 +28,7 @@ def test_a_danish_table_picture_has_danish_legends_and_status() -> None:
     pic = table_picture(state, words=DANISH)
     labels = {pic.top.label, pic.bottom.label}
     assert "Box (Ann the Great)" in labels and "Hold (Kaptajn Bob the Great)" in labels
-    assert pic.status[0] == "Venter på, at Ann the Great svarer på 2 terninger"
+    assert pic.status[0] == "Venter på, at Ann the Great svarer på 2 doblingsterninger"
     assert pic.status[1].startswith("Positions-ID ")
     assert all(" pips" in legend.figures or " pip" in legend.figures
                for legend in (pic.top, pic.bottom))
@@ -103,7 +103,7 @@ def test_the_sheet_is_drawn_in_danish(monkeypatch: pytest.MonkeyPatch) -> None:
     drawn = " | ".join(danish)
     for words in ("Pointliste · 5 kr. a point · 4 spil", "Kolonner i siddeorden",
                   "pladsen i næste spil.", "Spil", "pladser", "I alt",
-                  "Opgørelse", "løbende stilling", "tabte spillet som Box eller Kaptajn",
+                  "Afregning", "løbende stilling", "tabte spillet som Box eller Kaptajn",
                   " betaler "):
         assert words in drawn, words
     for words in ("Game", "seats", "Total", "Settle up", " pays ", "running total"):
@@ -125,3 +125,14 @@ def test_the_posted_sheet_is_in_the_table_language(monkeypatch: pytest.MonkeyPat
     asyncio.run(sheets.sheet_file(Drawing(0), replace(discord_table(), basic="$5 a point"),
                                      "da"))
     assert passed["title"] == "Pointliste · $5 a point"
+
+
+def test_with_one_cube_a_team_double_is_the_teams_on_every_card() -> None:
+    from bot.render.cubes import _holder_text
+
+    cube = Cube("Cy", "Bo", 1, state=CubeState.OFFERED, offered_by=Side.TEAM, turned=True)
+    assert _holder_text(cube, roles=Roles("Bo", "Ann", one_cube=True)) == (
+        "", "the Team doubled")
+    assert _holder_text(cube, roles=Roles("Bo", "Ann"))[1] == "{player} doubled"
+    assert _holder_text(cube, words=DANISH, roles=Roles("Bo", "Ann", one_cube=True)) == (
+        "", "Holdet doblede")

@@ -110,7 +110,7 @@ async def test_help_speaks_danish_to_a_danish_user(simcord_env: Any) -> None:
     assert said.startswith("**Dette bord:** atlanta-regler (botten styrer brættet), før det "
                            "første spil.")
     assert "**Dig:** Du er kommet med ved bordet, med indsats ×1." in said
-    assert "**Du kan nu:** **Start game** (på brættet), når nok spillere" in said
+    assert "**Du kan nu:** **Start game** (på brættet), når 1 spiller mere er kommet med" in said
     lines = command_lines(simcord_env.bot.chouette, {}, "da")
     assert "`/chouette help`: Hvad du kan gøre ved bordet nu, og alle /chouette-kommandoer." \
         in lines
@@ -121,7 +121,7 @@ async def test_help_speaks_danish_to_a_danish_user(simcord_env: Any) -> None:
 def test_a_question_by_dm_has_buttons_in_the_servers_language() -> None:
     view = prompt_view("1", "2", ("take", "drop", "retract"), "3", 2, discord.Locale.danish)
     labels = [item.label for item in view.children if isinstance(item, discord.ui.Button)]
-    assert labels == ["Tag", "Giv op", "Afvis Boxens dobling alligevel"]
+    assert labels == ["Tag", "Afvis", "Afvis Boxens dobling alligevel"]
     english = prompt_view("1", "2", ("take", "drop"), "3", 2, "en-US")
     assert [item.label for item in english.children
             if isinstance(item, discord.ui.Button)] == ["Take", "Drop"]
@@ -136,14 +136,15 @@ def test_a_danish_refusal_has_no_english_word_inside() -> None:
         dropped.take()
     assert str(out.value) == "You can't take: 1's cube against 2 is dropped and out of this game"
     assert out.value.text(str, danish) == (
-        "Du kan ikke tage: 1s terning mod 2 er afvist og ude af dette spil")
+        "Du kan ikke tage: 1s doblingsterning mod 2 er afvist og ude af dette spil")
     with pytest.raises(CubeNotAvailable) as out:
         Cube("1", "2").offer(Side.BOX).beaver(allowed=True).beaver(allowed=True)
     assert out.value.text(str, danish) == (
-        "Du kan ikke give beaver nu: du skal først svare på beaveren til 4 på din terning med 1")
+        "Du kan ikke give beaver nu: du skal først svare på beaveren til 4 på din "
+        "doblingsterning med 1")
     waiting = RuleError(code="decisions_first", doing=Phrase("doing_roll"), who=Players(["1"]))
     assert waiting.text(str, danish) == (
-        "Før slaget skal terningbeslutningerne træffes: venter på 1.")
+        "Før slaget skal doblingsbeslutningerne træffes: venter på 1.")
     ties = RuleError(code="seats_tied", tied=Ties([Players(["1", "2"])]))
     assert ties.text(str, danish) == "Lige slag: 1 og 2 slår igen."
     english = {"take", "dropped", "double", "roll", "and", "the", "can't"}  # beaver is Danish too
@@ -186,7 +187,7 @@ def test_a_danish_tables_record_and_questions_are_in_danish() -> None:
     assert next(e.words(playing, before.language) for e in effects
                 if isinstance(e, Announce)) == "Boxen spiller 8/5 6/5."
     view = prompt_view("7", "2", ("take", "drop"), "1", 2, before.language)
-    assert [getattr(item, "label", None) for item in view.children] == ["Tag", "Giv op"]
+    assert [getattr(item, "label", None) for item in view.children] == ["Tag", "Afvis"]
 
 
 async def test_a_table_opened_in_danish_shows_its_board_in_danish(
@@ -202,7 +203,7 @@ async def test_a_table_opened_in_danish_shows_its_board_in_danish(
     assert labels(message) == ["Kom med", "Start spil"]
     assert message.content.startswith("**Kommet med** ann, bo, cy\n**Venter på spillere")
     record = [m.content for m in list(board.history())[1:]]
-    assert record[0] == ("Et bord er åbent efter atlanta-reglerne (play-tilstand).\n"
+    assert record[0] == ("Et bord er åbent efter atlanta-reglerne (spilletilstand).\n"
                          "ann kommer med.")  # the open and the opener's seat: one message
     await members[0].click(board_message(board), label="Start spil")
     assert "**Box** " in board_message(board).content

@@ -21,7 +21,7 @@ async def test_the_teams_prompts_reach_them_after_a_crash_in_the_boxs_double(drv
     (picks,) = drv.selects(menu.message)
     await drv.select(box, menu.message, picks["custom_id"], [drv.user(n)["id"] for n in team])
     await drv.click(box, menu.message, label="Confirm", settle=False)
-    await drv.wait_for(lambda: "to answer the cube" in status(drv), timeout=10)
+    await drv.wait_for(lambda: f"to answer {len(team)} cubes" in status(drv), timeout=10)
     await drv.kill_bot()  # stored and drawn; no prompt has reached the Team
     release.set()
     assert not any(drv.dms(p) for p in team)

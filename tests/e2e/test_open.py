@@ -137,7 +137,7 @@ async def test_a_table_opened_in_danish_shows_danish_buttons_and_record(drv) -> 
     assert drv.button_labels(board) == ["Kom med", "Start spil"]
     assert board["content"].startswith("**Kommet med** alice\n**Venter på spillere")
     assert [m["content"] for m in record] == [
-        "Et bord er åbent efter atlanta-reglerne (play-tilstand).\nalice kommer med."]
+        "Et bord er åbent efter atlanta-reglerne (spilletilstand).\nalice kommer med."]
     await drv.click("bob", drv.messages(BOARD)[0], label="Kom med")
     assert drv.messages(BOARD)[-1]["content"] == "bob kommer med."
     alone = await drv.click("alice", drv.messages(BOARD)[0], label="Start spil")

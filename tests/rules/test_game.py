@@ -478,7 +478,7 @@ def test_atlanta_5_7_the_lone_taker_drops_some_of_the_extras_together() -> None:
     state = do(game(), "double", by="ann")
     state = do(do(do(state, "drop", by="bo"), "drop", by="cy"), "take", by="di")
     state = do(do(state, "extra", by="cy"), "extra", by="bo")
-    with pytest.raises(NotYourTurn, match="zed has no cube waiting for your answer"):
+    with pytest.raises(NotYourTurn, match="No cube of zed waits for your answer"):
         do(state, "take", by="di", cubes=["zed"])
     state = do(state, "drop", by="di", cubes=["bo"])  # keeps cy's, drops bo's: a net -1
     state = do(state, "take", by="di", cubes=["cy"])

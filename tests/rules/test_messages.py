@@ -52,9 +52,11 @@ def test_players_inside_a_phrase_are_named_too() -> None:
     with pytest.raises(CubeNotAvailable) as refused:
         Cube("1", "2").sell("", 1)
     assert refused.value.text(NAMES.__getitem__) == (
-        "Nobody can't buy Ann's game on Ann's cube against Bo; the opponent settles instead")
+        "Name a buyer for Ann's game on Ann's cube against Bo; the opponent can't buy it, but "
+        "settles instead")
     assert str(refused.value) == (
-        "Nobody can't buy 1's game on 1's cube against 2; the opponent settles instead")
+        "Name a buyer for 1's game on 1's cube against 2; the opponent can't buy it, but "
+        "settles instead")
 
 
 def test_tied_rolls_are_named_group_by_group() -> None:
