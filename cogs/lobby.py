@@ -14,7 +14,7 @@ from discord import app_commands
 from bot.discord.asks import Question, ask_consent
 from bot.discord.client import ChouetteBot
 from bot.discord.opening import open_table
-from bot.words.i18n import languages, table_language, tr
+from bot.words.i18n import languages, table_language, tr, translate
 from bot.words.markdown import escape, shown
 from cogs import Subcommands, add, this_table
 from rules.actions import refusal
@@ -146,16 +146,18 @@ class Lobby(Subcommands):
     @app_commands.describe(preset="a rule set to describe (default: this table's)")
     async def rules(self, interaction: discord.Interaction, preset: Preset | None = None) -> None:
         """The table's house rules in plain words."""
-        if preset is None:
-            found = await self.bot.store.channels.find(channel_id=interaction.channel_id)
-            if found is not None:
-                state = await self.bot.service.state(found.table_id)
-                lines, name = explain(state.rules), state.preset
-            else:
-                lines, name = explain(load_preset("atlanta")), "atlanta"
-        else:
-            lines, name = explain(load_preset(preset)), preset
-        await self.bot.reply(interaction, f"**{name}** ({', '.join(PRESETS)} available)\n"
+        found = await self.bot.store.channels.find(channel_id=interaction.channel_id)
+        locale: object = interaction.locale  # away from a table: the reader's language
+        name: str = preset or "atlanta"
+        rules = load_preset(name)
+        if found is not None:  # at a table: its language, and its rules unless one is named
+            state = await self.bot.service.state(found.table_id)
+            locale = self.bot.presenter.boards.locale(state, found)
+            if preset is None:
+                rules, name = state.rules, state.preset
+        lines = explain(rules, lambda text: translate(text, locale))
+        await self.bot.reply(interaction, tr("**{preset}** ({presets} available)", locale,
+                                             preset=name, presets=", ".join(PRESETS)) + "\n"
                              + "\n".join(f"- {line}" for line in lines))
 
 

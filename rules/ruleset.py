@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import Field, dataclass, field, fields
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
@@ -384,15 +384,21 @@ def _check(f: Field[Any], value: object) -> None:
 _FIELDS: dict[str, Field[Any]] = {f.name: f for f in fields(RuleSet)}
 
 
-def explain(ruleset: RuleSet) -> list[str]:
-    """One plain-English line per option, in field order, for `/chouette rules`."""
+def explain(ruleset: RuleSet, words: Callable[[str], str] = str) -> list[str]:
+    """One plain line per option, in field order, for `/chouette rules`; each template in
+    `words`' language (the bot's catalogue: `templates` lists them all)."""
     lines = []
     for f in fields(ruleset):
         value = getattr(ruleset, f.name)
         say: Mapping[Any, str] = f.metadata["say"]
         if not isinstance(value, tuple) and value in say:
-            lines.append(say[value])
+            lines.append(words(say[value]))
         else:
             shown = ", ".join(map(str, value)) if isinstance(value, tuple) else value
-            lines.append(say["*"].format(shown))
+            lines.append(words(say["*"]).format(shown))
     return lines
+
+
+def templates() -> dict[str, str]:
+    """Every line `explain` may write, with the option it is about: for the catalogue."""
+    return {text: f.name for f in fields(RuleSet) for text in f.metadata["say"].values()}

@@ -10,7 +10,8 @@ database.
 A new language's catalogue is made from the template when its code is given (`sv`, `nl`,
 `pt_BR`: Discord's locale with `_`).
 
-The texts: the rules' refusal templates (rules/messages.py), the /chouette commands' names
+The texts: the rules' refusal templates (rules/messages.py), the house rules' lines of
+`/chouette rules` (rules/ruleset.py's `templates`), the /chouette commands' names
 (msgctxt "command name") and descriptions, the board's and the DM questions' button labels
 (bot/discord/actions.py, asks.py), the record's cube turns (with figures too) and game kinds
 (bot/words/phrases.py),
@@ -44,6 +45,7 @@ from bot.words.i18n import DOMAIN, LOCALE_DIR, catalogue_path
 from bot.words.phrases import KINDS, TURNED, WITH_FIGURES
 from cogs import NOT_A_TABLE
 from rules.messages import MESSAGES
+from rules.ruleset import templates
 from tools.commands_doc import chouette_group
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -67,6 +69,8 @@ def template() -> Catalog:
     pot = Catalog(project="chouette-bot", domain=DOMAIN, charset="utf-8")
     for code, text in MESSAGES.items():
         pot.add(text, auto_comments=[f"rules/messages.py: {code}"])
+    for text, option in templates().items():
+        pot.add(text, auto_comments=[f"rules/ruleset.py: {option} (/chouette rules)"])
     for msgid, context, where in commands(asyncio.run(chouette_group())):
         if msgid and msgid != "…":
             pot.add(msgid, context=context or None, auto_comments=[where])

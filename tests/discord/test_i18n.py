@@ -230,3 +230,21 @@ async def test_a_tables_language_is_its_servers_wherever_it_is_asked(simcord_env
     presenter = simcord_env.bot.presenter
     assert await presenter.table_locale(table, old) == "da"
     assert presenter.boards.locale(old, None) == "en"
+
+
+async def test_the_house_rules_read_in_the_tables_language(simcord_env: Any) -> None:
+    """`/chouette rules` at a Danish table: every line of its house rules in Danish (each a
+    text of the catalogue), whoever asks; away from a table, in the reader's language."""
+    from rules.preset import load_preset
+    from rules.ruleset import explain, templates
+
+    _, members, board = await open_table(simcord_env, "ann", "bo", "cy", language="da")
+    answer = await members[1].slash(board, "chouette rules")
+    text = answer.response.content
+    assert text.startswith("**atlanta** (") and "available" not in text, text
+    english = explain(load_preset("atlanta"))
+    danish = explain(load_preset("atlanta"), lambda t: translate(t, "da"))
+    shown = text.splitlines()[1:]  # (a long answer comes in pieces: its first here)
+    assert len(shown) > 10 and shown == [f"- {line}" for line in danish][:len(shown)]
+    assert not set(english) & set(danish)  # no line left in English
+    assert all(translate(t, "da") != t for t in templates())  # the catalogue has them all
