@@ -26,8 +26,7 @@ class Records(Subcommands):
     async def record(self, interaction: discord.Interaction,
                      game: app_commands.Range[int, 1] | None = None,
                      mine: bool = False) -> None:
-        """The game record as a .mat file for GNU Backgammon: one game or the session, or
-        your own cube's game against the Box."""
+        """A .mat file for GNU Backgammon: a game, the session, or your own cube's game."""
         table = await this_table(self.bot, interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         events = [s.event for s in await self.bot.store.events.stored(table)]
