@@ -36,7 +36,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 from discord import app_commands
 
-from bot.analysis.text import CHOICES, MARKS
+from bot.analysis.text import CHOICES, MARKS, RATINGS
 from bot.analysis.worker import HOW_TO_ENABLE
 from bot.discord.actions import ACTIONS
 from bot.discord.asks import ASKS
@@ -93,6 +93,8 @@ def template() -> Catalog:
     for choice in CHOICES:
         pot.add(choice, auto_comments=["bot/analysis/text.py: a cube choice, gnubg's best or "
                                        "the one made"])
+    for word in ("Beginner", *(word for _, word in RATINGS)):
+        pot.add(word, auto_comments=["bot/analysis/text.py: gnubg's rating word"])
     for folder in ("bot", "cogs"):
         for file, line, msgid, _, context in extract_from_dir(
                 ROOT / folder, method_map=[("**.py", "python")],
