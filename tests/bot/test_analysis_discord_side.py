@@ -289,8 +289,8 @@ def test_the_post_game_message_in_danish(result: dict[str, Any]) -> None:
     (bob,) = [x for x in lines if x.startswith("Bob: ")]
     assert bob.startswith(f"Bob: brikker {checker.errors} fejl i {checker.decisions}, -")
     assert f" · doblingsterning {cube.errors} fejl i {cube.decisions}, -" in bob
-    assert lines[-1].startswith(r"Værst: \*\*Ann\_\*\*: afviste Bobs 4-doblingsterning, der var en "
-                                "beaver, -1.1")
+    assert lines[-1].startswith(r"Værst: \*\*Ann\_\*\*: afviste Bobs 4-doblingsterning, hvor det "
+                                "rigtige var at beavere, -1.1")
     assert lines[-1].endswith(" (meget dårlig)")
     assert len(lines) == len(post_game(result, 3, 0, shown).splitlines())
 
