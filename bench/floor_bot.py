@@ -20,7 +20,8 @@ import uvloop
 from discord.ext import commands
 
 from bot.discord.router import Inert, Route, Router
-from bot.render.board import board_png, sample_picture
+from bot.render.board import board_png
+from bot.render.palette import sample_picture
 
 PNG = board_png(sample_picture())
 IMAGE = os.environ.get("BENCH_IMAGE", "1") == "1"

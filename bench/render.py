@@ -12,8 +12,9 @@ import time
 from collections.abc import Callable
 
 from bot.render import board, text
-from bot.render.board import DEFAULT_WIDTH, Picture, board_png, picture, sample_board
+from bot.render.board import board_png, sample_board
 from bot.render.drawing import Drawing
+from bot.render.picture import DEFAULT_WIDTH, Picture, picture
 from bot.render.samples import LAST, ROLES, full_strip, long_sheet, sample_sheet, world
 from bot.render.sheet import render_sheet
 from rules.board import Position, legal_plays

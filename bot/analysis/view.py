@@ -11,7 +11,7 @@ from typing import Any
 from bot.analysis.queue import Stored
 from bot.analysis.text import Decision, error_list, mark, numbers, side_to_move
 from bot.records import games
-from bot.render.board import Picture, picture
+from bot.render.picture import Picture, picture
 from bot.words.i18n import Translation, tr, translate
 from bot.words.markdown import escape
 from rules.cube import Side

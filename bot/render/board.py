@@ -42,10 +42,6 @@ from rules.board import Position
 from rules.cube import Cube, Side
 from rules.state import TableState
 
-# The board image's interface: what draws it, and what makes the `Picture` it draws.
-__all__ = ["DEFAULT_WIDTH", "Picture", "board_png", "forget", "picture", "render_board",
-           "render_table", "sample_board", "sample_picture", "table_picture"]
-
 
 def render_board(
     position: Position,

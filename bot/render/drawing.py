@@ -37,7 +37,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ParamSpec, TypeVar
 
-from bot.render.board import Picture, board_png, table_picture
+from bot.render.board import board_png
+from bot.render.palette import sample_picture
+from bot.render.picture import Picture, table_picture
 from bot.words.i18n import Translation, catalogue, languages
 from rules.state import TableState
 
@@ -145,8 +147,6 @@ def _end_with_the_bot() -> None:
 
 def _warm() -> None:
     """A first board drawn and the catalogues read: what a worker keeps for the next."""
-    from bot.render.board import sample_picture
-
     board_png(sample_picture())
     for language in languages():  # a board's strip reads its words from the catalogue
         catalogue(language)

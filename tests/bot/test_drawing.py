@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.render.board import board_png, sample_picture
+from bot.render.board import board_png
 from bot.render.drawing import Drawing, Names, _started
+from bot.render.palette import sample_picture
 from bot.render.samples import sample_sheet
 from bot.render.sheet import render_sheet
 from rules.state import TableState

@@ -21,10 +21,11 @@ from PIL import Image, ImageDraw
 
 from bot.render import Roles, render_board, render_sheet, render_table
 from bot.render import text as text_module
-from bot.render.board import Layout, sample_board
+from bot.render.board import sample_board
 from bot.render.cubes import cube_boxes
 from bot.render.drawing import Drawing
 from bot.render.felt import dice_boxes
+from bot.render.layout import Layout
 from bot.render.picture import _table_status
 from bot.render.samples import ROLES, full_strip, midgame, sample_sheet
 from bot.render.sheet import losers

@@ -9,9 +9,10 @@ from dataclasses import replace
 import pytest
 
 from bot.discord import sheets
-from bot.render.board import board_png, forget, picture, table_picture
+from bot.render.board import board_png, forget
 from bot.render.cubes import Roles
 from bot.render.drawing import Drawing
+from bot.render.picture import picture, table_picture
 from bot.render.samples import ROLES, full_strip, midgame, sample_sheet
 from bot.render.sheet import render_sheet
 from bot.words.i18n import Translation

@@ -10,8 +10,10 @@ from PIL import Image, ImageChops
 
 from bot.render import board, palette
 from bot.render.bands import board_rgb
-from bot.render.board import board_png, picture, sample_picture
+from bot.render.board import board_png
 from bot.render.lastplay import LastPlay
+from bot.render.palette import sample_picture
+from bot.render.picture import picture
 from bot.render.png import adler32_combine
 from bot.render.samples import LAST, ROLES, full_strip, midgame, world
 from rules.board import Position, legal_plays
