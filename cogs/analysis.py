@@ -77,6 +77,10 @@ class Analysis(Subcommands):
         """GNU Backgammon's verdict: a player's errors in a game or the session, on the board."""
         table = await this_table(self.bot, interaction)
         locale = interaction.locale  # a private reply: the reader's language
+        if not self.bot.settings.analysis:  # CHOUETTE_ANALYSIS=off
+            await self.bot.reply(interaction, translate(
+                "GNU Backgammon's analysis is off on this bot", locale))
+            return
         if not worker.available():
             await self.bot.reply(interaction, translate(worker.HOW_TO_ENABLE, locale))
             return

@@ -189,7 +189,8 @@ class Stats(Subcommands):
             return
         analysed = await AnalysisStore(self.bot.store).analysed(
             str(who.id), guild_id=interaction.guild_id)
-        embed = stats_embed(record, analysed, locale, analysis_on=worker.available())
+        embed = stats_embed(record, analysed, locale,
+                            analysis_on=self.bot.settings.analysis and worker.available())
         by_session = await sessions(self.bot.store, str(who.id), interaction.guild_id)
         if not by_session:
             await interaction.followup.send(embed=embed, ephemeral=True)
