@@ -33,13 +33,13 @@ _MOVE_LINE = re.compile(r"^\s*\d+\.\s+Cubeful \d-ply\s+(.+?)\s+Eq\.:\s+([+-]?\d+
                         re.MULTILINE)
 _CUBE_LINE = re.compile(r"^\s*\d\.\s+(No (?:re)?double|(?:Re)?[Dd]ouble, (?:take|pass))"
                         r"\s+([+-]?\d+\.\d+)", re.MULTILINE)
-# every move gets to the last ply: the played one must be rated at full depth, as gnubg's
-# own analysis does, even where its hint filter would have dropped it
 # the pinned module's rating words (its `rating|...` strings), by `gnubg.errorrating`'s
 # answer 0..5 for an error rate per decision (EMG): not the desktop 1.07's "Awful!" to
 # "Supernatural"
 RATINGS = ("Beginner", "Intermediate", "Advanced", "Master", "Grandmaster",
            "Super Grandmaster")
+# every move gets to the last ply: the played one must be rated at full depth, as gnubg's
+# own analysis does, even where its hint filter would have dropped it
 _KEEP_ALL = [{"ply": ply, "level": level, "acceptmoves": 1000, "extramoves": 0,
               "threshold": 0.0} for ply in range(1, 5) for level in range(ply)]
 

@@ -17,8 +17,7 @@ from bot.discord.sync import command_ids, linked, mention
 from bot.words.i18n import tr, translate, trn
 from bot.words.markdown import shown
 from cogs import Subcommands, add
-from rules.cube import Side
-from rules.cube_state import CubeState
+from rules.answers import answered_as_a_set
 from rules.game import waiting_for
 from rules.state import TableState
 
@@ -57,9 +56,7 @@ def doings(state: TableState, me: str, locale: object = None,
     board button they may use, asked of the board's own table of actions (`usable`), named
     as the board names it (in `board`'s language, the table's)."""
     for player, cube in waiting_for(state):
-        if answerer(state, player) == me and not (
-                cube.side_of(player) is Side.BOX and cube.state is CubeState.OFFERED
-                and not cube.is_extra):  # (the Box's answers are a board button)
+        if answerer(state, player) == me and not answered_as_a_set(player, cube):  # (a button)
             yield tr("answer the cube question on {player}'s cube (sent to you by DM)", locale,
                      player=shown(state, cube.team_player))
     short = max(0, state.rules.min_players - len(state.present))

@@ -244,6 +244,14 @@ def absentee_answers(state: TableState, events: list[Event]) -> list[Event]:
     return extra
 
 
+def answered_as_a_set(player: str, cube: Cube) -> bool:
+    """Whether `player`'s answer to `cube` is given with the others, as a set (the Box side
+    answering the Team's doubles: `answer`), not as the cube's own question (a Team
+    player's answer, an extra's)."""
+    return cube.side_of(player) is Side.BOX and cube.state is CubeState.OFFERED and (
+        not cube.is_extra)
+
+
 def waiting_on(game: Game, player: str) -> list[Cube]:
     """A Team player's own cubes waiting for his answer (against the Box, and a Partner
     with cubes of his own)."""

@@ -33,7 +33,8 @@ LANGUAGE = {name for kind in (object, type, types.ModuleType, types.FunctionType
     "__await__", "__aiter__", "__anext__", "__iter__", "__next__", "__call__", "__wrapped__",
     "__version__", "__slots__", "__post_init__", "__match_args__", "__dataclass_fields__"}
 # Plain modules without `__all__` whose names their package's documentation gives.
-DOCUMENTED_MODULES = {"babel.messages.pofile"}  # babel.pocoo.org: read_po, write_po
+DOCUMENTED_MODULES = {"babel.messages.pofile",  # babel.pocoo.org: read_po, write_po
+                      "babel.messages.mofile"}  # and read_mo, write_mo
 # Documented names of the standard library that start with one underscore.
 DOCUMENTED = {"_replace", "_asdict", "_fields", "_make", "_field_defaults", "_missing_",
               "_value_", "_name_", "_generate_next_value_", "_ignore_", "_exit"}

@@ -20,6 +20,7 @@ from bot.words.lines import announced, event_line
 from bot.words.markdown import namer
 from bot.words.phrases import notice_line, resigns
 from rules import messages
+from rules.answers import answered_as_a_set
 from rules.cube import Side
 from rules.cube_state import CubeState
 from rules.errors import RuleError
@@ -163,7 +164,7 @@ def effects_for(before: TableState, after: TableState,
                 and answerer(before, player) == answerer(after, player)):
             continue  # asked already, of the same player or stand-in
         side = cube.side_of(player)
-        if side is Side.BOX and cube.state is CubeState.OFFERED and not cube.is_extra:
+        if answered_as_a_set(player, cube):
             continue  # the Box answers the Team's doubles as a set, from the board
         actions: tuple[str, ...] = ("take", "drop")
         if cube.state is CubeState.OFFERED and after.rules.beavers:

@@ -41,8 +41,8 @@ from bot.discord.views import (
 from bot.discord.views import ROUTES as MENUS
 from bot.words.i18n import translate
 from rules.actions import allowed, doublers, holders
+from rules.answers import answered_as_a_set
 from rules.commands import Double, Extra, Request, Result
-from rules.cube import Side
 from rules.cube_state import CubeState
 from rules.game import shooter, waiting_for
 from rules.results import confirmers
@@ -94,7 +94,7 @@ def _offered(state: TableState) -> list[str]:
 def _box_answers(state: TableState, player: str) -> bool:
     """Whether `player` answers Team doubles for the Box side now (from the board)."""
     return any(answerer(state, p) == player for p, c in waiting_for(state)
-               if c.side_of(p) is Side.BOX and c.state is CubeState.OFFERED and not c.is_extra)
+               if answered_as_a_set(p, c))
 
 
 # -- what a click does ------------------------------------------------------------------------

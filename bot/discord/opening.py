@@ -10,6 +10,7 @@ from bot.discord.channels import missing
 from bot.discord.client import ChouetteBot
 from bot.store import Channels
 from bot.words.i18n import tr
+from bot.words.markdown import escape
 from rules.actions import trial
 from rules.commands import Join, Open
 from rules.state import TableState
@@ -24,7 +25,7 @@ async def open_table(bot: ChouetteBot, interaction: discord.Interaction, opening
     state, refused = trial(TableState(), opening, joining)
     if refused is not None:  # as any refusal: the opener's language, players named
         await bot.reply(interaction, bot.presenter.names(
-            state, refused, {me: interaction.user.display_name}, interaction.locale))
+            state, refused, {me: escape(interaction.user.display_name)}, interaction.locale))
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     async with bot.opening[interaction.guild.id]:  # the limits hold for opens at once

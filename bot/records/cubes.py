@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from bot.records.games import BoardGame, RecordError, board_games, played
+from bot.records.games import BoardGame, RecordError, board_games, mat_name, played
 from rules.board import GameKind
 from rules.cube import Cube, Side
 from rules.events import CubeTurned, Event, GameEnded, Moved, Rolled
@@ -139,10 +139,6 @@ def _points(mine: CubeGame, kind: str) -> int:
 # -- the .mat file ---------------------------------------------------------------------------
 
 
-def _name(text: str) -> str:
-    return " ".join(text.replace(":", " ").split()) or "?"
-
-
 def to_mat(cubes: Sequence[CubeGame]) -> str:
     """The cubes' games as a Jellyfish .mat money session ("0 point match"), one .mat game
     per cube: the Box-side player on the left (gnubg's player 0), the Team player on the
@@ -165,8 +161,8 @@ def to_mat(cubes: Sequence[CubeGame]) -> str:
     lines += ["", " 0 point match", ""]
     score = {Side.BOX: 0, Side.TEAM: 0}
     for n, cube in enumerate(cubes, 1):
-        box = _name(f"{cube.shown(Side.BOX)} (Box)")
-        team = _name(cube.shown(Side.TEAM))
+        box = mat_name(f"{cube.shown(Side.BOX)} (Box)")
+        team = mat_name(cube.shown(Side.TEAM))
         lines += [f" Game {n}",
                   f" {box} : {score[Side.BOX]}".ljust(31) + f" {team} : {score[Side.TEAM]}"]
         steps = list(cube.cells)
@@ -203,6 +199,7 @@ def export(events: Iterable[Event], player: str, game: int | None = None) -> str
     mine = [c for c in every if c.team == key and game in (None, c.number)]
     if not mine:
         where = f"game {game}" if game is not None else "any game on the board here"
-        raise RecordError(f"{player} had no cube of his own in {where}: only a Team player "
+        who = next((c.names[key] for c in every if key in c.names), player)
+        raise RecordError(f"{who} had no cube of their own in {where}: only a Team player "
                           "has one (the Box's side of each cube is in that player's file).")
     return to_mat(mine)

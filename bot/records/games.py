@@ -217,7 +217,8 @@ HEADER = """\
 """
 
 
-def _name(text: str) -> str:
+def mat_name(text: str) -> str:
+    """A player's name as a .mat file holds it: one line, no colon."""
     return " ".join(text.replace(":", " ").split()) or "?"
 
 
@@ -232,8 +233,8 @@ def to_mat(records: Sequence[GameRecord]) -> str:
     lines += ["", " 0 point match", ""]
     score = {Side.BOX: 0, Side.TEAM: 0}
     for record in records:
-        box = _name(f"{record.shown(Side.BOX)} (Box)")
-        team = _name(f"{record.shown(Side.TEAM)} (Team)")
+        box = mat_name(f"{record.shown(Side.BOX)} (Box)")
+        team = mat_name(f"{record.shown(Side.TEAM)} (Team)")
         lines += [f" Game {record.number}",
                   f" {box} : {score[Side.BOX]}".ljust(31) + f" {team} : {score[Side.TEAM]}"]
         cells = [f"{t.dice[0]}{t.dice[1]}: {t.play}".rstrip() for t in record.turns

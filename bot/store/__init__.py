@@ -14,7 +14,7 @@ each over that one database:
 - `whole` (`whole.py`): every table's rows, for `move-to` (`move.py`).
 
 Schema changes are numbered migrations (`migrations.py`) applied at open (on SQLite after
-a backup of the file: `dbfile.backup`). The SQL is written once, for both backends (`sqlite`,
+a backup of the file: `sqlite.backup`). The SQL is written once, for both backends (`sqlite`,
 `postgres`, `dialect`): `?` placeholders, `INSERT ... ON CONFLICT`, times passed in from
 Python, `rowid` only on `tables`; `postgres.py` says what it rewrites. What is stored is
 JSON (`codec`)."""

@@ -43,7 +43,7 @@ Pending = list[tuple[str, list[Sequence[Any]]]]  # statements (SQLite's text) an
 
 class PostgresDatabase:
     """A pool of asyncpg connections as the store's backend (same methods as
-    `dbfile.SqliteDatabase`); `transaction()` keeps its statements until it must send them."""
+    `sqlite.SqliteDatabase`); `transaction()` keeps its statements until it must send them."""
 
     dialect = "postgres"
     errors: tuple[type[BaseException], ...] = (asyncpg.PostgresError, asyncpg.InterfaceError,

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import functools
 import gettext
-from collections.abc import Callable
+import io
 from dataclasses import dataclass
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"
@@ -28,17 +30,24 @@ def catalogue_path(language: str) -> Path:
 
 
 @functools.cache
+def _read(language: str) -> Catalog | None:
+    """One language's catalogue as Babel reads it (None: the language has none)."""
+    path = catalogue_path(language)
+    if not path.is_file():
+        return None
+    with path.open("rb") as file:
+        return read_po(file, locale=language)
+
+
+@functools.cache
 def catalogue(language: str) -> dict[str, str]:
     """{English msgid: translation} of one language: its translated, not fuzzy entries
     ({} for a language without a catalogue)."""
-    path = catalogue_path(language)
-    if not path.is_file():
-        return {}
-    with path.open("rb") as file:
-        read = read_po(file, locale=language)
-    return {_key(m.id, m.context): m.string for m in read
-            if m.id and isinstance(m.id, str) and isinstance(m.string, str) and m.string
-            and not m.fuzzy}
+    read = _read(language)
+    return {} if read is None else {
+        _key(m.id, m.context): m.string for m in read
+        if m.id and isinstance(m.id, str) and isinstance(m.string, str) and m.string
+        and not m.fuzzy}
 
 
 def _key(msgid: str, context: str | None) -> str:
@@ -76,33 +85,24 @@ def tr(text: str, locale: object, /, **fields: object) -> str:
 
 
 @functools.cache
-def plurals(language: str) -> tuple[dict[str, tuple[str, ...]], Callable[[int], int]]:
-    """One language's plural entries ({English singular: its forms}, translated and not
-    fuzzy) and which form a count takes (the catalogue's `Plural-Forms`, as gettext reads
-    it; English's `n != 1` without a catalogue)."""
-    path = catalogue_path(language)
-    if not path.is_file():
-        return {}, gettext.c2py("n != 1")
-    with path.open("rb") as file:
-        read = read_po(file, locale=language)
-    forms = {m.id[0]: tuple(m.string) for m in read
-             if isinstance(m.id, tuple) and isinstance(m.string, tuple) and all(m.string)
-             and not m.fuzzy}
-    return forms, gettext.c2py(read.plural_expr)
+def _gettext(language: str) -> gettext.NullTranslations:
+    """One language's catalogue as gettext reads it, its plural forms with it: compiled
+    by Babel (fuzzy entries left out); English's own forms without a catalogue."""
+    read = _read(language) if language != ENGLISH else None
+    if read is None:
+        return gettext.NullTranslations()
+    compiled = io.BytesIO()
+    write_mo(compiled, read)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
 
 
 def trn(singular: str, plural: str, n: int, locale: object, /, **fields: object) -> str:
     """gettext's `ngettext` on the catalogue: `singular` or `plural` (English msgids) as
     the count `n` asks, in `locale`'s language (its own plural forms: Danish's
     `n != 1`), with its fields filled; English where the catalogue has no translation."""
-    lang = language(locale)
-    forms, which = plurals(lang) if lang != ENGLISH else ({}, None)
-    chosen = forms.get(singular)
-    if chosen and which is not None:
-        text = chosen[min(which(n), len(chosen) - 1)]
-    else:
-        text = singular if n == 1 else plural
-    return text.format(**fields)
+    text = _gettext(language(locale)).ngettext(singular, plural, n)
+    return (text or (singular if n == 1 else plural)).format(**fields)
 
 
 @dataclass(frozen=True)

@@ -233,7 +233,7 @@ def test_a_beaver_is_the_beaverers_redouble_and_its_take_the_doublers_next_roll(
 def test_only_a_team_player_has_a_cube_game(tmp_path: Path,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     events = events_of(TWO_GAMES)
-    with pytest.raises(RecordError, match="ann had no cube of his own in any game"):
+    with pytest.raises(RecordError, match="Ann had no cube of their own in any game"):
         cubes.export(events, "ann")
     with pytest.raises(RecordError, match="There is no game 3"):
         cubes.export(events, "bob", 3)
@@ -246,4 +246,4 @@ def test_only_a_team_player_has_a_cube_game(tmp_path: Path,
     assert out.read_text() == cubes.export(events, "cy")
     assert main(["export", "--scenario", str(transcript), "--player", "ann",
                  "--out", str(out)]) == 2
-    assert "ann had no cube of his own" in capsys.readouterr().err
+    assert "Ann had no cube of their own" in capsys.readouterr().err
