@@ -12,6 +12,11 @@ Backgammon ID, then its `hint` command, whose lines are read from its output: ev
 with its equity, or "No double / Double, take / Double, pass" (the module has no call that
 returns the cube's numbers, and `findbestmoves` cuts a play short at a checker borne off).
 Equities are gnubg's, normalised to a cube of 1, printed to 5 decimals.
+
+A play is rated as gnubg's `analyse match` rates it, not as its `hint` does by default:
+the plays that pass the analysis' move filter (`ANALYSIS_FILTER`) are evaluated at the full
+depth, even one alone (the hint stops filtering early when one play is left), and the played
+one too if the filter dropped it.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from rules.board import Position, legal_plays
 from rules.notation import format_play, parse_play, position_from_id, position_id
 
 OWNERS = ("centred", "roller", "other")  # whose the cube is, seen from the side on roll
-_MOVE_LINE = re.compile(r"^\s*\d+\.\s+Cubeful \d-ply\s+(.+?)\s+Eq\.:\s+([+-]?\d+\.\d+)",
+_MOVE_LINE = re.compile(r"^\s*\d+\.\s+Cubeful (\d)-ply\s+(.+?)\s+Eq\.:\s+([+-]?\d+\.\d+)",
                         re.MULTILINE)
 _CUBE_LINE = re.compile(r"^\s*\d\.\s+(No (?:re)?double|(?:Re)?[Dd]ouble, (?:take|pass))"
                         r"\s+([+-]?\d+\.\d+)", re.MULTILINE)
@@ -38,8 +43,19 @@ _CUBE_LINE = re.compile(r"^\s*\d\.\s+(No (?:re)?double|(?:Re)?[Dd]ouble, (?:take
 # "Supernatural"
 RATINGS = ("Beginner", "Intermediate", "Advanced", "Master", "Grandmaster",
            "Super Grandmaster")
-# every move gets to the last ply: the played one must be rated at full depth, as gnubg's
-# own analysis does, even where its hint filter would have dropped it
+# gnubg's default move filter for its analysis (`show analysis`), by depth: at each level
+# before the last, up to `n` plays within `threshold` of the best go on. Given to `hint`
+# with the best one accepted (1 + n - 1): the same plays go on, and a play left alone is
+# still evaluated at the full depth, as the analysis does
+ANALYSIS_FILTER = {1: ((16, 0.32),), 2: ((16, 0.32), (8, 0.16)),
+                   3: ((24, 0.4), (12, 0.2), (6, 0.08)),
+                   4: ((32, 0.4), (16, 0.2), (8, 0.1), (6, 0.08))}
+_HINT_FILTER = [{"ply": ply, "level": level, "acceptmoves": 1, "extramoves": n - 1,
+                 "threshold": threshold} for ply, levels in ANALYSIS_FILTER.items()
+                for level, (n, threshold) in enumerate(levels)]
+# every play to the full depth: the played one rated there when the filter dropped it (gnubg's
+# `eval` of the position it reached gives the same number, but leaves its cache so that later
+# cube decisions differ from the analysis' in the 5th decimal)
 _KEEP_ALL = [{"ply": ply, "level": level, "acceptmoves": 1000, "extramoves": 0,
               "threshold": 0.0} for ply in range(1, 5) for level in range(ply)]
 
@@ -84,6 +100,7 @@ class Engine:
         self.command("set threads 1")  # more threads hang the module (issue 21)
         self.command("set output digits 5")
         self.command("set display off")  # no board drawn after each `set gnubgid`
+        gnubg.setevalhintfilter(_HINT_FILTER)
         self._cubes: dict[tuple[str, int, str, bool], CubeAnswer] = {}
         self.command("set player 0 human")
         self.command("set player 1 human")
@@ -162,31 +179,38 @@ class Engine:
         """Every play of `dice` in `pid` rated; `played` is the Position ID it reached."""
         info = self._cubeinfo(value, owner)
         match_id = gnubg.matchid(info, gnubg.posinfo(1, 0, 0, 1, dice))
-        self.command(f"set gnubgid {pid}:{match_id}")
+        gnubgid = f"set gnubgid {pid}:{match_id}"
+        self.command(gnubgid)
         position = position_from_id(pid)
-        plays = self._hinted(position, dice)
-        if played not in {p[0] for p in plays}:  # dropped by the filter before the last ply
-            filters = gnubg.getevalhintfilter()
-            gnubg.setevalhintfilter(_KEEP_ALL)
-            try:
-                plays = self._hinted(position, dice)
-            finally:
-                gnubg.setevalhintfilter(filters)
-        equity = next((e for p, _, e in plays if p == played), None)
-        if equity is None:
+        rated = self._hinted(position, dice)
+        depth = next((d for p, _, _, d in rated if p == played), None)
+        if depth is None:
             raise EngineError(f"{played} is not a legal result of {dice} in {pid}")
-        return MoveAnswer(plays, equity)
+        full = [(p, n, e) for p, n, e, d in rated if d == self.plies]
+        if depth < self.plies:  # dropped by the filter: rated at the full depth, where
+            gnubg.setevalhintfilter(_KEEP_ALL)  # every play goes
+            try:  # set again: on an unchanged position gnubg's hint answers from its last
+                self.command(gnubgid)
+                again = self._hinted(position, dice)
+            finally:
+                gnubg.setevalhintfilter(_HINT_FILTER)
+            full.append(next((p, n, e) for p, n, e, _ in again if p == played))
+            full.sort(key=lambda play: -play[2])
+        rest = [(p, n, e) for p, n, e, d in rated if d < self.plies and p != played]
+        plays = tuple(full + rest)
+        return MoveAnswer(plays, next(e for p, _, e in plays if p == played))
 
     def _hinted(self, position: Position, dice: tuple[int, int]
-                ) -> tuple[tuple[str, str, float], ...]:
-        """(Position ID after, notation, equity) of every play gnubg's hint lists, best
-        first (findbestmoves would be simpler, but its tuples stop at a checker borne off)."""
+                ) -> tuple[tuple[str, str, float, int], ...]:
+        """(Position ID after, notation, equity, depth) of every play gnubg's hint lists,
+        best first (findbestmoves would be simpler, but its tuples stop at a checker borne
+        off)."""
         ids = {format_play(p): position_id(p.position) for p in legal_plays(position, dice)}
         rated = []
-        for notation, equity in _MOVE_LINE.findall(self.command("hint 10000")):
+        for depth, notation, equity in _MOVE_LINE.findall(self.command("hint 10000")):
             after = ids.get(notation) or position_id(parse_play(notation, position, dice)
                                                      .position)
-            rated.append((after, notation, float(equity)))
+            rated.append((after, notation, float(equity), int(depth)))
         if not rated:
             raise EngineError(f"gnubg lists no play of {dice} in {position_id(position)}")
         return tuple(rated)

@@ -75,11 +75,6 @@ def analysed(engine: Engine, mat: str, jacoby: bool, beavers: bool, plies: int,
                         f"set jacoby {'on' if jacoby else 'off'}",
                         f"set beavers {3 if beavers else 0}", f"import mat {path}",
                         "set analysis luck off",
-                        # the worker rates plays with gnubg's `hint`, whose move filter keeps
-                        # fewer plays than the analysis' default one: the same filter here
-                        *(f"set analysis movefilter {f['ply']} {f['level']} "
-                          f"{f['acceptmoves']} {f['extramoves']} {f['threshold']:.2f}"
-                          for f in gnubg.getevalhintfilter()),
                         *(f"set analysis {what} evaluation {how}"
                           for what in ("chequerplay", "cubedecision")
                           for how in (f"plies {plies}", "cubeful on")),
