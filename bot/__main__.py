@@ -142,16 +142,25 @@ def _analyse_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plies", type=int, default=0, help="gnubg's depth (default 0)")
 
 
-def _backup_arguments(parser: argparse.ArgumentParser) -> None:
+def _db_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", help="the database (default: CHOUETTE_DB, as `run` uses)")
+
+
+def _backup_arguments(parser: argparse.ArgumentParser) -> None:
+    _db_argument(parser)
     parser.add_argument("--out", help="the copy (default: backups/ beside the database, "
                         "named by the time)")
 
 
 def _health_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", help="the database (default: CHOUETTE_DB, as `run` uses)")
+    _db_argument(parser)
     parser.add_argument("--max-age", type=float, default=90.0,
                         help="seconds a heartbeat stays fresh (default 90)")
+
+
+def _web_arguments(parser: argparse.ArgumentParser) -> None:
+    _db_argument(parser)
+    parser.add_argument("--bind", help="host:port (default: CHOUETTE_WEB_BIND, 127.0.0.1:8080)")
 
 
 def _move_arguments(parser: argparse.ArgumentParser) -> None:
@@ -167,7 +176,7 @@ COMMANDS: dict[str, Command] = {
                         lambda args: run_scenario(args.file, args.db), _scenario_arguments),
     "run": Command("start the Discord bot (token from .env)", lambda args: run()),
     "render": Command("draw the board of a Position ID as a PNG",
-                      lambda args: render_board(args.id, args.dice, args.out, args.width),
+                      lambda args: elsewhere(args),
                       _render_arguments),
     "verify": Command("check a game's dice against its revealed seed",
                       lambda args: verify_dice(args), _verify_arguments,
@@ -199,7 +208,21 @@ COMMANDS: dict[str, Command] = {
                        "Copy every row of the SQLite store into an empty PostgreSQL database "
                        "in one transaction, then compare the rows and every table's state. "
                        "Stop the bot first."),
+    "web": Command("serve the club's pages (read-only) from the store, until stopped",
+                   lambda args: elsewhere(args), _web_arguments),
+    "links": Command("print each table's page path, one JSON line a table",
+                     lambda args: elsewhere(args), _db_argument),
 }
+
+
+def elsewhere(args: argparse.Namespace) -> int:
+    """The commands whose code lives in its room, imported only for them (Pillow, aiohttp,
+    Jinja2): a board drawn (contract 3), the club's pages served or their paths (6)."""
+    if args.command == "render":
+        from bot.render.command import render_board
+        return render_board(args.id, args.dice, args.out, args.width)
+    from bot.web import command
+    return command.web(args.db, args.bind) if args.command == "web" else command.links(args.db)
 
 
 def analyse_transcript(path: str, plies: int) -> int:
@@ -350,30 +373,6 @@ def run_scenario(path: str, db: str | None) -> int:
     except (InputError, StoreError) as exc:
         return bad_input(exc)
     print(json.dumps(result))
-    return 0
-
-
-def render_board(pid: str, dice: list[int] | None, out: str, width: int) -> int:
-    """Contract 3: draw the board of `pid` (the side on roll at the bottom) into `out`."""
-    from bot.render import render_board as draw
-    from rules.cube import Side
-
-    try:
-        position = position_from_id(pid)
-        if dice is not None and not all(1 <= d <= 6 for d in dice):
-            raise RuleError(f"dice run from 1 to 6, not {dice[0]} {dice[1]}")
-        if not 200 <= width <= 4000:
-            raise RuleError(f"--width is 200 to 4000 pixels, not {width}")
-        roll = (dice[0], dice[1]) if dice is not None else None
-        status = f"To play {roll[0]}-{roll[1]}" if roll else "To roll"
-        data = draw(position, dice=roll, status=status, width=width,
-                    names={Side.TEAM: "On roll", Side.BOX: "Opponent"})
-        with open(out, "wb") as fh:
-            fh.write(data)
-    except RuleError as exc:
-        return bad_input(exc)
-    except OSError as exc:
-        return bad_input(f"can't write {out}: {exc.strerror}")
     return 0
 
 

@@ -55,6 +55,11 @@ class Settings:
     # connects shard_ids (None: all of them) and serves only the tables of their servers
     shard_count: int = 1
     shard_ids: tuple[int, ...] | None = None
+    # The club's pages (issue 37): served by the bot at web_bind ("off": not by the bot, by
+    # `python -m bot web` or not at all); web_url the public address players open them at
+    # (none: no links on Discord)
+    web_bind: str = "127.0.0.1:8080"
+    web_url: str = ""
     env_file: Path = PROJECT / ".env"  # where the settings file was looked for
     env_found: bool = False  # whether it was there
 
@@ -78,7 +83,10 @@ class Settings:
         count, ids = _shards(values, where, postgres=bool(url))
         database_file = root / (values.get("CHOUETTE_DB") or cls.database_file)
         backups = _text(values, "CHOUETTE_BACKUP_DIR")
+        web_bind, web_url = _web(values, where)
         return cls(
+            web_bind=web_bind,
+            web_url=web_url,
             shard_count=count,
             shard_ids=ids,
             draw_processes=cls.draw_processes if draw is None else draw,
@@ -217,6 +225,23 @@ def _delete_after_hours(values: Mapping[str, str | None], where: str) -> float:
         raise SettingsError(f"CHOUETTE_DELETE_AFTER_HOURS can't be negative: fix it in "
                             f"{where}.")
     return hours
+
+
+def _web(values: Mapping[str, str | None], where: str) -> tuple[str, str]:
+    """CHOUETTE_WEB_BIND (host:port, or off) and CHOUETTE_WEB_URL (http(s)://..., or none),
+    checked."""
+    bind = _text(values, "CHOUETTE_WEB_BIND", Settings.web_bind)
+    host, colon, port = bind.rpartition(":")
+    if bind.lower() != "off" and not (colon and host and port.isdecimal()
+                                      and int(port) < 65536):
+        raise SettingsError(f"CHOUETTE_WEB_BIND is where the club's pages are served, "
+                            f"host:port (127.0.0.1:8080) or off, not {bind!r}: fix it in "
+                            f"{where}.")
+    url = _text(values, "CHOUETTE_WEB_URL").rstrip("/")
+    if url and not url.startswith(("http://", "https://")):
+        raise SettingsError(f"CHOUETTE_WEB_URL is the pages' public address, starting with "
+                            f"https:// (or http://), not {url!r}: fix it in {where}.")
+    return ("off" if bind.lower() == "off" else bind), url
 
 
 def _switch(values: Mapping[str, str | None], key: str, where: str) -> bool:

@@ -14,6 +14,7 @@ import ast
 import builtins
 import enum
 import importlib
+import importlib.util
 import importlib.metadata
 import re
 import sys
@@ -122,8 +123,9 @@ def unexported(module: str, name: str) -> bool:
     missing from its `__all__`, or from a plain module (not a package) whose package does
     not offer it either (discord.py's `discord.http`, say)."""
     found = importlib.import_module(module)
-    if isinstance(getattr(found, name, None), types.ModuleType):
-        return False
+    if isinstance(getattr(found, name, None), types.ModuleType) or (
+            hasattr(found, "__path__") and importlib.util.find_spec(f"{module}.{name}")):
+        return False  # a module of the package (`from aiohttp import web`), imported or not
     exported = getattr(found, "__all__", None)
     if exported is not None:
         return name not in exported

@@ -217,3 +217,13 @@ def _draw_cube(draw: ImageDraw.ImageDraw, cube: Cube, square: Box, s: float,
     ink = theme.card_muted if over else theme.cube_ink
     draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), face, size, ink, anchor="mm", bold=True)
 
+
+
+def card_words(cube: Cube, shown: Shown = same, words: Words = english,
+               roles: Roles | None = None) -> str:
+    """A card's words in one line, without the drawing: who holds the cube or turned it
+    ("Ann doubled", "centred") and its state ("waiting", "in game", ...), for a page."""
+    name, around = _holder_text(cube, shown, words, roles)
+    state = _state_word(cube, words)
+    holder = around.replace("{player}", name)
+    return f"{holder} · {state}" if state else holder

@@ -33,6 +33,12 @@ class Analyses(Part):
         return [(int(game), int(plies), result, bool(posted))
                 for game, plies, result, posted in rows]
 
+    async def count(self, table_id: str) -> int:
+        """How many of the table's games have a verdict kept."""
+        rows = list(await self.db.execute_fetchall(
+            "SELECT COUNT(*) FROM analyses WHERE table_id = ?", (table_id,)))
+        return int(rows[0][0])
+
     async def save(self, table_id: str, game: int, plies: int, result: str,
                    totals: Sequence[PlayerTotals]) -> bool:
         """Keep a game's verdict (`result`, JSON) and, in the same transaction, each player's

@@ -67,6 +67,12 @@ class Events(Part):
         sql = "SELECT id FROM tables" + (" WHERE closed = 0" if open_only else "")
         return [row[0] for row in await self.db.execute_fetchall(sql + " ORDER BY rowid")]
 
+    async def version(self, table_id: str) -> int:
+        """The version of the table's last event (0 for none)."""
+        rows = list(await self.db.execute_fetchall(
+            "SELECT MAX(version) FROM events WHERE table_id = ?", (table_id,)))
+        return int(rows[0][0] or 0) if rows else 0
+
     async def keys(self, table_id: str) -> set[str]:
         """The idempotency keys of every command stored for the table."""
         rows = await self.db.execute_fetchall(

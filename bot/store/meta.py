@@ -5,7 +5,8 @@ They are read before a board is shown, so each is kept in memory once this proce
 read or written it, and `get` answers from memory after that: each key is written only by
 the process that reads it (a table's deadlines by the process serving the table; the
 command ids are alike in all). A key is read from the database the first time, and again
-after `forget`."""
+after `forget`. The club's web links are shared between processes (the bot writes them, a
+web process reads them): `shared` and `first` always ask the database."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from bot.store.database import Database, Part
 
 SET = ("INSERT INTO meta (key, value) VALUES (?, ?) "
        "ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+FIRST = "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING"
 
 
 class Meta(Part):
@@ -32,6 +34,21 @@ class Meta(Part):
                                                    (key,)))
         self._kept[key] = str(rows[0][0]) if rows else None
         return self._kept[key]
+
+    async def shared(self, key: str) -> str | None:
+        """The value under `key` as the database has it now (another process may write it)."""
+        rows = list(await self.db.execute_fetchall("SELECT value FROM meta WHERE key = ?",
+                                                   (key,)))
+        return str(rows[0][0]) if rows else None
+
+    async def first(self, key: str, value: str) -> str:
+        """`value` kept under `key` unless a value is there already (another process's):
+        the value kept."""
+        async with self.database.write:
+            await self.db.execute(FIRST, (key, value))
+        kept = await self.shared(key)
+        assert kept is not None
+        return kept
 
     async def set(self, key: str, value: str | None) -> None:
         """Keep `value` under `key` (None forgets it)."""
