@@ -20,7 +20,8 @@ the refusal outside a table (cogs/__init__.py), and every `translate("...")` and
 `tr("...")` call in bot/ and cogs/, and every `trn("...", "...", n, ...)` (a singular and its
 plural, gettext's `ngettext`: `msgid_plural`, each language's own plural forms); the words
 drawn into the images (bot/render/): every `words("...")` call, and every text marked
-`english("...")` (kept in data).
+`english("...")` (kept in data); the web pages' words, every `_("...")` in bot/web/templates
+(Jinja2's own extractor for Babel).
 """
 
 from __future__ import annotations
@@ -97,9 +98,10 @@ def template() -> Catalog:
         pot.add(word, auto_comments=["bot/analysis/text.py: gnubg's rating word"])
     for folder in ("bot", "cogs"):
         for file, line, msgid, _, context in extract_from_dir(
-                ROOT / folder, method_map=[("**.py", "python")],
+                ROOT / folder, method_map=[("**.py", "python"),
+                                           ("web/templates/**.html", "jinja2.ext:babel_extract")],
                 keywords={"translate": (1,), "tr": (1,), "trn": (1, 2), "words": (1,),
-                          "english": (1,)}):
+                          "english": (1,), "_": (1,)}):
             if isinstance(msgid, str) or (isinstance(msgid, tuple) and all(msgid)):
                 pot.add(msgid, locations=[(f"{folder}/{file}", line)], context=context)
     return pot

@@ -25,12 +25,11 @@ from rules.state import TableState, evolve
 
 @dataclass(frozen=True)
 class Verdict:
-    """gnubg on one decision, in words: who, what was done and what was best, the loss
-    ("-0.317", or "" for none) and gnubg's mark ("very bad", or "")."""
+    """gnubg on one decision, in words: who, what was done (and, for an error, what was
+    best), the loss ("-0.317", or "" for none) and gnubg's mark ("very bad", or "")."""
 
     player: str
     done: str
-    best: str
     loss: str
     mark: str
 
@@ -56,9 +55,9 @@ def steps(game: BoardGame, decisions: Sequence[Mapping[str, Any]],
         if announced(event):
             shown.append((event, state))
     found: list[list[Mapping[str, Any]]] = [[] for _ in shown]
-    at = 0
+    at = 0  # the step of the last decision that left a line
     for d in decisions:
-        at = next((i for i in range(at, len(shown)) if _made(d, shown[i][0])), at)
+        at = next((i for i in range(at + 1, len(shown)) if _made(d, shown[i][0])), at)
         found[at].append(d)
     return tuple(Step(event_line(event, after.shown, locale) or "", after,
                       _cubes(after, locale), tuple(_verdict(d, after.shown, locale)
@@ -93,9 +92,8 @@ def _cubes(state: TableState, locale: object) -> tuple[str, ...]:
 
 def _verdict(d: Mapping[str, Any], name: Callable[[str], str], locale: object) -> Verdict:
     loss = float(d["loss"])
-    best = (str(d["best"]) if d["kind"] == "move" else translate(str(d["best"]), locale))
     return Verdict(name(d["player"]), what(d, name, locale) if loss else _done(d, locale),
-                   best, f"-{loss:.3f}" if loss >= 0.0005 else "", mark(loss, locale))
+                   f"-{loss:.3f}" if loss >= 0.0005 else "", mark(loss, locale))
 
 
 def _done(d: Mapping[str, Any], locale: object) -> str:
