@@ -16,7 +16,7 @@ COMPILE := $(LOCK_VENV)/bin/uv pip compile --quiet $(UPGRADE) --generate-hashes 
 	--python-version 3.11 --python-platform x86_64-unknown-linux-gnu \
 	--custom-compile-command 'make lock'
 
-.PHONY: test run deps backup bench lint typecheck clean lock messages
+.PHONY: test run deps backup bench lint typecheck clean lock messages browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
@@ -51,9 +51,22 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# Chromium and ChromeDriver from Debian's packages, for the pages' tests in a real browser
+# (tests/web/test_browser.py): installed where missing, as root or through sudo.
+BROWSER := /usr/bin/chromium /usr/bin/chromedriver
+APT := env DEBIAN_FRONTEND=noninteractive apt-get
+browser:
+	@for file in $(BROWSER); do [ -x $$file ] || missing=yes; done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then sudo=; elif command -v sudo >/dev/null; then sudo=sudo; \
+	else echo "make test needs Chromium and ChromeDriver ($(BROWSER)): install them" \
+		"as root: apt-get install chromium chromium-driver" >&2; exit 1; fi; \
+	set -x; $$sudo $(APT) update && \
+	$$sudo $(APT) install -y --no-install-recommends chromium chromium-driver
+
 # Three workers, each taking the next test when free: the black-box tests spend most of
 # their time waiting on the bot and the fake Discord, so the suite takes half as long.
-test: lint typecheck
+test: lint typecheck browser
 	$(BIN)/python -m pytest -n 3 --dist worksteal
 
 run: $(RUN_STAMP)

@@ -14,8 +14,8 @@ import ast
 import builtins
 import enum
 import importlib
-import importlib.util
 import importlib.metadata
+import importlib.util
 import re
 import sys
 import tomllib

@@ -69,10 +69,12 @@ def _own(cube: Cube) -> bool:
 def cube_games(events: Iterable[Event]) -> list[CubeGame]:
     """Every Team cube's game, game by game (in the order the games started), each game's
     cubes in the order of its `GameStarted`."""
-    return [cube for game in board_games(events) for cube in _cubes_of(game)]
+    return [cube for game in board_games(events) for cube in cubes_of(game)]
 
 
-def _cubes_of(game: BoardGame) -> list[CubeGame]:
+def cubes_of(game: BoardGame) -> list[CubeGame]:
+    """Each Team cube's game in one game played on the board, in the order of its
+    `GameStarted`."""
     names = {m.player: m.shown for m in game.before.members}
     started = game.started
     found = {(c.team_player, c.box_player): CubeGame(started.number, c.team_player,

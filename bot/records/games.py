@@ -99,11 +99,12 @@ class BoardGame:
         return self.started.number
 
 
-def board_games(events: Iterable[Event]) -> list[BoardGame]:
+def board_games(events: Iterable[Event], state: TableState | None = None) -> list[BoardGame]:
     """Every game played on a board, in the order they started (scorekeeper games have no
     board: none), each with its own events: the one walk over a session's games, for the
-    records and for the analysis (`bot/analysis/transcript.py`). Each event is folded once."""
-    state = TableState()
+    records and for the analysis (`bot/analysis/transcript.py`). Each event is folded once,
+    from `state` (the table before the first of `events`; a new table by default)."""
+    state = TableState() if state is None else state
     found: list[BoardGame] = []
     current: BoardGame | None = None
     held: dict[int, BoardGame] = {}

@@ -73,6 +73,14 @@ class Events(Part):
             "SELECT MAX(version) FROM events WHERE table_id = ?", (table_id,)))
         return int(rows[0][0] or 0) if rows else 0
 
+    async def span(self, table_id: str) -> tuple[int | None, int | None]:
+        """When the table's first and last events were stored (Unix seconds; None where
+        the store kept no times)."""
+        rows = list(await self.db.execute_fetchall(
+            "SELECT MIN(at), MAX(at) FROM events WHERE table_id = ?", (table_id,)))
+        first, last = rows[0] if rows else (None, None)
+        return (None if first is None else int(first)), (None if last is None else int(last))
+
     async def keys(self, table_id: str) -> set[str]:
         """The idempotency keys of every command stored for the table."""
         rows = await self.db.execute_fetchall(
@@ -123,6 +131,21 @@ class Events(Part):
             return list(await self.db.execute_fetchall(
                 f"SELECT {columns} FROM events WHERE table_id = ?{which} ORDER BY version",
                 (table_id, *skip, *only)))
+        except self.database.errors as exc:
+            raise self.database.explain(exc) from exc
+
+    async def versioned(self, table_id: str, skip: Sequence[str] = (), first: int = 0,
+                        last: int | None = None) -> list[tuple[int, str]]:
+        """(version, data as stored) of the table's events from version `first` to `last`
+        (all, by default) in order, but those whose type is named in `skip`; not decoded
+        (`decoded` does, off the event loop)."""
+        which = f" AND type NOT IN ({', '.join('?' * len(skip))})" if skip else ""
+        which += " AND version <= ?" if last is not None else ""
+        try:
+            return [(int(v), d) for v, d in await self.db.execute_fetchall(
+                "SELECT version, data FROM events WHERE table_id = ? AND version >= ?"
+                f"{which} ORDER BY version",
+                (table_id, first, *skip, *(() if last is None else (last,))))]
         except self.database.errors as exc:
             raise self.database.explain(exc) from exc
 

@@ -23,6 +23,7 @@ import logging
 import re
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -30,7 +31,8 @@ import jinja2
 from aiohttp import web
 
 from bot.records import cubes
-from bot.records.games import board_games
+from bot.records.games import BoardGame, board_games
+from bot.records.stats import BOARD_EVENTS
 from bot.render.drawing import Drawing
 from bot.store import EventStore
 from bot.web import standings
@@ -38,7 +40,8 @@ from bot.web.links import Links
 from bot.web.replay import Step, steps
 from bot.web.session import Session, session
 from bot.words.i18n import translate
-from rules.events import Event
+from rules.events import GameAbandoned, GameEnded, GameResumed, GameStarted
+from rules.state import TableState
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
@@ -79,6 +82,17 @@ def templates() -> jinja2.Environment:
                               trim_blocks=True, lstrip_blocks=True)
 
 
+@dataclass(frozen=True)
+class Table:
+    """What a table's pages are made of, at one version of it: the session's page, its
+    games played on a board by number, and each analysed game's decisions."""
+
+    page: Session
+    games: dict[int, BoardGame]  # without their rolls and moves
+    spans: dict[int, tuple[int, int | None]]  # versions of a game's first and last events
+    decisions: dict[int, list[Any]]
+
+
 class Pages:
     """The web pages of one store; `drawing` draws the boards (the bot's own processes, or
     a web process's)."""
@@ -87,7 +101,7 @@ class Pages:
         self.store, self.drawing = store, drawing
         self.links = Links(store)
         self.env = templates()
-        self._sessions = Kept(64)
+        self._tables = Kept(32)
         self._replays = Kept(64)
         self._boards = Kept(512)
 
@@ -114,33 +128,63 @@ class Pages:
             raise web.HTTPNotFound(text="Not found")
         return table_id, await self.store.events.version(table_id)
 
-    async def _session(self, table_id: str, version: int) -> tuple[Session, list[Event]]:
+    async def _kept(self, table_id: str, version: int) -> Table:
+        """What the table's pages are made of at `version`, with its verdicts so far."""
         analysed = await self.store.analyses.count(table_id)
 
-        async def make() -> tuple[Session, list[Event]]:
-            stored = await self.store.events.stored(table_id)
+        async def make() -> Table:
+            rows = await self.store.events.versioned(table_id, skip=BOARD_EVENTS)
+            state = (await self.store.events.load(table_id)).state  # from its snapshot
+            times = await self.store.events.span(table_id)
             verdicts = {game: (plies, result) for game, plies, result, _
                         in await self.store.analyses.kept(table_id)}
-            page = await asyncio.to_thread(session, table_id, stored, verdicts)
-            return page, [s.event for s in stored]
-        return await self._sessions.get((table_id, version, analysed), make)
+            return await asyncio.to_thread(self._made, table_id, state, rows, times,
+                                           verdicts)
+        return await self._tables.get((table_id, version, analysed), make)
 
-    async def _steps(self, table_id: str, version: int, number: int) -> tuple[Step, ...]:
-        page, events = await self._session(table_id, version)
-        game = next((g for g in board_games(events) if g.number == number), None)
-        if game is None:
+    def _made(self, table_id: str, state: TableState, rows: list[tuple[int, str]],
+              times: tuple[int | None, int | None],
+              verdicts: dict[int, tuple[int, str]]) -> Table:
+        """A table's pages' makings, in a worker thread: its events but the board's rolls
+        and moves decoded and folded (the seats, cubes and results of its games; a replay
+        reads its own game's events whole) and where each game's events are."""
+        events = self.store.events.decoded([data for _, data in rows])
+        played = board_games(events)
+        spans: dict[int, tuple[int, int | None]] = {}
+        current = None
+        for (version, _), event in zip(rows, events, strict=True):
+            if isinstance(event, GameStarted | GameResumed):
+                current = event.number
+                first = spans[current][0] if current in spans else version
+                spans[current] = (first, None)
+            elif isinstance(event, GameEnded | GameAbandoned) and current in spans:
+                spans[current] = (spans[current][0], version)
+        page = session(table_id, state, events, played, times, verdicts)
+        return Table(page, {g.number: g for g in played}, spans,
+                     {n: json.loads(r).get("decisions", []) for n, (_, r) in verdicts.items()})
+
+    async def _steps(self, table_id: str, version: int, number: int
+                     ) -> tuple[Table, BoardGame, tuple[Step, ...]]:
+        """Game `number` whole (its events read now) and its replay's steps."""
+        made = await self._kept(table_id, version)
+        if number not in made.spans:
             raise web.HTTPNotFound(text="Not found")
-        line = next((g for g in page.games if g.number == number), None)
+        decisions = made.decisions.get(number, [])
 
-        async def make() -> tuple[Step, ...]:
-            decisions: list[Any] = []
-            if line is not None and line.plies is not None:
-                found = [r for n, _, r, _ in await self.store.analyses.kept(table_id)
-                         if n == number]
-                decisions = json.loads(found[0]).get("decisions", []) if found else []
-            return await asyncio.to_thread(steps, game, decisions, page.language or None)
-        plies = line.plies if line is not None else None
-        return await self._replays.get((table_id, version, number, plies), make)
+        async def make() -> tuple[BoardGame, tuple[Step, ...]]:
+            first, last = made.spans[number]
+            rows = await self.store.events.versioned(table_id, first=first, last=last)
+            return await asyncio.to_thread(self._replay, made, number, rows, decisions)
+        game, found = await self._replays.get((table_id, version, number, len(decisions)),
+                                              make)
+        return made, game, found
+
+    def _replay(self, made: Table, number: int, rows: list[tuple[int, str]],
+                decisions: list[Any]) -> tuple[BoardGame, tuple[Step, ...]]:
+        events = self.store.events.decoded([data for _, data in rows])
+        before = made.games[number].before
+        game = next(g for g in board_games(events, before) if g.number == number)
+        return game, steps(game, decisions, made.page.language or None)
 
     # -- the pages --------------------------------------------------------------------------
 
@@ -152,19 +196,20 @@ class Pages:
 
     async def session_page(self, request: web.Request) -> web.Response:
         table_id, version = await self._table(request)
-        page, _ = await self._session(table_id, version)
+        page = (await self._kept(table_id, version)).page
+        channels = await self.store.channels.find(table_id=table_id)
+        club = None if channels is None else await self.links.club(channels.guild_id)
         return self._render("session.html", page.language or None, page=page,
-                            base=request.path)
+                            base=request.path, club=club)
 
     async def replay_page(self, request: web.Request) -> web.Response:
         table_id, version = await self._table(request)
         number = int(request.match_info["game"])
-        found = await self._steps(table_id, version, number)
+        made, game, found = await self._steps(table_id, version, number)
         index = int(request.match_info.get("step", "0"))
         if index >= len(found):
             raise web.HTTPNotFound(text="Not found")
-        page, events = await self._session(table_id, version)
-        files = [c for c in cubes.cube_games(events) if c.number == number]
+        page, files = made.page, cubes.cubes_of(game)
         session_path = f"/s/{request.match_info['token']}"
         return self._render("replay.html", page.language or None, page=page, number=number,
                             step=found[index], index=index, count=len(found),
@@ -176,13 +221,12 @@ class Pages:
     async def board(self, request: web.Request) -> web.Response:
         table_id, version = await self._table(request)
         number, index = int(request.match_info["game"]), int(request.match_info["step"])
-        found = await self._steps(table_id, version, number)
+        made, _, found = await self._steps(table_id, version, number)
         if index >= len(found):
             raise web.HTTPNotFound(text="Not found")
-        page, _ = await self._session(table_id, version)
 
         async def make() -> bytes:
-            data = await self.drawing.board(found[index].state, page.language or None)
+            data = await self.drawing.board(found[index].state, made.page.language or None)
             assert data is not None  # a game's step always has its board
             return data
         data = await self._boards.get((table_id, number, index, version), make)
@@ -192,11 +236,12 @@ class Pages:
     async def match_file(self, request: web.Request) -> web.Response:
         table_id, version = await self._table(request)
         number, index = int(request.match_info["game"]), int(request.match_info["cube"])
-        _, events = await self._session(table_id, version)
-        files = [c for c in cubes.cube_games(events) if c.number == number]
+        made = await self._kept(table_id, version)
+        files = cubes.cubes_of(made.games[number]) if number in made.games else []
         if index >= len(files):
             raise web.HTTPNotFound(text="Not found")
-        text = cubes.export(events, files[index].team, number)
+        events = self.store.events.decoded(await self.store.events.data(table_id))
+        text = await asyncio.to_thread(cubes.export, events, files[index].team, number)
         name = f"game-{number}-{index + 1}.mat"
         return web.Response(text=text, content_type="text/plain", headers={
             "Content-Disposition": f'attachment; filename="{name}"'})

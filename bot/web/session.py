@@ -16,18 +16,17 @@ from fractions import Fraction
 from typing import Any
 
 from bot.analysis.text import Figures, rating, totals
-from bot.app.dice import GameDice, games_dice
-from bot.records.games import board_games
+from bot.app.dice import games_dice
+from bot.records.games import BoardGame
 from bot.records.history import utc
 from bot.render.sheet import entry_labels, losers
-from bot.store import StoredEvent
 from bot.words.i18n import tr, translate
 from bot.words.phrases import paid_line
 from rules.cube import Side
-from rules.events import GameEnded
+from rules.events import Event, GameEnded
 from rules.ledger import format_points
 from rules.ruleset import explain
-from rules.state import TableState, replay
+from rules.state import TableState
 
 Words = Callable[[str], str]
 
@@ -68,6 +67,15 @@ class GameLine:
 
 
 @dataclass(frozen=True)
+class Seed:
+    """A game's dice commitment, and its seed once revealed ("" before)."""
+
+    number: int
+    commitment: str
+    seed: str
+
+
+@dataclass(frozen=True)
 class Session:
     """Everything the session's page shows."""
 
@@ -87,7 +95,7 @@ class Session:
     paid: tuple[str, ...]
     games: tuple[GameLine, ...]
     figures: tuple[PlayerFigures, ...]
-    dice: tuple[GameDice, ...]
+    dice: tuple[Seed, ...]
 
 
 def figures_of(found: Mapping[str, tuple[Figures, Figures]], name: Callable[[str], str],
@@ -106,29 +114,32 @@ def figures_of(found: Mapping[str, tuple[Figures, Figures]], name: Callable[[str
     return tuple(out)
 
 
-def session(table_id: str, stored: Sequence[StoredEvent],
-            verdicts: Mapping[int, tuple[int, str]], locale: object = None) -> Session:
-    """The page of a table from its events and its verdicts (game -> (depth, JSON))."""
+def session(table_id: str, state: TableState, events: Sequence[Event],
+            played: Sequence[BoardGame], times: tuple[int | None, int | None],
+            verdicts: Mapping[int, tuple[int, str]]) -> Session:
+    """The page of a table from its state now, its events, its games played on a board
+    (`board_games` of them), when its first and last events were stored, and its verdicts
+    (game -> (depth, JSON)), the words in the table's language."""
+    locale = state.language or None
+
     def words(text: str) -> str:
         return translate(text, locale)
 
-    events = [s.event for s in stored]
-    state = replay(events)
     name = state.shown
     order = (state.seating.players if state.seating
              else tuple(m.player for m in state.members))
     columns = tuple(dict.fromkeys([*order, *state.sheet.names()]))
     analysed = {number: (plies, json.loads(result)) for number, (plies, result)
                 in verdicts.items()}
-    times = [s.at for s in stored if s.at is not None]
     every: dict[str, tuple[Figures, Figures]] = {}
     for _, result in analysed.values():
         for player, (checker, cube) in totals(result).items():
             was = every.get(player, (Figures(), Figures()))
             every[player] = (was[0] + checker, was[1] + cube)
+    first, last = times
     return Session(
         table_id=table_id, preset=state.preset, mode=state.mode, language=state.language,
-        opened=utc(min(times)) if times else "", last=utc(max(times)) if times else "",
+        opened=utc(first) if first else "", last=utc(last) if last else "",
         ended=state.ended, players=tuple(name(p) for p in columns),
         rules=tuple(explain(state.rules, words)),
         columns=tuple(name(p) for p in columns), rows=_rows(state, columns),
@@ -137,9 +148,9 @@ def session(table_id: str, stored: Sequence[StoredEvent],
         breakdown=tuple(t.phrase(name, words=words)
                         for t in state.sheet.breakdown(state.rules.payoff)),
         paid=tuple(paid_line(t, name, locale) for t in state.sheet.paid),
-        games=_games(events, analysed, locale),
+        games=_games(played, analysed, locale),
         figures=figures_of(every, name, words),
-        dice=tuple(games_dice(events)))
+        dice=tuple(Seed(d.number, d.commitment, d.seed) for d in games_dice(events)))
 
 
 def _rows(state: TableState, columns: Sequence[str]) -> tuple[Row, ...]:
@@ -157,10 +168,10 @@ def _rows(state: TableState, columns: Sequence[str]) -> tuple[Row, ...]:
     return tuple(rows)
 
 
-def _games(events: Sequence[Any], analysed: Mapping[int, tuple[int, Any]],
+def _games(played: Sequence[BoardGame], analysed: Mapping[int, tuple[int, Any]],
            locale: object) -> tuple[GameLine, ...]:
     lines = []
-    for game in board_games(events):
+    for game in played:
         before, number = game.before, game.number
         assert before.seating is not None
         ended = next((e for e in reversed(game.events) if isinstance(e, GameEnded)), None)

@@ -10,8 +10,8 @@ from pathlib import Path
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 # Top floor first: a room may import its own modules and those of the floors below it.
-FLOORS = [["__main__"], ["discord"], ["web"], ["analysis"], ["records"], ["app"], ["config", "health"],
-          ["render"], ["store"], ["words"]]
+FLOORS = [["__main__"], ["discord"], ["web"], ["analysis"], ["records"], ["app"],
+          ["config", "health"], ["render"], ["store"], ["words"]]
 ADAPTER = ["opening", "client", "startup", "inbox", "presenter", "sheets", "boards", "actions",
            "views", "asks", "host", "router", "failures", "channels", "sync"]
 
