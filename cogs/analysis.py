@@ -60,10 +60,15 @@ class Analysis(Subcommands):
         self.queue.start()
 
     async def _post(self, table_id: str, game: int, text: str) -> None:
+        """A verdict in #board (game 0: the session's figures), with a link to the game's
+        replay (the session's page) where the pages have an address."""
         channels = await self.bot.store.channels.find(table_id=table_id)
         channel = self.bot.get_channel(channels.board_id) if channels else None
         if isinstance(channel, discord.TextChannel):
-            await channel.send(text[:2000], nonce=message_nonce(table_id, "analysis", str(game)))
+            state = await self.bot.service.state(table_id)
+            locale = await self.bot.presenter.table_locale(table_id, state)
+            await channel.send(text[:2000], view=await self.bot.presenter.page_link(
+                table_id, locale, game), nonce=message_nonce(table_id, "analysis", str(game)))
 
     @app_commands.command()
     @app_commands.describe(

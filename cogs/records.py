@@ -44,9 +44,11 @@ class Records(Subcommands):
                 "beavers and answers, and its result (the file says which gnubg settings to use)"
                 if mine else "the checker play and each result at cube 1; the score sheet has "
                 "the cubes")
+        page = await self.bot.presenter.page_link(table, interaction.locale)  # (a private reply)
         await interaction.followup.send(
             f"{what}, for GNU Backgammon (File > Import > Jellyfish .mat): {told}.",
-            file=discord.File(io.BytesIO(text.encode()), filename=name), ephemeral=True)
+            file=discord.File(io.BytesIO(text.encode()), filename=name), ephemeral=True,
+            view=page)  # a link to the session's page, where the pages have an address
 
     @app_commands.command()
     @app_commands.describe(game="the game's number", turn="the turn: 1 is the opening roll")

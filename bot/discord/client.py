@@ -22,6 +22,7 @@ from dataclasses import replace
 from typing import Any
 
 import discord
+from aiohttp import web
 from discord import app_commands
 from discord.ext import commands
 
@@ -48,7 +49,7 @@ from rules.commands import Command
 log = logging.getLogger(__name__)
 
 INITIAL_EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scores", "cogs.moderation", "cogs.stats",
-                      "cogs.records", "cogs.help", "cogs.analysis")
+                      "cogs.records", "cogs.help", "cogs.analysis", "cogs.pages")
 
 
 class ChouetteBot(commands.Bot):
@@ -77,6 +78,7 @@ class ChouetteBot(commands.Bot):
         self._inbox: asyncio.Task[None] | None = None  # others' DM answers, when sharded
         self.dice = dice or Dice()
         self.drawing = Drawing(settings.draw_processes)  # boards and sheets drawn off the loop
+        self.pages: web.AppRunner | None = None  # the club's pages, where the bot serves them
         # Opens on one server take turns: its limits are checked and its channels made
         # with nothing in between (a lock is no table state; the store holds the tables).
         self.opening: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -88,9 +90,11 @@ class ChouetteBot(commands.Bot):
                                              description="Moderators: blind, correct, undo.")
 
     async def setup_hook(self) -> None:
-        """Open the store, resume every open table, load the cogs, sync the commands."""
+        """Open the store, serve the club's pages (CHOUETTE_WEB_BIND), resume every open
+        table, load the cogs, sync the commands."""
         await self.drawing.start()
         self.store = await EventStore(self.settings.database).open()
+        self.pages = await startup.serve_pages(self.store, self.drawing, self.settings.web_bind)
         self.service = TableService(self.store, outbox=True)
         self.presenter = Presenter(self)
         self.flow = Flow(self)
@@ -215,12 +219,16 @@ class ChouetteBot(commands.Bot):
                 start.state, start.refused, _named_in(interaction), interaction.locale))
 
     async def close(self) -> None:
-        """Close Discord, then the store (inside the loop: its thread answers to the loop)."""
+        """Close Discord, the club's pages, then the store (inside the loop: its thread
+        answers to the loop)."""
         if self._inbox is not None:
             self._inbox.cancel()
         try:
             await super().close()
         finally:
+            pages, self.pages = self.pages, None
+            if pages is not None:
+                await pages.cleanup()
             await self.drawing.close()
             if hasattr(self, "store"):
                 await self.store.close()

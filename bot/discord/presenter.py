@@ -29,10 +29,11 @@ from bot.config import Settings
 from bot.discord.asks import ASKS, prompt_view
 from bot.discord.boards import Boards, countdown
 from bot.discord.channels import Known, reconcile
-from bot.discord.sheets import sheet_file, sheet_text
+from bot.discord.sheets import page_link, sheet_file, sheet_text
 from bot.discord.sync import command_ids, linked
 from bot.render.drawing import Drawing
 from bot.store import Channels, EventStore
+from bot.web.links import Links
 from bot.words.i18n import tr, translate
 from bot.words.markdown import namer, shown
 from rules.game import waiting_for
@@ -85,6 +86,7 @@ class Presenter:
         self.timers = Timers()  # deliveries retried, ended tables removed
         self.boards = Boards(bot)
         self.overwrites: Known = {}  # what the tables' channels were made to have (a cache)
+        self.links = Links(bot.store)  # the club's pages' paths (bot.web.links)
         # who hears of a table once an action is shown: the analysis (issue 21), then the
         # flow (what the bot does by itself next)
         self.after_show: list[Callable[[str, TableState], Awaitable[None]]] = []
@@ -98,6 +100,11 @@ class Presenter:
     async def table_locale(self, table_id: str, state: TableState) -> str:
         """What the table reads in (`Boards.locale`), its channels looked up."""
         return self.boards.locale(state, await self.bot.store.channels.find(table_id=table_id))
+
+    async def page_link(self, table_id: str, locale: object, game: int = 0) -> discord.ui.View:
+        """A link button to the table's session page (or game `game`'s replay), labelled in
+        `locale`'s language; none where the pages have no public address (CHOUETTE_WEB_URL)."""
+        return await page_link(self.links, self.bot.settings.web_url, table_id, locale, game)
 
     async def show(self, table_id: str, outcome: Outcome,
                    interaction: discord.Interaction | None = None) -> None:
@@ -300,6 +307,10 @@ class Presenter:
         locale = self.boards.locale(state, channels)  # everyone's: the table's language
         title, text = sheet_text(state, locale, effect.final, effect.correction)
         file = await sheet_file(self.bot.drawing, state, locale)
+        if effect.final:  # with a link to the session's page, where the pages have an address
+            await channel.send(text, files=[file], nonce=message_nonce(tag, "sheet", title),
+                               view=await self.page_link(channels.table_id, locale))
+            return
         await channel.send(text, files=[file], nonce=message_nonce(tag, "sheet", title))
 
 

@@ -1,6 +1,7 @@
 """The score sheet as Discord shows it: its message (the totals, who was paid at the table)
 and its image, drawn in the drawing's process; after a game, a correction, at the end, and on
-request (`/chouette score`)."""
+request (`/chouette score`). And the link button to the session's page (`page_link`, issue
+37), which the final sheet, `/chouette record` and the verdict after a game carry."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import discord
 
 from bot.render.drawing import Drawing, Names
 from bot.render.sheet import render_sheet
+from bot.web.links import Links
 from bot.words.i18n import Translation, tr, translate
 from bot.words.markdown import shown
 from bot.words.phrases import paid_line
@@ -59,3 +61,19 @@ def next_roles(state: TableState, locale: object = None) -> dict[str, str]:
     captain = translate("Captain", locale)
     return {seating.box: translate("Box", locale), **partner,
             **{p: str(i) if i > 1 else captain for i, p in enumerate(seating.team, 1)}}
+
+
+async def page_link(links: Links, web_url: str, table_id: str, locale: object,
+                    game: int = 0) -> discord.ui.View:
+    """A link button to the table's session page (game `game`'s replay, if given) at the
+    pages' public address `web_url` (CHOUETTE_WEB_URL), its label in `locale`'s language;
+    without an address, no button (an empty view). A link button has no custom id: nothing
+    to route, nothing kept, and it works after a restart."""
+    view = discord.ui.View(timeout=None)
+    if web_url:
+        path = await links.session(table_id) + (f"/game/{game}" if game else "")
+        label = (tr("Replay of game {number}", locale, number=game) if game
+                 else translate("Session page", locale))
+        view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, label=label,
+                                        url=web_url.rstrip("/") + path))
+    return view

@@ -1,5 +1,6 @@
-"""What the operator sees of the process: logging, the start-up line, and each way a start
-can fail told in one line with the fix, and an exit status a service manager can act on."""
+"""What the operator sees of the process: logging, the start-up line, the club's pages served
+or not (one line), and each way a start can fail told in one line with the fix, and an exit
+status a service manager can act on."""
 
 from __future__ import annotations
 
@@ -11,11 +12,16 @@ from dataclasses import dataclass
 
 import aiohttp
 import discord
+from aiohttp import web
 
 from bot.config import Settings, SettingsError
 from bot.discord.channels import INVITE
-from bot.store import StoreError
+from bot.render.drawing import Drawing
+from bot.store import EventStore, StoreError
 from bot.store.dialect import shown
+from bot.web.server import Pages, serve
+
+log = logging.getLogger(__name__)
 
 EXIT_SETTINGS = 2  # something to fix first (a setting, the token, the portal, the database)
 EXIT_UNREACHABLE = 3  # Discord can't be reached now: starting again later may work
@@ -80,6 +86,22 @@ def ready_line(client: discord.Client) -> str:
     plural = "" if servers == 1 else "s"
     return (f"ready as {client.user} (id {client.user.id if client.user else '?'}) on "
             f"{servers} server{plural}; invite: {invite_url(client.application_id or 0)}")
+
+
+async def serve_pages(store: EventStore, drawing: Drawing, bind: str) -> web.AppRunner | None:
+    """The club's pages (`bot.web`) served by the bot at `bind` (CHOUETTE_WEB_BIND, "host:port")
+    until the runner is cleaned up; None when it is "off", or when the address can't be had
+    (in use, a host not this machine's): one warning line, and the bot goes on without them."""
+    if bind == "off":
+        return None
+    try:
+        runner = await serve(Pages(store, drawing), bind)
+    except (OSError, ValueError) as exc:
+        log.warning("the club's pages are not served: can't listen at %s (%s); set "
+                    "CHOUETTE_WEB_BIND to a free host:port, or to off", bind, exc)
+        return None
+    log.info("the club's pages are served at http://%s/", bind)
+    return runner
 
 
 def _token_source(settings: Settings | None) -> str:

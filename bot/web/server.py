@@ -285,5 +285,9 @@ async def serve(pages: Pages, bind: str) -> web.AppRunner:
     host, _, port = bind.rpartition(":")
     runner = web.AppRunner(pages.app(), access_log=None)
     await runner.setup()
-    await web.TCPSite(runner, host.strip("[]") or None, int(port)).start()
+    try:
+        await web.TCPSite(runner, host.strip("[]") or None, int(port)).start()
+    except BaseException:
+        await runner.cleanup()
+        raise
     return runner

@@ -40,9 +40,10 @@ def dice() -> ScriptedDice:
 def settings(tmp_path: Path) -> Settings:
     # No autoroll: SimCord runs sleeps at once, and the bot would play the game by itself.
     # Images drawn in a thread: the drawing process is the black-box tests' (tests/e2e) and
-    # tests/bot/test_drawing.py's.
+    # tests/bot/test_drawing.py's. No club's pages served: tests in parallel would all want
+    # the one address (tests/e2e/test_web.py serves them).
     return Settings(discord_token="test", database=tmp_path / "chouette.sqlite3",
-                    autoroll=False, draw_processes=0)
+                    autoroll=False, draw_processes=0, web_bind="off")
 
 
 @pytest.fixture

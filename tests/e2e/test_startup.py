@@ -64,6 +64,7 @@ def environment(home: Path, fake: FakeDiscord | None, **extra: str) -> dict[str,
            "FAKE_DISCORD_HTTP": url, "FAKE_DISCORD_WS": url.replace("http", "ws") + "/gateway",
            "FAKE_DISCORD_GUILD_READY_TIMEOUT": "0.2",
            "CHOUETTE_ENV_FILE": str(home / ".env"), "CHOUETTE_DB": str(home / "c.sqlite3"),
+           "CHOUETTE_WEB_BIND": "off",  # bots run side by side: no page served on one port
            "DISCORD_TOKEN": fake.token if fake else "some-token"}
     env.update(extra)
     return {k: v for k, v in env.items() if v}
