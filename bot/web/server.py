@@ -104,6 +104,7 @@ class Pages:
         self._tables = Kept(32)
         self._replays = Kept(64)
         self._boards = Kept(512)
+        self._seen: standings.Seen = {}  # each server's sessions, by table (standings.py)
 
     def app(self) -> web.Application:
         """The aiohttp application."""
@@ -251,7 +252,8 @@ class Pages:
         month = request.query.get("month", "")
         if guild_id is None or (month and not MONTH.fullmatch(month)):
             raise web.HTTPNotFound(text="Not found")
-        found = await standings.read(self.store, self.links, guild_id, month or None)
+        found = await standings.read(self.store, self.links, guild_id, month or None,
+                                     self._seen)
         return self._render("standings.html", None, club=found, base=request.path)
 
     async def player_page(self, request: web.Request) -> web.Response:
@@ -259,7 +261,7 @@ class Pages:
         if guild_id is None:
             raise web.HTTPNotFound(text="Not found")
         found = await standings.player(self.store, self.links, guild_id,
-                                       request.match_info["player"])
+                                       request.match_info["player"], self._seen)
         if found is None:
             raise web.HTTPNotFound(text="Not found")
         club = f"/club/{request.match_info['token']}"

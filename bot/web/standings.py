@@ -13,7 +13,7 @@ The store reads (`read`, `player`, `played`) are apart from the pure computation
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from fractions import Fraction
@@ -210,17 +210,25 @@ def _summed(found: Iterable[Split | None]) -> Split:
 
 # -- the store -------------------------------------------------------------------------------
 
-async def played(store: EventStore, guild_id: int) -> list[Played]:
+Seen = MutableMapping[str, tuple[int, "Played | None"]]  # table -> (version, its session)
+
+
+async def played(store: EventStore, guild_id: int, seen: Seen | None = None) -> list[Played]:
     """Every session at the server's tables that someone joined or played, in the order
     opened: each table's events but the board's rolls and moves, replayed in a worker
-    thread (`session_stats`)."""
+    thread (`session_stats`); a table `seen` at its present version is not read again."""
     out = []
+    seen = {} if seen is None else seen
     for channels in await store.channels.of_guild(guild_id, open_only=False):
-        events = await store.events.stored(channels.table_id, BOARD_EVENTS)
-        records = await asyncio.to_thread(session_stats, events)
-        if records:
+        table_id = channels.table_id
+        version = await store.events.version(table_id)
+        if seen.get(table_id, (-1, None))[0] != version:
+            events = await store.events.stored(table_id, BOARD_EVENTS)
+            records = await asyncio.to_thread(session_stats, events)
             opened = next((e.at for e in events if e.at is not None), None)
-            out.append(Played(channels.table_id, opened, records))
+            seen[table_id] = (version, Played(table_id, opened, records) if records else None)
+        if (found := seen[table_id][1]) is not None:
+            out.append(found)
     return in_order(out)
 
 
@@ -235,10 +243,11 @@ def player_path(club: str, key: str) -> str:
     return f"{club}/player/{quote(key, safe='')}"
 
 
-async def read(store: EventStore, links: Links, guild_id: int, month: str | None
-               ) -> Standings:
-    """The server's standings over `month` ("YYYY-MM"), or all time."""
-    every = await played(store, guild_id)
+async def read(store: EventStore, links: Links, guild_id: int, month: str | None,
+               seen: Seen | None = None) -> Standings:
+    """The server's standings over `month` ("YYYY-MM"), or all time (`seen`: the tables
+    read before, as `played` keeps them)."""
+    every = await played(store, guild_id, seen)
     chosen = in_month(every, month)
     keys = {key for p in chosen for key in p.players}
     tables = {p.table_id for p in chosen}
@@ -251,10 +260,11 @@ async def read(store: EventStore, links: Links, guild_id: int, month: str | None
                      months(every), month, len(chosen), running(chosen))
 
 
-async def player(store: EventStore, links: Links, guild_id: int, key: str
-                 ) -> PlayerPage | None:
-    """A player's own page on the server, or None if he never sat at its tables."""
-    every = await played(store, guild_id)
+async def player(store: EventStore, links: Links, guild_id: int, key: str,
+                 seen: Seen | None = None) -> PlayerPage | None:
+    """A player's own page on the server, or None if he never sat at its tables (`seen`:
+    the tables read before, as `played` keeps them)."""
+    every = await played(store, guild_id, seen)
     mine = [p for p in every if key in p.players]
     if not mine:
         return None

@@ -23,6 +23,7 @@ from bot.analysis.text import Figures
 from bot.analysis.transcript import transcripts
 from bot.analysis.worker import analyse_game
 from bot.app import scenario
+from bot.app.service import TableService
 from bot.records.stats import PlayerStats
 from bot.render.drawing import Drawing
 from bot.store import EventStore
@@ -30,6 +31,7 @@ from bot.store.channels import Channels
 from bot.web import chart, standings
 from bot.web.links import Links
 from bot.web.server import Pages
+from rules.transcript import parse
 
 GUILD, OTHER = 11, 22
 XSS = "<script>alert(1)</script>"
@@ -139,6 +141,23 @@ async def test_all_time_the_players_are_ordered_by_points_with_their_sessions_an
     assert [r[0] for r in figures] == ["Ann", "Bob", XSS]
     assert all(re.fullmatch(r"-?\d+\.\d mEMG", cell) for r in figures for cell in r[3:4])
     assert all(r[4] for r in figures)  # gnubg's rating word
+
+
+async def test_a_game_played_since_the_last_view_is_in_the_next(site: Site) -> None:
+    client, store, club = site
+    assert rows(await get(client, club), "standings")[0] == ["1", "Ann", "+7", "3", "4"]
+    # at the 19th's table, Cy (Box since Bob lost) wins two more: +3 each, the Team -1 each
+    service = TableService(store)
+    state = await service.state(table(NINETEENTH))
+    assert state.seating is not None and state.seating.box == "Cy"
+    for number, line in enumerate([{"cmd": "start"},
+                                   {"cmd": "result", "winner": "box", "kind": "single"}] * 2):
+        outcome = await service.handle(table(NINETEENTH), parse(line), f"more:{number}")
+        assert outcome.accepted, outcome.reason
+    assert rows(await get(client, club), "standings") == [["1", "Ann", "+5", "3", "6"],
+                                                          ["2", XSS, "+1", "3", "6"],
+                                                          ["3", "Dee", "-1", "1", "3"],
+                                                          ["4", "Bob", "-5", "3", "6"]]
 
 
 async def test_a_month_counts_only_the_sessions_opened_in_it(site: Site) -> None:
