@@ -43,10 +43,14 @@ RUN groupadd --system --gid 10001 chouette \
 USER 10001:10001
 
 # CHOUETTE_CONTAINER: a missing token is told as an environment variable to pass, not a file.
+# The club's pages listen on the container's every address (a container's loopback is its
+# own): publish the port to the host's loopback, behind the host's web server (compose.yaml).
 ENV CHOUETTE_DB=/data/chouette.sqlite3 \
     CHOUETTE_BACKUP_DIR=/backups \
-    CHOUETTE_CONTAINER=docker
+    CHOUETTE_CONTAINER=docker \
+    CHOUETTE_WEB_BIND=0.0.0.0:8080
 VOLUME ["/data", "/backups"]
+EXPOSE 8080
 
 # Well while connected to Discord with the database answering: the bot touches a heartbeat
 # file beside the database every 30 s, and `health` fails once it is 90 s old.
