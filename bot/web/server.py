@@ -247,6 +247,13 @@ class Pages:
         return web.Response(text=text, content_type="text/plain", headers={
             "Content-Disposition": f'attachment; filename="{name}"'})
 
+    async def _language(self, guild_id: int) -> str | None:
+        """A club's pages' language: its latest table's (None, English, without a table)."""
+        tables = await self.store.channels.of_guild(guild_id, open_only=False)
+        if not tables:
+            return None
+        return (await self.store.events.load(tables[-1].table_id)).state.language or None
+
     async def standings_page(self, request: web.Request) -> web.Response:
         guild_id = await self.links.guild(request.match_info["token"])
         month = request.query.get("month", "")
@@ -254,7 +261,8 @@ class Pages:
             raise web.HTTPNotFound(text="Not found")
         found = await standings.read(self.store, self.links, guild_id, month or None,
                                      self._seen)
-        return self._render("standings.html", None, club=found, base=request.path)
+        return self._render("standings.html", await self._language(guild_id), club=found,
+                            base=request.path)
 
     async def player_page(self, request: web.Request) -> web.Response:
         guild_id = await self.links.guild(request.match_info["token"])
@@ -265,7 +273,8 @@ class Pages:
         if found is None:
             raise web.HTTPNotFound(text="Not found")
         club = f"/club/{request.match_info['token']}"
-        return self._render("player.html", None, player=found, club=club)
+        return self._render("player.html", await self._language(guild_id), player=found,
+                            club=club)
 
 
 @web.middleware

@@ -26,7 +26,6 @@ from bot.store.analyses import PlayerTotals
 from bot.web.chart import Chart, Series
 from bot.web.links import Links
 from bot.web.session import PlayerFigures, figures_of
-from bot.words.i18n import translate
 from rules.ledger import format_points
 
 Split = tuple[Figures, Figures]  # a player's (checker, cube) figures
@@ -158,7 +157,7 @@ def worded(key: str, found: Split | None) -> PlayerFigures | None:
     """A player's figures in words (`figures_of`), None without a decision analysed."""
     if found is None or not (found[0].decisions or found[1].decisions):
         return None
-    return figures_of({key: found}, lambda k: k, lambda t: translate(t, None))[0]
+    return figures_of({key: found}, lambda k: k, lambda t: t)[0]  # the page translates
 
 
 def standings(played: Sequence[Played], figures: Mapping[str, Split],

@@ -108,6 +108,7 @@ def text(page: str) -> str:
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)))
 
 
+
 def rows(page: str, name: str) -> list[list[str]]:
     """The rows of the page's table of class `name`, each as its cells' words."""
     body = re.search(rf'<table class="{name}">.*?<tbody>(.*?)</tbody>', page, re.S)
@@ -309,3 +310,26 @@ def test_the_y_axis_has_round_values_around_the_points() -> None:
     assert chart.ticks(0, 0) == (-1.0, -0.5, 0.0, 0.5, 1.0)
     assert [chart.shown(v) for v in (-0.0, 2.5, 10.0)] == ["0", "2.5", "10"]
     assert chart.picked(3) == (0, 1, 2) and chart.picked(21) == (0, 5, 10, 15, 20)
+
+
+async def test_a_danish_club_reads_its_pages_in_danish(tmp_path: Path) -> None:
+    """The pages are in the language of the club's tables (`/chouette open` keeps the
+    server's): a Danish table's session page, and its club's standings and player pages."""
+    danish = transcript({"cmd": "open", "preset": "danish", "mode": "scorekeeper",
+                       "language": "da"},
+                      *({"cmd": "join", "by": key, "name": key} for key in ("Ann", "Bob", "Cy")),
+                      {"cmd": "seat", "order": ["Ann", "Bob", "Cy"]},
+                      {"cmd": "start"}, {"cmd": "result", "winner": "box", "kind": "single"})
+    db = tmp_path / "store.sqlite3"
+    assert (await scenario.run_stored(danish, db))["rejected"] == []
+    async with EventStore(db) as store:
+        await store.channels.save(Channels(table(danish), GUILD, 1, 2, 3, 4, 5))
+        club = await Links(store).turn_club(GUILD, True)
+        session = await Links(store).session(table(danish))
+        async with TestClient(TestServer(Pages(store, Drawing(0)).app())) as client:
+            assert "Pointliste" in text(await get(client, session))
+            standing = await get(client, str(club))
+            assert "Klubbens stilling" in text(standing) and "Hele tiden" in text(standing)
+            player = re.search(r'href="([^"]*/player/Ann)"', standing)
+            assert player is not None
+            assert "Tilbage til klubbens stilling" in text(await get(client, player.group(1)))
