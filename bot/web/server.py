@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import re
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
@@ -43,7 +42,6 @@ from bot.words.i18n import translate
 from rules.events import GameAbandoned, GameEnded, GameResumed, GameStarted
 from rules.state import TableState
 
-log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
 T = TypeVar("T")
 HEADERS = {
@@ -241,8 +239,9 @@ class Pages:
         files = cubes.cubes_of(made.games[number]) if number in made.games else []
         if index >= len(files):
             raise web.HTTPNotFound(text="Not found")
-        events = self.store.events.decoded(await self.store.events.data(table_id))
-        text = await asyncio.to_thread(cubes.export, events, files[index].team, number)
+        data, team = await self.store.events.data(table_id), files[index].team
+        text = await asyncio.to_thread(
+            lambda: cubes.export(self.store.events.decoded(data), team, number))
         name = f"game-{number}-{index + 1}.mat"
         return web.Response(text=text, content_type="text/plain", headers={
             "Content-Disposition": f'attachment; filename="{name}"'})
