@@ -18,6 +18,12 @@ COMPILE := $(LOCK_VENV)/bin/uv pip compile --quiet $(UPGRADE) --generate-hashes 
 
 .PHONY: test run deps backup bench lint typecheck clean lock messages browser
 
+# `make test` takes its independent steps two at a time: the venv's packages beside the
+# browser's (apt), then the linter beside the type checker; each step's output kept whole.
+ifeq ($(filter test,$(MAKECMDGOALS)),test)
+MAKEFLAGS += --jobs=2 --output-sync=target
+endif
+
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
 
