@@ -16,25 +16,31 @@ from rules.table import decide
 from rules.transcript import parse
 
 
+class Played:
+    """A table played in memory through the rules, each command kept as its transcript
+    line (contract 2): what the benchmarks feed the worker and the store."""
+
+    def __init__(self) -> None:
+        self.state, self.lines = TableState(), list[str]()
+
+    def do(self, data: dict[str, object]) -> None:
+        self.state = replay(decide(self.state, parse(data)), self.state)
+        self.lines.append(json.dumps(data))
+
+
 def game(seed: int = 21) -> list[str]:
     """A whole game at a table of three (two Team cubes), random legal plays, no double."""
-    rng, state, lines = random.Random(seed), TableState(), list[str]()
-
-    def do(data: dict[str, object]) -> None:
-        nonlocal state
-        state = replay(decide(state, parse(data)), state)
-        lines.append(json.dumps(data))
-
-    do({"cmd": "open", "preset": "atlanta", "mode": "play"})
-    do({"cmd": "seat", "order": ["ann", "bob", "cy"]})
-    do({"cmd": "start", "opening": [[4, 2]]})
-    while state.game is not None and state.game.position is not None:
-        who, game_now = shooter(state), state.game
-        if game_now.dice is None:
-            do({"cmd": "roll", "by": who, "dice": [rng.randint(1, 6), rng.randint(1, 6)]})
-        elif (plays := legal_plays(game_now.position, game_now.dice)):
-            do({"cmd": "move", "by": who, "play": format_play(rng.choice(plays))})
-    return lines
+    rng, table = random.Random(seed), Played()
+    table.do({"cmd": "open", "preset": "atlanta", "mode": "play"})
+    table.do({"cmd": "seat", "order": ["ann", "bob", "cy"]})
+    table.do({"cmd": "start", "opening": [[4, 2]]})
+    while (now := table.state.game) is not None and now.position is not None:
+        who = shooter(table.state)
+        if now.dice is None:
+            table.do({"cmd": "roll", "by": who, "dice": [rng.randint(1, 6), rng.randint(1, 6)]})
+        elif (plays := legal_plays(now.position, now.dice)):
+            table.do({"cmd": "move", "by": who, "play": format_play(rng.choice(plays))})
+    return table.lines
 
 
 async def _measure(plies: tuple[int, ...]) -> list[tuple[int, int, float]]:

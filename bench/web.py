@@ -7,7 +7,6 @@ and asks: the client's share, a socket's read and write, is in them too), median
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import statistics
 import tempfile
@@ -16,6 +15,7 @@ from pathlib import Path
 
 from aiohttp.test_utils import TestClient, TestServer
 
+from bench.analysis import Played
 from bot.app import scenario
 from bot.render.drawing import Drawing
 from bot.store import EventStore
@@ -24,9 +24,6 @@ from bot.web.server import Pages
 from rules.board import legal_plays
 from rules.game import shooter
 from rules.notation import format_play
-from rules.state import TableState, replay
-from rules.table import decide
-from rules.transcript import parse
 
 PLAYERS = ["ann", "bob", "cy", "di"]
 
@@ -34,31 +31,26 @@ PLAYERS = ["ann", "bob", "cy", "di"]
 def session(games: int = 40, rolls: int = 24, seed: int = 7) -> str:
     """A play-mode session of `games` games at a table of four: random legal plays, then,
     after `rolls` rolls, the Box doubles every cube and the Team drops them."""
-    rng, state, lines = random.Random(seed), TableState(), list[str]()
-
-    def do(data: dict[str, object]) -> None:
-        nonlocal state
-        state = replay(decide(state, parse(data)), state)
-        lines.append(json.dumps(data))
-
-    do({"cmd": "open", "preset": "atlanta", "mode": "play"})
-    do({"cmd": "seat", "order": PLAYERS})
+    rng, table = random.Random(seed), Played()
+    table.do({"cmd": "open", "preset": "atlanta", "mode": "play"})
+    table.do({"cmd": "seat", "order": PLAYERS})
     for _ in range(games):
-        do({"cmd": "start", "opening": [[rng.randint(4, 6), rng.randint(1, 3)]]})
+        table.do({"cmd": "start", "opening": [[rng.randint(4, 6), rng.randint(1, 3)]]})
         played = 0
-        while state.game is not None and state.game.position is not None:
-            who, game, seating = shooter(state), state.game, state.seating
+        while (now := table.state.game) is not None and now.position is not None:
+            who, seating = shooter(table.state), table.state.seating
             assert seating is not None
-            if game.dice is None and played >= rolls and who == seating.box:
-                do({"cmd": "double", "by": who, "cubes": list(seating.team)})
+            if now.dice is None and played >= rolls and who == seating.box:
+                table.do({"cmd": "double", "by": who, "cubes": list(seating.team)})
                 for player in seating.team:
-                    do({"cmd": "drop", "by": player})
-            elif game.dice is None:
-                do({"cmd": "roll", "by": who, "dice": [rng.randint(1, 6), rng.randint(1, 6)]})
+                    table.do({"cmd": "drop", "by": player})
+            elif now.dice is None:
+                table.do({"cmd": "roll", "by": who,
+                          "dice": [rng.randint(1, 6), rng.randint(1, 6)]})
                 played += 1
-            elif plays := legal_plays(game.position, game.dice):
-                do({"cmd": "move", "by": who, "play": format_play(rng.choice(plays))})
-    return "\n".join(lines)
+            elif plays := legal_plays(now.position, now.dice):
+                table.do({"cmd": "move", "by": who, "play": format_play(rng.choice(plays))})
+    return "\n".join(table.lines)
 
 
 async def _measure(folder: Path) -> list[tuple[str, str]]:
