@@ -114,7 +114,8 @@ class ChouetteBot(commands.Bot):
     async def tidy_up(self, table_ids: list[str]) -> None:
         """Once connected: every open table made true again from the store (what it had
         still to show, delivered; its channels what its state says, whatever a crash lost),
-        and ended tables' channels archived or removed when their time comes."""
+        what a table ended as the bot stopped had still to show (its final sheet), and
+        ended tables' channels archived or removed when their time comes."""
         await self.wait_until_ready()  # Discord's cache is there: channels can be seen
         await self.flow.resume(table_ids)
         for table_id in table_ids:
@@ -125,6 +126,10 @@ class ChouetteBot(commands.Bot):
                                f"table {table_id}'s channels")
             await self.quietly(self.presenter.redeliver(table_id),
                                f"table {table_id}'s pending effects")
+        for table_id in set(await self.store.outbox.tables()) - set(table_ids):
+            if await self.serves_table(table_id):  # ended as the bot stopped: its last words
+                await self.quietly(self.presenter.redeliver(table_id),
+                                   f"ended table {table_id}'s pending effects")
         for channels, ended in await self.store.channels.ended():
             if (self.settings.serves(channels.guild_id)
                     and self.get_channel(channels.board_id) is not None):

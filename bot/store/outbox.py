@@ -41,6 +41,12 @@ class Outbox(Part):
         return [(version, tuple(self.database.decode(data))) for version, data in rows
                 if version not in done]
 
+    async def tables(self) -> list[str]:
+        """Every table with effects not yet delivered (an ended one's too: its final sheet
+        may be waiting after a crash)."""
+        rows = await self.db.execute_fetchall("SELECT DISTINCT table_id FROM outbox")
+        return [row[0] for row in rows]
+
     async def delivered(self, table_id: str, *versions: int) -> None:
         """The table's effects of `versions` are on Discord: out of the outbox (together:
         actions shown together leave it at once). The rows are deleted a moment later

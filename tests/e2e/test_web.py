@@ -1,7 +1,9 @@
 """The club's pages, black-box (issue 37's "Done when"): the bot process serves them itself
 at CHOUETTE_WEB_BIND, and a whole session ends with a link on its final sheet that opens its
 page (CHOUETTE_WEB_URL + the session's unguessable path); the same link with one letter of
-its token changed opens nothing."""
+its token changed opens nothing. On Discord's rate limits, and killed (kill -9) as the
+session ends: the restarted bot posts the final sheet if it had not, with the same link, and
+serves the page again."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from typing import Any
 
 import aiohttp
 
+from tests.e2e.random_play import restarted
 from tests.e2e.session import BOARD, KIBITZ, board, open_table, seats
 from tests.e2e.support import e2e
 
@@ -32,7 +35,8 @@ def test_a_whole_session_ends_with_a_link_that_opens_its_page() -> None:
     port = free_port()  # chosen as the bot starts: the tests run in parallel
     base = f"http://127.0.0.1:{port}"
 
-    @e2e(env={"CHOUETTE_WEB_BIND": f"127.0.0.1:{port}", "CHOUETTE_WEB_URL": base})
+    @e2e(env={"CHOUETTE_WEB_BIND": f"127.0.0.1:{port}", "CHOUETTE_WEB_URL": base},
+         rate_limits=True)
     async def whole_session_with_its_page(drv: Any) -> None:
         await open_table(drv, "alice", "bob", "carol", mode="scorekeeper")
         await drv.click("alice", board(drv), label="Start game")
@@ -40,6 +44,7 @@ def test_a_whole_session_ends_with_a_link_that_opens_its_page() -> None:
         await drv.slash(box, KIBITZ, "chouette result", winner="team")
         await drv.click(captain, board(drv), label="Confirm the result")
         await drv.slash(box, KIBITZ, "chouette end")
+        await restarted(drv)  # kill -9 as the session ends: the sheet is shown once, after
         (final,) = [m for m in drv.messages(BOARD) if m["content"].startswith("**Final score**")]
         (link,) = [b for b in drv.buttons(final) if b["style"] == LINK]
         assert link["label"] == "Session page" and "custom_id" not in link, link
