@@ -9,7 +9,6 @@ from collections.abc import Iterator, Mapping
 import discord
 from discord import app_commands
 
-from bot.app.effects import answerer
 from bot.discord.actions import ACTIONS, usable
 from bot.discord.boards import status
 from bot.discord.client import ChouetteBot
@@ -19,6 +18,7 @@ from bot.words.markdown import shown
 from cogs import Subcommands, add
 from rules.answers import answered_as_a_set
 from rules.game import waiting_for
+from rules.proxies import answerer
 from rules.state import TableState
 
 MANUAL = "docs/commands.md"

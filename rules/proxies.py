@@ -59,6 +59,13 @@ def stand_in(state: TableState, player: str) -> str | None:
     return chain[-1] if chain else team_stand_in(state, player)
 
 
+def answerer(state: TableState, player: str) -> str | None:
+    """Who is asked for `player`'s decision: his stand-in while he is away (None if nobody
+    stands in), else he."""
+    member = state.member(player)
+    return stand_in(state, player) if member is not None and member.away else player
+
+
 def may_act_for(state: TableState, by: str, player: str) -> bool:
     """Whether `by` may send commands for `player` (a proxy, or the Team's stand-in)."""
     if by == player or by in proxy_chain(state, player):

@@ -35,7 +35,7 @@ from rules.events import (
     Rolled,
 )
 from rules.game import box_consults_fully, waiting_for
-from rules.proxies import stand_in
+from rules.proxies import answerer
 from rules.state import TableState
 from rules.table_events import PlayerAway, SessionEnded
 
@@ -141,13 +141,6 @@ def _box_side_notices(before: TableState, after: TableState,
 
 
 Refusal = RuleError | Outcome  # what a player is told he may not do, in words when shown
-
-
-def answerer(state: TableState, player: str) -> str | None:
-    """Who is asked for `player`'s decision: his stand-in while he is away (None if nobody
-    stands in), else he."""
-    member = state.member(player)
-    return stand_in(state, player) if member is not None and member.away else player
 
 
 def effects_for(before: TableState, after: TableState,

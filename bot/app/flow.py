@@ -22,7 +22,7 @@ from functools import lru_cache, partial
 from typing import Any, Protocol
 
 from bot.app.dice import Dice, commitment
-from bot.app.effects import Outcome, Refusal, answerer
+from bot.app.effects import Outcome, Refusal
 from bot.app.locks import TableLocks
 from bot.app.service import TableService
 from bot.app.tasks import Timer, Timers
@@ -35,6 +35,7 @@ from rules.errors import RuleError
 from rules.game import shooter, waiting_for
 from rules.joining import unopposed
 from rules.notation import format_play
+from rules.proxies import answerer
 from rules.seating import Reroll, order_by_rolls
 from rules.state import TableState, replay
 from rules.table import decide

@@ -21,7 +21,6 @@ from typing import Any
 
 import discord
 
-from bot.app.effects import answerer
 from bot.discord.asks import BLUE, GREEN, GREY, RED, Question, ask_button, clicker
 from bot.discord.asks import ROUTES as QUESTIONS
 from bot.discord.host import bot_of
@@ -45,6 +44,7 @@ from rules.answers import answered_as_a_set
 from rules.commands import Double, Extra, Request, Result
 from rules.cube_state import CubeState
 from rules.game import shooter, waiting_for
+from rules.proxies import answerer
 from rules.results import confirmers
 from rules.roles import boxer_of, own_cubes
 from rules.state import TableState

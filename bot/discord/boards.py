@@ -20,7 +20,6 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.app.effects import answerer
 from bot.app.flow import Flow
 from bot.app.locks import TableLocks
 from bot.app.service import TableService
@@ -34,6 +33,7 @@ from bot.words.i18n import table_language, tr, translate, trn
 from bot.words.markdown import escape, shown
 from rules.cube_state import CubeState
 from rules.game import shooter, waiting_for
+from rules.proxies import answerer
 from rules.results import confirmers
 from rules.state import TableState
 

@@ -58,3 +58,17 @@ def test_an_answer_given_for_a_player_is_his_with_the_reason_beside_it() -> None
     villages = do(TableState(), "open", preset="villages", mode="scorekeeper")
     villages = do(do(do(villages, "seat", order=["ann", "bo", "cy"]), "start"), "double", "ann")
     assert turned(villages, Timeout(player="cy")) == [("cy", "answered_away", "take")]
+
+
+def test_an_away_players_decision_is_asked_of_his_stand_in_else_of_him() -> None:
+    """`answerer`: whom the bot asks for a player's decision, a rule like the others."""
+    from rules.proxies import answerer
+
+    state = doubled("ann", "bo", "cy")
+    assert [answerer(state, p) for p in ("bo", "cy")] == ["bo", "cy"]  # both here
+    away = do(state, "timeout", player="cy")  # cy away: the Captain, bo, stands in (7.1)
+    assert [answerer(away, p) for p in ("bo", "cy")] == ["bo", "bo"]
+    villages = do(TableState(), "open", preset="villages", mode="scorekeeper")
+    villages = do(do(do(villages, "seat", order=["ann", "bo", "cy"]), "start"), "double", "ann")
+    villages = do(villages, "timeout", player="cy")
+    assert answerer(villages, "cy") is None  # the rule set answers for him: nobody is asked
