@@ -211,9 +211,15 @@ def booked(state: TableState, transfers: tuple[Transfer, ...]) -> tuple[Transfer
         roll = next((total for paid, total in game.next_rolls if halves and paid > halves[-1]),
                     None)
         if roll is not None:
-            mode = "box_gets_odd_half" if roll % 2 == 0 else "partner_gets_odd_half"
+            mode = odd_half(roll)
     return (*split_game(shared, seating.box, seating.partner, mode),
             *later, *(transfers[i] for i in game.own_paid))
+
+
+def odd_half(roll: int) -> SplitMode:
+    """Who takes the odd half point the Box and his Partner share, by the total of the next
+    roll (FIBS §2 ¶2): even, the shooter (the Box); odd, the Partner."""
+    return "box_gets_odd_half" if roll % 2 == 0 else "partner_gets_odd_half"
 
 
 def summarize(state: TableState, winner: Side, transfers: tuple[Transfer, ...]) -> GameSummary:

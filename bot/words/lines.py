@@ -43,6 +43,7 @@ from rules.events import (
     SaleOffered,
     TurnAsked,
 )
+from rules.game import odd_half
 from rules.messages import Phrase
 from rules.table_events import (
     Blinded,
@@ -347,10 +348,11 @@ def _fibs(event: Event, n: Namer, locale: object) -> str | None:
                 return translate("No roll came for the odd half point: it goes to the shooter "
                                  "(FIBS §2 ¶2, as on an even roll).", locale)
             roll = f"{dice[0]}-{dice[1]}"
-            return (tr("The odd half point goes by the roll {dice}: to the shooter (FIBS §2 "
-                       "¶2).", locale, dice=roll) if sum(dice) % 2 == 0 else
-                    tr("The odd half point goes by the roll {dice}: to the Partner (FIBS §2 "
-                       "¶2).", locale, dice=roll))
+            if odd_half(sum(dice)) == "box_gets_odd_half":
+                return tr("The odd half point goes by the roll {dice}: to the shooter (FIBS "
+                          "§2 ¶2).", locale, dice=roll)
+            return tr("The odd half point goes by the roll {dice}: to the Partner (FIBS §2 "
+                      "¶2).", locale, dice=roll)
         case HalfAnswered(player, action):
             if action == "take":
                 return tr("{player} answers for their half: take (FIBS §2 ¶11).", locale,
