@@ -49,6 +49,13 @@ def _power_of_two(n: int) -> bool:
     return n >= 1 and n & (n - 1) == 0
 
 
+def scored(kind: GameKind, accepted: bool, jacoby: bool) -> int:
+    """How many times its face a cube scores for a game played out: the kind's (single 1,
+    gammon 2, backgammon 3), except that with `jacoby` a cube never turned and taken scores
+    a single only (Atlanta 4.1)."""
+    return kind.value if accepted or not jacoby else 1
+
+
 @dataclass(frozen=True, slots=True)
 class Cube:
     """One doubling contract in one game; transitions return a new Cube."""
@@ -249,7 +256,7 @@ class Cube:
         self._require_live("score")
         if self.pending:
             raise CubeNotAvailable(code="not_scored_yet", waiting=self.waiting())
-        multiple = kind.value if self.accepted or not jacoby else 1
+        multiple = scored(kind, self.accepted, jacoby)
         what = kind.name.lower() if multiple == kind.value else "single game (Jacoby)"
         return Transfer(self.player(winner.other), self.player(winner),
                         Fraction(self.face * multiple), f"{self.player(winner)} won a {what} "

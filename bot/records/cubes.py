@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from bot.records.games import BoardGame, RecordError, board_games, mat_name, played
 from rules.board import GameKind
-from rules.cube import Cube, Side
+from rules.cube import Cube, Side, scored
 from rules.events import CubeTurned, Event, GameEnded, Moved, Rolled
 from rules.ruleset import RuleSet
 
@@ -133,9 +133,8 @@ def _turned(mine: CubeGame, event: CubeTurned) -> None:
 
 
 def _points(mine: CubeGame, kind: str) -> int:
-    """The cube's points for a result: a gammon on a centred cube is single under Jacoby."""
-    times = GameKind[kind.upper()].value
-    return mine.value * (1 if mine.rules.jacoby and not mine.taken else times)
+    """The cube's points for a result (at its value: no stake), as the rules score it."""
+    return mine.value * scored(GameKind[kind.upper()], mine.taken, mine.rules.jacoby)
 
 
 # -- the .mat file ---------------------------------------------------------------------------
