@@ -76,6 +76,7 @@ class ChouetteBot(commands.Bot):
         self.settings = settings
         self.inbox = Inbox(self)  # DM answers for tables another process serves
         self._inbox: asyncio.Task[None] | None = None  # others' DM answers, when sharded
+        self._tidy: asyncio.Task[None] | None = None  # the start's tidying up (`tidy_up`)
         self.dice = dice or Dice()
         self.drawing = Drawing(settings.draw_processes)  # boards and sheets drawn off the loop
         self.pages: web.AppRunner | None = None  # the club's pages, where the bot serves them
@@ -225,9 +226,11 @@ class ChouetteBot(commands.Bot):
 
     async def close(self) -> None:
         """Close Discord, the club's pages, then the store (inside the loop: its thread
-        answers to the loop)."""
-        if self._inbox is not None:
-            self._inbox.cancel()
+        answers to the loop); the start's tidying up, if still going, stops (the next start
+        does it again)."""
+        for task in (self._inbox, self._tidy):  # not left reading a store being closed
+            if task is not None:
+                task.cancel()
         try:
             await super().close()
         finally:
