@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from bot.records.games import BoardGame, RecordError, board_games, mat_name, played
+from bot.records.games import BoardGame, RecordError, board_games, mat_game, played
 from rules.board import GameKind
 from rules.cube import Cube, Side, scored
 from rules.events import CubeTurned, Event, GameEnded, Moved, Rolled
@@ -162,10 +162,7 @@ def to_mat(cubes: Sequence[CubeGame]) -> str:
     lines += ["", " 0 point match", ""]
     score = {Side.BOX: 0, Side.TEAM: 0}
     for n, cube in enumerate(cubes, 1):
-        box = mat_name(f"{cube.shown(Side.BOX)} (Box)")
-        team = mat_name(cube.shown(Side.TEAM))
-        lines += [f" Game {n}",
-                  f" {box} : {score[Side.BOX]}".ljust(31) + f" {team} : {score[Side.TEAM]}"]
+        before = dict(score)  # the header's scores: before this game
         steps = list(cube.cells)
         if cube.winner is not None and cube.points is not None:
             score[cube.winner] += cube.points
@@ -176,10 +173,8 @@ def to_mat(cubes: Sequence[CubeGame]) -> str:
             if len(cells) % 2 != (side is Side.TEAM):
                 cells.append("")
             cells.append(text)
-        for i in range(0, len(cells), 2):
-            right = cells[i + 1] if i + 1 < len(cells) else ""
-            lines.append(f"{i // 2 + 1:3d}) {cells[i]:<27} {right}".rstrip())
-        lines.append("")
+        lines += [*mat_game(n, f"{cube.shown(Side.BOX)} (Box)", cube.shown(Side.TEAM), before,
+                            cells), ""]
     return "\n".join(lines) + "\n"
 
 

@@ -12,7 +12,7 @@ listed in its header.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from rules.board import GameKind, Position
@@ -223,6 +223,18 @@ def mat_name(text: str) -> str:
     return " ".join(text.replace(":", " ").split()) or "?"
 
 
+def mat_game(number: int, box: str, team: str, score: Mapping[Side, int],
+             cells: Sequence[str]) -> list[str]:
+    """One game of a .mat file: its number, the Box's side (gnubg's player 0, on the left)
+    and the Team's with their scores so far, then `cells` two a line, left then right."""
+    lines = [f" Game {number}", f" {mat_name(box)} : {score[Side.BOX]}".ljust(31)
+             + f" {mat_name(team)} : {score[Side.TEAM]}"]
+    for n in range(0, len(cells), 2):
+        right = cells[n + 1] if n + 1 < len(cells) else ""
+        lines.append(f"{n // 2 + 1:3d}) {cells[n]:<27} {right}".rstrip())
+    return lines
+
+
 def to_mat(records: Sequence[GameRecord]) -> str:
     """The games as a Jellyfish .mat money session ("0 point match") that gnubg imports: the
     Box is the left player, the Team (named by its Captain) the right; moves are written
@@ -234,17 +246,12 @@ def to_mat(records: Sequence[GameRecord]) -> str:
     lines += ["", " 0 point match", ""]
     score = {Side.BOX: 0, Side.TEAM: 0}
     for record in records:
-        box = mat_name(f"{record.shown(Side.BOX)} (Box)")
-        team = mat_name(f"{record.shown(Side.TEAM)} (Team)")
-        lines += [f" Game {record.number}",
-                  f" {box} : {score[Side.BOX]}".ljust(31) + f" {team} : {score[Side.TEAM]}"]
         cells = [f"{t.dice[0]}{t.dice[1]}: {t.play}".rstrip() for t in record.turns
                  if t.dice is not None and t.play is not None]
         if record.turns and record.turns[0].side is Side.TEAM:
             cells.insert(0, "")
-        for n in range(0, len(cells), 2):
-            right = cells[n + 1] if n + 1 < len(cells) else ""
-            lines.append(f"{n // 2 + 1:3d}) {cells[n]:<27} {right}".rstrip())
+        lines += mat_game(record.number, f"{record.shown(Side.BOX)} (Box)",
+                          f"{record.shown(Side.TEAM)} (Team)", score, cells)
         if record.winner is not None and record.kind is not None:
             points = GameKind[record.kind.upper()].value
             score[record.winner] += points
