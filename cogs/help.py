@@ -19,6 +19,7 @@ from cogs import Subcommands, add
 from rules.answers import answered_as_a_set
 from rules.game import waiting_for
 from rules.proxies import answerer
+from rules.start import players_missing
 from rules.state import TableState
 
 MANUAL = "docs/commands.md"
@@ -59,7 +60,7 @@ def doings(state: TableState, me: str, locale: object = None,
         if answerer(state, player) == me and not answered_as_a_set(player, cube):  # (a button)
             yield tr("answer the cube question on {player}'s cube (sent to you by DM)", locale,
                      player=shown(state, cube.team_player))
-    short = max(0, state.rules.min_players - len(state.present))
+    short = players_missing(state)
     for action in usable(state, me):
         yield doing(action, translate(ACTIONS[action].label, board), locale, short)
 

@@ -21,9 +21,15 @@ def is_moderator(cmd: Command) -> bool:
     return not cmd.by or cmd.monitor or cmd.moderator
 
 
+def runs_table(state: TableState, player: str) -> bool:
+    """Whether `player` runs the table (starts its games, ends it): a player at it, or its
+    host (a moderator too: `check_runs_table`)."""
+    return player == state.host or state.member(player) is not None
+
+
 def check_runs_table(state: TableState, cmd: Command, doing: Phrase) -> None:
     """Refuse `doing` unless the sender is a player at the table, its host or a moderator."""
-    if is_moderator(cmd) or cmd.by == state.host or state.member(cmd.by) is not None:
+    if is_moderator(cmd) or runs_table(state, cmd.by):
         return
     if state.host:
         raise NotYourTurn(code="runs_table_host", host=Player(state.host), doing=doing)

@@ -50,6 +50,13 @@ def _start(state: TableState, cmd: Start) -> tuple[Event, ...]:
     return (*events, started)
 
 
+def players_missing(state: TableState) -> int:
+    """How many more players must be seated before the next game can start (0: enough):
+    the rule set's least against the seats (the players present, before any seating)."""
+    seated = state.seating.players if state.seating is not None else state.present
+    return max(0, state.rules.min_players - len(seated))
+
+
 def _seats(state: TableState, seating: Seating, cmd: Start) -> tuple[Seating, list[Event]]:
     """The seats for the game about to start, and the events that settle them: the players
     still disconnected lose their place (FIBS §6 ¶1), the newcomers are ordered by their

@@ -41,7 +41,8 @@ from bot.discord.views import ROUTES as MENUS
 from bot.words.i18n import translate
 from rules.actions import allowed, doublers, holders
 from rules.answers import answered_as_a_set
-from rules.commands import Double, Extra, Request, Result
+from rules.authority import runs_table
+from rules.commands import Double, Extra, Partner, Request, Result
 from rules.cube_state import CubeState
 from rules.game import shooter, waiting_for
 from rules.proxies import answerer
@@ -155,11 +156,11 @@ async def _partner(interaction: discord.Interaction, table_id: str, state: Table
 ACTIONS: dict[str, Action] = {  # in the order the board shows them
     "join": Action("Join", GREY, _between, _join,
                    lambda s, me: allowed(s, Request(by=me))),
-    "start": Action("Start game", GREEN, _between, _start,
-                    lambda s, me: s.member(me) is not None),
+    "start": Action("Start game", GREEN, _between, _start,  # (the opening's dice come
+                    lambda s, me: runs_table(s, me)),  # at the click: no dry run of Start)
     "partner": Action("Invite a Partner", GREY,
                       lambda s: _between(s) and bool(partner_invitees(s)), _partner,
-                      lambda s, me: s.seating is not None and s.seating.box == me),
+                      lambda s, me: allowed(s, Partner(by=me, player=partner_invitees(s)[0]))),
     "captain": Action("Partner: captain instead", GREY,
                       lambda s: _between(s) and any(c == "captain" for c, _ in open_choices(s))),
     "alone": Action("Box: play alone", GREY,

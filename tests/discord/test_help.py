@@ -148,3 +148,20 @@ def test_a_scorekeeper_shooter_is_not_told_to_roll() -> None:
     played = [s for s in scenario_states() if s.mode == "scorekeeper" and s.game is not None]
     assert played and not any({"Roll", "Type a move", "Hold the roll"} & named_buttons(s, m.player)
                                for s in played for m in s.members)
+
+
+def test_a_host_who_does_not_play_is_told_to_start_and_a_short_table_how_many_it_lacks() -> None:
+    """The rules let the host start a game though he sits out (`runs_table`), and count
+    the seats for the players a game lacks (`players_missing`): help says what they say."""
+    state = replay(decide(TableState(), Open(mode="scorekeeper", by="host")), TableState())
+    for command in (Join(by="1"), Join(by="2"), Join(by="3"), Seat(order=["1", "2", "3"])):
+        state = replay(decide(state, command), state)
+    assert state.member("host") is None and state.host == "host"
+    assert named_buttons(state, "host") == {"Start game", "Join"}
+    assert named_buttons(state, "kibitzer") == {"Join"}  # neither playing nor the host
+    atlanta_five = replay(decide(TableState(), Open(mode="scorekeeper", by="host",
+                                                    options={"min_players": 5})), TableState())
+    for command in (Join(by="1"), Join(by="2"), Join(by="3"), Seat(order=["1", "2", "3"])):
+        atlanta_five = replay(decide(atlanta_five, command), atlanta_five)
+    (start,) = [line for line in doings(atlanta_five, "1") if "Start game" in line]
+    assert "once 2 more players have joined" in start
