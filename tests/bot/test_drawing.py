@@ -23,9 +23,15 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def children(pid: int | str = "self") -> list[int]:
-    """A process's child processes (this one's by default)."""
-    return [int(c) for task in Path(f"/proc/{pid}/task").iterdir()
-            for c in (task / "children").read_text().split()]
+    """A process's child processes (this one's by default), through each of its threads (a
+    thread that ended while they are read is passed over)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            found += [int(c) for c in (task / "children").read_text().split()]
+        except FileNotFoundError:
+            continue
+    return found
 
 
 def alive(pid: int) -> bool:
