@@ -19,9 +19,10 @@ COMPILE := $(LOCK_VENV)/bin/uv pip compile --quiet $(UPGRADE) --generate-hashes 
 .PHONY: test run deps backup bench lint typecheck clean lock messages browser
 
 # `make test` takes its independent steps two at a time: the venv's packages beside the
-# browser's (apt), then the linter beside the type checker; each step's output kept whole.
+# browser's (apt), then the linter beside the type checker; each line of their output kept
+# whole, and shown as it comes (pytest's too).
 ifeq ($(filter test,$(MAKECMDGOALS)),test)
-MAKEFLAGS += --jobs=2 --output-sync=target
+MAKEFLAGS += --jobs=2 --output-sync=line
 endif
 
 $(BIN)/python:
