@@ -135,19 +135,24 @@ class Events(Part):
             raise self.database.explain(exc) from exc
 
     async def versioned(self, table_id: str, skip: Sequence[str] = (), first: int = 0,
-                        last: int | None = None) -> list[tuple[int, str]]:
-        """(version, data as stored) of the table's events from version `first` to `last`
-        (all, by default) in order, but those whose type is named in `skip`; not decoded
-        (`decoded` does, off the event loop)."""
+                        last: int | None = None) -> list[tuple[int, int | None, str]]:
+        """(version, when stored, data as stored) of the table's events from version `first`
+        to `last` (all, by default) in order, but those whose type is named in `skip`; not
+        decoded (`stored_of` does, off the event loop)."""
         which = f" AND type NOT IN ({', '.join('?' * len(skip))})" if skip else ""
         which += " AND version <= ?" if last is not None else ""
         try:
-            return [(int(v), d) for v, d in await self.db.execute_fetchall(
-                "SELECT version, data FROM events WHERE table_id = ? AND version >= ?"
+            return [(int(v), at, d) for v, at, d in await self.db.execute_fetchall(
+                "SELECT version, at, data FROM events WHERE table_id = ? AND version >= ?"
                 f"{which} ORDER BY version",
                 (table_id, first, *skip, *(() if last is None else (last,))))]
         except self.database.errors as exc:
             raise self.database.explain(exc) from exc
+
+    def stored_of(self, rows: Sequence[tuple[int, int | None, str]]) -> list[StoredEvent]:
+        """`versioned`'s rows decoded (no I/O: safe in a worker thread)."""
+        return [StoredEvent(version, at, self.database.decode(data))
+                for version, at, data in rows]
 
     def decoded(self, data: Sequence[str]) -> list[Event]:
         """Events as `data` read them, decoded (no I/O: safe in a worker thread)."""

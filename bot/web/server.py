@@ -141,23 +141,24 @@ class Pages:
                                            verdicts)
         return await self._tables.get((table_id, version, analysed), make)
 
-    def _made(self, table_id: str, state: TableState, rows: list[tuple[int, str]],
+    def _made(self, table_id: str, state: TableState, rows: list[tuple[int, int | None, str]],
               times: tuple[int | None, int | None],
               verdicts: dict[int, tuple[int, str]]) -> Table:
         """A table's pages' makings, in a worker thread: its events but the board's rolls
         and moves decoded and folded (the seats, cubes and results of its games; a replay
         reads its own game's events whole) and where each game's events are."""
-        events = self.store.events.decoded([data for _, data in rows])
+        stored = self.store.events.stored_of(rows)
+        events = [s.event for s in stored]
         played = board_games(events)
         spans: dict[int, tuple[int, int | None]] = {}
         current = None
-        for (version, _), event in zip(rows, events, strict=True):
-            if isinstance(event, GameStarted | GameResumed):
-                current = event.number
-                first = spans[current][0] if current in spans else version
+        for one in stored:
+            if isinstance(one.event, GameStarted | GameResumed):
+                current = one.event.number
+                first = spans[current][0] if current in spans else one.version
                 spans[current] = (first, None)
-            elif isinstance(event, GameEnded | GameAbandoned) and current in spans:
-                spans[current] = (spans[current][0], version)
+            elif isinstance(one.event, GameEnded | GameAbandoned) and current in spans:
+                spans[current] = (spans[current][0], one.version)
         page = session(table_id, state, events, played, times, verdicts)
         return Table(page, {g.number: g for g in played}, spans,
                      {n: json.loads(r).get("decisions", []) for n, (_, r) in verdicts.items()})
@@ -178,9 +179,9 @@ class Pages:
                                               make)
         return made, game, found
 
-    def _replay(self, made: Table, number: int, rows: list[tuple[int, str]],
+    def _replay(self, made: Table, number: int, rows: list[tuple[int, int | None, str]],
                 decisions: list[Any]) -> tuple[BoardGame, tuple[Step, ...]]:
-        events = self.store.events.decoded([data for _, data in rows])
+        events = [s.event for s in self.store.events.stored_of(rows)]
         before = made.games[number].before
         game = next(g for g in board_games(events, before) if g.number == number)
         return game, steps(game, decisions, made.page.language or None)

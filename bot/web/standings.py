@@ -214,21 +214,30 @@ Seen = MutableMapping[str, tuple[int, "Played | None"]]  # table -> (version, it
 
 async def played(store: EventStore, guild_id: int, seen: Seen | None = None) -> list[Played]:
     """Every session at the server's tables that someone joined or played, in the order
-    opened: each table's events but the board's rolls and moves, replayed in a worker
-    thread (`session_stats`); a table `seen` at its present version is not read again."""
+    opened: each table's events but the board's rolls and moves, decoded and replayed in a
+    worker thread (`session_stats`); a table `seen` at its present version is not read
+    again."""
     out = []
     seen = {} if seen is None else seen
     for channels in await store.channels.of_guild(guild_id, open_only=False):
         table_id = channels.table_id
         version = await store.events.version(table_id)
         if seen.get(table_id, (-1, None))[0] != version:
-            events = await store.events.stored(table_id, BOARD_EVENTS)
-            records = await asyncio.to_thread(session_stats, events)
-            opened = next((e.at for e in events if e.at is not None), None)
-            seen[table_id] = (version, Played(table_id, opened, records) if records else None)
+            rows = await store.events.versioned(table_id, skip=BOARD_EVENTS)
+            seen[table_id] = (version, await asyncio.to_thread(_session, store, table_id, rows))
         if (found := seen[table_id][1]) is not None:
             out.append(found)
     return in_order(out)
+
+
+def _session(store: EventStore, table_id: str,
+             rows: list[tuple[int, int | None, str]]) -> Played | None:
+    """One table's session from its events' rows (decoded here: in a worker thread), or
+    None if nobody joined it."""
+    events = store.events.stored_of(rows)
+    records = session_stats(events)
+    opened = next((e.at for e in events if e.at is not None), None)
+    return Played(table_id, opened, records) if records else None
 
 
 async def by_table(store: EventStore, guild_id: int, key: str) -> dict[str, Split]:
