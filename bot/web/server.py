@@ -137,11 +137,10 @@ class Pages:
             times = await self.store.events.span(table_id)
             verdicts = {game: (plies, result) for game, plies, result, _
                         in await self.store.analyses.kept(table_id)}
-            return await asyncio.to_thread(self._made, table_id, state, rows, times,
-                                           verdicts)
+            return await asyncio.to_thread(self._made, state, rows, times, verdicts)
         return await self._tables.get((table_id, version, analysed), make)
 
-    def _made(self, table_id: str, state: TableState, rows: list[tuple[int, int | None, str]],
+    def _made(self, state: TableState, rows: list[tuple[int, int | None, str]],
               times: tuple[int | None, int | None],
               verdicts: dict[int, tuple[int, str]]) -> Table:
         """A table's pages' makings, in a worker thread: its events but the board's rolls
@@ -159,9 +158,10 @@ class Pages:
                 spans[current] = (first, None)
             elif isinstance(one.event, GameEnded | GameAbandoned) and current in spans:
                 spans[current] = (spans[current][0], one.version)
-        page = session(table_id, state, events, played, times, verdicts)
+        answers = {n: (plies, json.loads(text)) for n, (plies, text) in verdicts.items()}
+        page = session(state, events, played, times, answers)
         return Table(page, {g.number: g for g in played}, spans,
-                     {n: json.loads(r).get("decisions", []) for n, (_, r) in verdicts.items()})
+                     {n: answer.get("decisions", []) for n, (_, answer) in answers.items()})
 
     async def _steps(self, table_id: str, version: int, number: int
                      ) -> tuple[Table, BoardGame, tuple[Step, ...]]:

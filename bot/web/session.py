@@ -9,13 +9,12 @@ every value it writes.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from bot.analysis.text import Figures, rating, totals
+from bot.analysis.text import Figures, rating, summed, totals
 from bot.app.dice import games_dice
 from bot.records.games import BoardGame
 from bot.records.history import utc
@@ -79,14 +78,12 @@ class Seed:
 class Session:
     """Everything the session's page shows."""
 
-    table_id: str
     preset: str
     mode: str
     language: str
     opened: str
     last: str
     ended: bool
-    players: tuple[str, ...]
     rules: tuple[str, ...]
     columns: tuple[str, ...]
     rows: tuple[Row, ...]
@@ -114,12 +111,12 @@ def figures_of(found: Mapping[str, tuple[Figures, Figures]], name: Callable[[str
     return tuple(out)
 
 
-def session(table_id: str, state: TableState, events: Sequence[Event],
-            played: Sequence[BoardGame], times: tuple[int | None, int | None],
-            verdicts: Mapping[int, tuple[int, str]]) -> Session:
+def session(state: TableState, events: Sequence[Event], played: Sequence[BoardGame],
+            times: tuple[int | None, int | None],
+            verdicts: Mapping[int, tuple[int, Mapping[str, Any]]]) -> Session:
     """The page of a table from its state now, its events, its games played on a board
     (`board_games` of them), when its first and last events were stored, and its verdicts
-    (game -> (depth, JSON)), the words in the table's language."""
+    (game -> (depth, the worker's answer)), the words in the table's language."""
     locale = state.language or None
 
     def words(text: str) -> str:
@@ -129,27 +126,19 @@ def session(table_id: str, state: TableState, events: Sequence[Event],
     order = (state.seating.players if state.seating
              else tuple(m.player for m in state.members))
     columns = tuple(dict.fromkeys([*order, *state.sheet.names()]))
-    analysed = {number: (plies, json.loads(result)) for number, (plies, result)
-                in verdicts.items()}
-    every: dict[str, tuple[Figures, Figures]] = {}
-    for _, result in analysed.values():
-        for player, (checker, cube) in totals(result).items():
-            was = every.get(player, (Figures(), Figures()))
-            every[player] = (was[0] + checker, was[1] + cube)
     first, last = times
     return Session(
-        table_id=table_id, preset=state.preset, mode=state.mode, language=state.language,
+        preset=state.preset, mode=state.mode, language=state.language,
         opened=utc(first) if first else "", last=utc(last) if last else "",
-        ended=state.ended, players=tuple(name(p) for p in columns),
-        rules=tuple(explain(state.rules, words)),
+        ended=state.ended, rules=tuple(explain(state.rules, words)),
         columns=tuple(name(p) for p in columns), rows=_rows(state, columns),
         final=tuple(format_points(state.sheet.totals().get(p, Fraction(0)))
                     for p in columns),
         breakdown=tuple(t.phrase(name, words=words)
                         for t in state.sheet.breakdown(state.rules.payoff)),
         paid=tuple(paid_line(t, name, locale) for t in state.sheet.paid),
-        games=_games(played, analysed, locale),
-        figures=figures_of(every, name, words),
+        games=_games(played, verdicts, locale),
+        figures=figures_of(summed(r for _, r in verdicts.values()), name, words),
         dice=tuple(Seed(d.number, d.commitment, d.seed) for d in games_dice(events)))
 
 
