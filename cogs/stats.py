@@ -12,7 +12,7 @@ from discord import app_commands
 
 from bot.analysis import worker
 from bot.analysis.queue import AnalysisStore
-from bot.analysis.text import RATINGS, Analysed, Figures, rating
+from bot.analysis.text import RATINGS, Analysed, Figures, kept, rating
 from bot.discord.client import ChouetteBot
 from bot.records.stats import Cache, PlayerStats, read_stats
 from bot.render.chart import render_chart
@@ -48,7 +48,7 @@ class Session:
 async def sessions(store: EventStore, player: str, guild_id: int | None) -> list[Session]:
     """`player`'s figures in each session with an analysed game of his, oldest first (on
     the server `guild_id`'s tables, if given)."""
-    return [Session(opened, games, Figures(*figures[1:4]), Figures(*figures[4:7]))
+    return [Session(opened, games, *kept(figures))
             for _, opened, games, figures in await store.analyses.sessions(guild_id, player)]
 
 

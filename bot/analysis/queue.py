@@ -25,7 +25,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.analysis.text import Analysed, Figures, post_game, session, totals
+from bot.analysis.text import Analysed, Figures, kept, post_game, session, totals
 from bot.analysis.transcript import GAME_EVENTS, ended_games, transcripts
 from bot.analysis.worker import AnalysisError, AnalysisWorker, WorkerFault, available
 from bot.app.tasks import spawn
@@ -110,11 +110,10 @@ class AnalysisStore:
         analysed decision is left out."""
         found: dict[str, Analysed] = {}
         for key, plies, games, sums in await self.store.analyses.sums(guild_id, player):
-            _, checkers, checker_errors, checker_loss, cubes, cube_errors, cube_loss = sums
+            checker, cube = kept(sums)
             was = found.get(key, Analysed())
-            found[key] = Analysed(  # (the store made them ints and floats)
-                was.checker + Figures(checkers, checker_errors, checker_loss),
-                was.cube + Figures(cubes, cube_errors, cube_loss), {**was.depths, plies: games})
+            found[key] = Analysed(was.checker + checker, was.cube + cube,
+                                  {**was.depths, plies: games})
         return found
 
     async def posted(self, table_id: str, game: int) -> None:

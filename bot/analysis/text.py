@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.store import PlayerTotals
 from bot.words.i18n import tr, translate
 from rules.cube import Side
 
@@ -70,6 +71,14 @@ class Figures:
     def __add__(self, other: Figures) -> Figures:
         return Figures(self.decisions + other.decisions, self.errors + other.errors,
                        self.loss + other.loss)
+
+
+def kept(totals: PlayerTotals) -> tuple[Figures, Figures]:
+    """A player's (checker, cube) figures from a row the store keeps them in
+    (`analysis_totals`: one game's, or summed by `Analyses.sums` and `Analyses.sessions`)."""
+    _, checkers, checker_errors, checker_loss, cubes, cube_errors, cube_loss = totals
+    return (Figures(checkers, checker_errors, checker_loss),
+            Figures(cubes, cube_errors, cube_loss))
 
 
 @dataclass(frozen=True)

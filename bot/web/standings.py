@@ -19,10 +19,9 @@ from datetime import UTC, datetime
 from fractions import Fraction
 from urllib.parse import quote
 
-from bot.analysis.text import Figures
+from bot.analysis.text import Figures, kept
 from bot.records.stats import BOARD_EVENTS, PlayerStats, fold, session_stats
 from bot.store import EventStore
-from bot.store.analyses import PlayerTotals
 from bot.web.chart import Chart, Series
 from bot.web.links import Links
 from bot.web.session import PlayerFigures, figures_of
@@ -147,12 +146,6 @@ def running(played: Sequence[Played]) -> Chart:
                  tuple(day(p.opened) for p in played))
 
 
-def split(totals: PlayerTotals) -> Split:
-    """A player's (checker, cube) figures from a stored row (`Analyses.sessions`)."""
-    _, decisions, errors, loss, cube_decisions, cube_errors, cube_loss = totals
-    return Figures(decisions, errors, loss), Figures(cube_decisions, cube_errors, cube_loss)
-
-
 def worded(key: str, found: Split | None) -> PlayerFigures | None:
     """A player's figures in words (`figures_of`), None without a decision analysed."""
     if found is None or not (found[0].decisions or found[1].decisions):
@@ -242,7 +235,7 @@ def _session(store: EventStore, table_id: str,
 
 async def by_table(store: EventStore, guild_id: int, key: str) -> dict[str, Split]:
     """A player's gnubg figures in each session at the server's tables, by table."""
-    return {table: split(totals) for table, _, _, totals
+    return {table: kept(totals) for table, _, _, totals
             in await store.analyses.sessions(guild_id, key)}
 
 
